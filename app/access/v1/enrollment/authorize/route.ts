@@ -1,0 +1,9 @@
+import { withApi } from '@/lib/api/with-api';
+import { AuthorizeBody } from '@/lib/access/schemas';
+import { authorizeEnrollment } from '@/lib/access/enrollments';
+
+export const POST = withApi({
+  auth: 'optional',
+  body: AuthorizeBody,
+  handler: ({ caller, body }) => authorizeEnrollment(body, caller),
+});

@@ -1,0 +1,9 @@
+import { json, withApi } from '@/lib/api/with-api';
+import { WorkspaceBody } from '@/lib/access/schemas';
+import { createWorkspace } from '@/lib/access/workspaces';
+
+export const POST = withApi({
+  auth: 'admin',
+  body: WorkspaceBody,
+  handler: async ({ body }) => json(await createWorkspace(body), 201),
+});

@@ -1,0 +1,18 @@
+import { stored, withApi } from '@/lib/api/with-api';
+import { EntryBody, EntryIdParams } from '@/lib/silo/schemas';
+import { createEntry, getEntry } from '@/lib/silo/entries';
+
+export const GET = withApi({
+  auth: 'caller',
+  params: EntryIdParams,
+  notFound: 'entry_not_found',
+  handler: ({ caller, params }) => getEntry(caller, params.id),
+});
+
+export const PUT = withApi({
+  auth: 'caller',
+  params: EntryIdParams,
+  notFound: 'entry_not_found',
+  body: EntryBody,
+  handler: async ({ caller, params, body }) => stored(await createEntry(caller, body, params.id), 201),
+});

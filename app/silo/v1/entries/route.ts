@@ -1,0 +1,15 @@
+import { stored, withApi } from '@/lib/api/with-api';
+import { EntryBody, EntryListQuery } from '@/lib/silo/schemas';
+import { createEntry, listEntries } from '@/lib/silo/entries';
+
+export const POST = withApi({
+  auth: 'caller',
+  body: EntryBody,
+  handler: async ({ caller, body }) => stored(await createEntry(caller, body), 201),
+});
+
+export const GET = withApi({
+  auth: 'caller',
+  query: EntryListQuery,
+  handler: ({ caller, query }) => listEntries(caller, query),
+});

@@ -1,0 +1,16 @@
+import { json, withApi } from '@/lib/api/with-api';
+import { ListQuery } from '@/lib/api/pagination';
+import { WorkflowBody } from '@/lib/transform/schemas';
+import { createWorkflow, listWorkflows } from '@/lib/transform/workflows';
+
+export const POST = withApi({
+  auth: 'caller',
+  body: WorkflowBody,
+  handler: async ({ caller, body }) => json(await createWorkflow(caller, body), 201),
+});
+
+export const GET = withApi({
+  auth: 'caller',
+  query: ListQuery,
+  handler: ({ caller, query }) => listWorkflows(caller, query),
+});

@@ -1,0 +1,5 @@
+import { withApi } from '@/lib/api/with-api';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = withApi({ auth: 'none', handler: async () => ({ ping: 'pong' }) });

@@ -1,0 +1,75 @@
+// Apps and enrollments: creating an integrator's app, connecting an app to a workspace, and the
+// authorize operation that trades an app's client credentials for an enrollment token.
+import { ApiError, notFound } from '../api/errors';
+import { isUuid, isoTime } from '../ids';
+import type { Enrollment } from '../db/schema';
+import type { Caller } from './queries';
+import {
+  getAppByClientId, getAppVisibleTo, getEnrollment, getWorkspaceById, insertApp, insertEnrollmentToken, upsertEnrollment,
+} from './queries';
+import { digest, newClientId, newClientSecret, newEnrollmentToken, sameSecret } from './tokens';
+
+export const ENROLLMENT_TOKEN_SECONDS = 3600;
+
+export async function createApp(caller: Caller, name: string) {
+  const clientSecret = newClientSecret();
+  const app = await insertApp({ ownerId: caller.ownerId, name, clientId: newClientId(), clientSecretHash: digest(clientSecret) });
+  return { id: app.id, name: app.name, client_id: app.clientId, client_secret: clientSecret };
+}
+
+export async function connectApp(caller: Caller, appId: string) {
+  const app = await getAppVisibleTo(appId, caller.ownerId);
+  if (!app) throw notFound('app', appId);
+  return presentEnrollment(await upsertEnrollment(app.id, caller.ownerId), caller.sandbox);
+}
+
+export interface AuthorizeRequest { client_id: string; client_secret: string; id?: string; owner_id?: string }
+
+/**
+ * The enrollment is picked by `id`, or by `owner_id`, or by the bearer's workspace. An `owner_id`
+ * without a workspace bearer is taken only from a trusted app: one the owner itself created.
+ */
+export async function authorizeEnrollment(request: AuthorizeRequest, caller: Caller | undefined) {
+  const app = await getAppByClientId(request.client_id);
+  if (!app?.clientSecretHash || !sameSecret(digest(request.client_secret), app.clientSecretHash)) {
+    throw new ApiError('invalid_client', 'The client_id or client_secret is wrong.');
+  }
+  if (caller && request.owner_id && request.owner_id !== caller.ownerId) {
+    throw new ApiError('forbidden', 'owner_id names another workspace than the bearer token.');
+  }
+  const ownerId = request.owner_id ?? caller?.ownerId;
+  if (!request.id && !ownerId) {
+    throw new ApiError('validation_failed', 'Say which enrollment: send id or owner_id (or a workspace bearer token).', {
+      id: 'id or owner_id is required',
+    });
+  }
+  if (request.owner_id && !caller && app.ownerId !== request.owner_id) {
+    throw new ApiError('forbidden', 'This app is not trusted to act for that owner without the owner\'s bearer token.');
+  }
+  const idsWellFormed = [request.id, ownerId].every((value) => value === undefined || isUuid(value));
+  const enrollment = idsWellFormed ? await getEnrollment({ id: request.id, appId: app.id, ownerId }) : undefined;
+  if (!enrollment) throw notFound('enrollment');
+  if (enrollment.disabled) throw new ApiError('enrollment_disabled', 'This enrollment is disabled.');
+  const workspace = await getWorkspaceById(enrollment.ownerId);
+  const token = newEnrollmentToken();
+  const expires = new Date(Date.now() + ENROLLMENT_TOKEN_SECONDS * 1000);
+  await insertEnrollmentToken(enrollment.id, token, expires);
+  return {
+    ...presentEnrollment(enrollment, workspace!.sandbox),
+    token,
+    token_expires: Math.floor(expires.getTime() / 1000),
+  };
+}
+
+export function presentEnrollment(enrollment: Enrollment, sandbox: boolean) {
+  return {
+    id: enrollment.id,
+    app_id: enrollment.appId,
+    owner_id: enrollment.ownerId,
+    created_at: isoTime(enrollment.createdAt),
+    updated_at: isoTime(enrollment.updatedAt),
+    data: enrollment.data,
+    disabled: enrollment.disabled,
+    sandbox,
+  };
+}

@@ -1,0 +1,123 @@
+// Database access for workspaces, API keys, apps, enrollments and enrollment tokens.
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { apiKeys, apps, enrollments, enrollmentTokens, workspaces, type App, type Enrollment } from '../db/schema';
+import { newId } from '../ids';
+import { digest, displayPrefix, newApiKey } from './tokens';
+
+export interface Caller {
+  ownerId: string;
+  sandbox: boolean;
+  via: 'api_key' | 'enrollment';
+  enrollmentId?: string;
+  appId?: string;
+}
+
+export async function findCallerByToken(token: string): Promise<Caller | undefined> {
+  const db = await getDb();
+  if (token.startsWith('sk_')) {
+    const [row] = await db
+      .select({ ownerId: workspaces.id, sandbox: workspaces.sandbox })
+      .from(apiKeys)
+      .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+      .where(and(eq(apiKeys.keyHash, digest(token)), isNull(apiKeys.revokedAt)));
+    return row && { ...row, via: 'api_key' };
+  }
+  if (token.startsWith('enr_')) {
+    const [row] = await db
+      .select({
+        ownerId: workspaces.id, sandbox: workspaces.sandbox, enrollmentId: enrollments.id, appId: enrollments.appId,
+      })
+      .from(enrollmentTokens)
+      .innerJoin(enrollments, eq(enrollments.id, enrollmentTokens.enrollmentId))
+      .innerJoin(workspaces, eq(workspaces.id, enrollments.ownerId))
+      .where(and(
+        eq(enrollmentTokens.tokenHash, digest(token)),
+        gt(enrollmentTokens.expiresAt, new Date()),
+        eq(enrollments.disabled, false),
+      ));
+    return row && { ...row, via: 'enrollment' };
+  }
+  return undefined;
+}
+
+export async function insertWorkspace(name: string, sandbox: boolean) {
+  const db = await getDb();
+  const apiKey = newApiKey(sandbox);
+  return db.transaction(async (tx) => {
+    const [workspace] = await tx.insert(workspaces).values({ id: newId(), name, sandbox }).returning();
+    await tx.insert(apiKeys).values({
+      id: newId(), workspaceId: workspace!.id, keyHash: digest(apiKey), prefix: displayPrefix(apiKey),
+    });
+    return { workspace: workspace!, apiKey };
+  });
+}
+
+export async function countWorkspaces(): Promise<number> {
+  const db = await getDb();
+  return db.$count(workspaces);
+}
+
+export async function getWorkspaceById(id: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
+  return row;
+}
+
+export async function insertApp(values: { ownerId: string; name: string; clientId: string; clientSecretHash: string }): Promise<App> {
+  const db = await getDb();
+  const [row] = await db.insert(apps).values({ id: newId(), ...values }).returning();
+  return row!;
+}
+
+/** An app the workspace may use: its own, or a built-in one such as `gov-ar`. */
+export async function getAppVisibleTo(appId: string, ownerId: string): Promise<App | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, appId), or(eq(apps.ownerId, ownerId), eq(apps.builtIn, true))));
+  return row;
+}
+
+export async function getAppByClientId(clientId: string): Promise<App | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(apps).where(eq(apps.clientId, clientId));
+  return row;
+}
+
+/** Connects (or reconnects) an app for a workspace; connecting twice returns the same enrollment. */
+export async function upsertEnrollment(appId: string, ownerId: string): Promise<Enrollment> {
+  const db = await getDb();
+  const now = new Date();
+  const [row] = await db
+    .insert(enrollments)
+    .values({ id: newId(), appId, ownerId, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [enrollments.appId, enrollments.ownerId],
+      set: { disabled: false, updatedAt: now },
+      setWhere: eq(enrollments.disabled, true),
+    })
+    .returning();
+  if (row) return row;
+  return (await getEnrollment({ appId, ownerId }))!;
+}
+
+export async function getEnrollment(by: { id?: string; appId: string; ownerId?: string }): Promise<Enrollment | undefined> {
+  const db = await getDb();
+  const conditions = [eq(enrollments.appId, by.appId)];
+  if (by.id) conditions.push(eq(enrollments.id, by.id));
+  if (by.ownerId) conditions.push(eq(enrollments.ownerId, by.ownerId));
+  const [row] = await db.select().from(enrollments).where(and(...conditions));
+  return row;
+}
+
+export async function isAppConnected(appId: string, ownerId: string): Promise<boolean> {
+  const enrollment = await getEnrollment({ appId, ownerId });
+  return Boolean(enrollment && !enrollment.disabled);
+}
+
+export async function insertEnrollmentToken(enrollmentId: string, token: string, expiresAt: Date) {
+  const db = await getDb();
+  await db.insert(enrollmentTokens).values({ id: newId(), enrollmentId, tokenHash: digest(token), expiresAt });
+}

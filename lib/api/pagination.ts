@@ -1,0 +1,54 @@
+// Keyset pagination, newest first: the cursor is the (created_at, id) of the last row served, opaque
+// to clients (base64url JSON). A cursor we did not make is a 400, never a 500.
+import { z } from 'zod';
+import { and, desc, lt, or, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { ApiError } from './errors';
+
+export const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).optional(),
+});
+export type ListQuery = z.output<typeof ListQuery>;
+
+interface Position { createdAt: Date; id: string }
+
+export function encodeCursor(row: Position): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): Position {
+  const invalid = new ApiError('invalid_cursor', 'The cursor is not one this service issued.');
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  const parsed = z.tuple([z.iso.datetime(), z.uuid()]).safeParse(decoded);
+  if (!parsed.success) throw invalid;
+  return { createdAt: new Date(parsed.data[0]), id: parsed.data[1] };
+}
+
+/** The `where` that continues after the cursor, for a list ordered by (created_at desc, id desc). */
+export function afterCursor(columns: { createdAt: PgColumn; id: PgColumn }, cursor?: string): SQL | undefined {
+  if (!cursor) return undefined;
+  const at = decodeCursor(cursor);
+  return or(lt(columns.createdAt, at.createdAt), and(eq(columns.createdAt, at.createdAt), lt(columns.id, at.id)));
+}
+
+export function newestFirst(columns: { createdAt: PgColumn; id: PgColumn }) {
+  return [desc(columns.createdAt), desc(columns.id)];
+}
+
+/** Shapes a page from `limit + 1` fetched rows. */
+export function toPage<R extends Position, T>(rows: R[], limit: number, present: (row: R) => T) {
+  const more = rows.length > limit;
+  const served = more ? rows.slice(0, limit) : rows;
+  const last = served.at(-1);
+  return {
+    list: served.map(present),
+    limit,
+    ...(more && last ? { next_cursor: encodeCursor(last) } : {}),
+  };
+}

@@ -1,0 +1,85 @@
+// The wrapper every route handler goes through: authentication, zod parsing of params, query and
+// body, and the mapping of errors to the contract's `{ code, message, fields? }` bodies.
+import type { z } from 'zod';
+import { ApiError, type ErrorCode } from './errors';
+import { readJsonBody } from './body';
+import { zodFields } from './zod-fields';
+import { authenticateRequest, type AuthMode, type CallerFor } from '../access/authenticate';
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+interface ApiOptions<A extends AuthMode, B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** The code answered when a path parameter is malformed (an id that cannot exist is unknown). */
+  notFound?: ErrorCode;
+  handler: (input: {
+    caller: CallerFor<A>;
+    body: z.output<B>;
+    query: z.output<Q>;
+    params: z.output<P>;
+    request: Request;
+  }) => Promise<Response | object>;
+}
+
+export function withApi<
+  A extends AuthMode,
+  B extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  P extends z.ZodType = z.ZodUnknown,
+>(options: ApiOptions<A, B, Q, P>) {
+  return async (request: Request, context: RouteContext): Promise<Response> => {
+    try {
+      const params = await parseParams(options, context);
+      const caller = await authenticateRequest(request, options.auth);
+      const query = parseQuery(options.query, request);
+      const body = options.body ? options.body.safeParse(await readJsonBody(request)) : undefined;
+      if (body && !body.success) {
+        throw new ApiError('validation_failed', 'The request body is not valid.', zodFields(body.error));
+      }
+      const result = await options.handler({
+        caller, params, query, body: body?.data, request,
+      } as Parameters<typeof options.handler>[0]);
+      return result instanceof Response ? result : json(result);
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+  };
+}
+
+async function parseParams(options: { params?: z.ZodType; notFound?: ErrorCode }, context: RouteContext) {
+  if (!options.params) return undefined;
+  const parsed = options.params.safeParse(await context.params);
+  if (!parsed.success) throw new ApiError(options.notFound ?? 'not_found', 'Not found.');
+  return parsed.data;
+}
+
+function parseQuery(schema: z.ZodType | undefined, request: Request) {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) {
+    throw new ApiError('invalid_parameter', 'A query parameter is not valid.', zodFields(parsed.error));
+  }
+  return parsed.data;
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+export function errorResponse(error: unknown, request?: Request): Response {
+  if (error instanceof ApiError) return json(error.toBody(), error.status, error.headers);
+  const where = request ? `${request.method} ${new URL(request.url).pathname}` : 'request';
+  console.error(`[api] ${where} failed:`, error);
+  return json({ code: 'internal_error', message: 'Something went wrong on our side.' }, 500);
+}
+
+/** An idempotent create's answer: `createdStatus` when this call made it, 200 when it already existed. */
+export function stored<T>(result: { created: boolean; value: T }, createdStatus: 201 | 202): Response {
+  return json(result.value, result.created ? createdStatus : 200);
+}

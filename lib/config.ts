@@ -1,0 +1,33 @@
+// Process configuration read from the environment, with the defaults a fresh clone needs.
+import path from 'node:path';
+
+export function dataDir(): string {
+  return path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR ?? './data');
+}
+
+export function port(): number {
+  return Number(process.env.PORT ?? 3000);
+}
+
+/** Where the wizard is served; links are `{registrationUrl}/reg/<ref>`. */
+export function registrationUrl(): string {
+  const url = process.env.REGISTRATION_URL ?? process.env.BASE_URL ?? `http://localhost:${port()}`;
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * `next start` always runs with NODE_ENV=production, so `npm start` passes the environment the operator
+ * asked for in APP_ENV (development unless they set NODE_ENV=production themselves).
+ */
+export function isProduction(): boolean {
+  const declared = process.env.APP_ENV;
+  return declared ? declared === 'production' : process.env.NODE_ENV === 'production';
+}
+
+export function adminToken(): string | undefined {
+  return process.env.ADMIN_TOKEN || undefined;
+}
+
+export function webhookAllowPrivate(): boolean {
+  return process.env.WEBHOOK_ALLOW_PRIVATE === '1';
+}

@@ -1,0 +1,85 @@
+// The database handle: PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Opened lazily, once per process (kept on globalThis because Next bundles instrumentation and
+// routes separately), and migrated before first use.
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { dataDir } from '../config';
+import { applyMigrations } from './migrate';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface DbHandle {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  close(): Promise<void>;
+}
+
+const HANDLE = Symbol.for('ar-onboarding.db');
+type Holder = { [HANDLE]?: Promise<DbHandle> };
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+export function getDbHandle(): Promise<DbHandle> {
+  const holder = globalThis as Holder;
+  holder[HANDLE] ??= openDatabase().catch((error: unknown) => {
+    delete holder[HANDLE];
+    throw error;
+  });
+  return holder[HANDLE];
+}
+
+/** Closes the handle (tests, shutdown); the next getDb() opens a new one. */
+export async function closeDb(): Promise<void> {
+  const holder = globalThis as Holder;
+  const pending = holder[HANDLE];
+  delete holder[HANDLE];
+  if (pending) await (await pending).close();
+}
+
+async function openDatabase(): Promise<DbHandle> {
+  const handle = process.env.DATABASE_URL
+    ? await openPostgres(process.env.DATABASE_URL)
+    : await openPglite(path.join(dataDir(), 'pglite'));
+  try {
+    await applyMigrations(handle);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function openPostgres(connectionString: string): Promise<DbHandle> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  return { kind: 'postgres', db, close: () => pool.end() };
+}
+
+async function openPglite(directory: string): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { acquireDirectoryLock } = await import('./directory-lock');
+  const release = await acquireDirectoryLock(directory);
+  try {
+    const client = await PGlite.create(directory);
+    const db = drizzle({ client, schema }) as unknown as Db;
+    return {
+      kind: 'pglite',
+      db,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

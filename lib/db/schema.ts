@@ -1,0 +1,159 @@
+// The one Postgres schema, shared by PGlite (embedded) and PostgreSQL.
+import { sql, type InferSelectModel } from 'drizzle-orm';
+import {
+  boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  sandbox: boolean('sandbox').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Workspace API keys; only a SHA-256 of the key is kept. */
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id),
+  keyHash: text('key_hash').notNull().unique(),
+  prefix: text('prefix').notNull(),
+  createdAt: createdAt(),
+  revokedAt: ts('revoked_at'),
+});
+
+/** Apps: the built-in `gov-ar` (no owner, no secret) and integrators' own apps. */
+export const apps = pgTable('apps', {
+  id: text('id').primaryKey(),
+  ownerId: uuid('owner_id').references(() => workspaces.id),
+  name: text('name').notNull(),
+  clientId: text('client_id').notNull().unique(),
+  clientSecretHash: text('client_secret_hash'),
+  builtIn: boolean('built_in').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const enrollments = pgTable('enrollments', {
+  id: uuid('id').primaryKey(),
+  appId: text('app_id').notNull().references(() => apps.id),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  data: jsonb('data').notNull().default({}),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('enrollments_app_owner').on(t.appId, t.ownerId)]);
+
+/** Enrollment tokens issued by authorize; only a SHA-256 of the token is kept. */
+export const enrollmentTokens = pgTable('enrollment_tokens', {
+  id: uuid('id').primaryKey(),
+  enrollmentId: uuid('enrollment_id').notNull().references(() => enrollments.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+export const entries = pgTable('entries', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  folder: text('folder').notNull(),
+  key: text('key'),
+  status: text('status').notNull(),
+  data: jsonb('data').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('entries_owner_key').on(t.ownerId, t.key).where(sql`${t.key} is not null`),
+  index('entries_owner_folder_created').on(t.ownerId, t.folder, t.createdAt, t.id),
+]);
+
+export const metaRecords = pgTable('meta_records', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  entryId: uuid('entry_id').notNull().references(() => entries.id),
+  jobId: uuid('job_id'),
+  src: text('src').notNull(),
+  key: text('key').notNull(),
+  ref: text('ref').unique(),
+  value: jsonb('value'),
+  linkUrl: text('link_url'),
+  linkScope: text('link_scope'),
+  indexed: boolean('indexed').notNull().default(false),
+  shared: boolean('shared').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('meta_records_entry').on(t.entryId, t.createdAt)]);
+
+export interface WorkflowConfig {
+  webhook?: { url: string };
+}
+
+export const workflows = pgTable('workflows', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  name: text('name').notNull(),
+  template: text('template').notNull(),
+  config: jsonb('config').$type<WorkflowConfig>().notNull().default({}),
+  /** Standard Webhooks signing secret (`whsec_...`); never presented after creation. */
+  webhookSecret: text('webhook_secret'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('workflows_owner_created').on(t.ownerId, t.createdAt, t.id)]);
+
+export const JOB_STATUSES = ['queued', 'running', 'waiting', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const jobs = pgTable('jobs', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  key: text('key'),
+  workflowId: uuid('workflow_id').notNull().references(() => workflows.id),
+  siloEntryId: uuid('silo_entry_id').notNull().references(() => entries.id),
+  status: text('status').$type<JobStatus>().notNull(),
+  /** What the supplier handed over while the job was not yet waiting; the wait step consumes it. */
+  authorization: jsonb('authorization'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  completedAt: ts('completed_at'),
+}, (t) => [
+  uniqueIndex('jobs_owner_key').on(t.ownerId, t.key).where(sql`${t.key} is not null`),
+  // At most one unfinished job per entry: concurrent creations cannot both win.
+  uniqueIndex('jobs_one_open_per_entry').on(t.siloEntryId)
+    .where(sql`${t.status} in ('queued', 'running', 'waiting')`),
+]);
+
+export const STEP_STATUSES = ['pending', 'ready', 'running', 'waiting', 'completed', 'failed', 'skipped'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+/** Each step of a job is a row; runners claim ready rows with FOR UPDATE SKIP LOCKED. */
+export const jobSteps = pgTable('job_steps', {
+  id: uuid('id').primaryKey(),
+  jobId: uuid('job_id').notNull().references(() => jobs.id),
+  position: integer('position').notNull(),
+  name: text('name').notNull(),
+  rescue: boolean('rescue').notNull().default(false),
+  config: jsonb('config').notNull().default({}),
+  status: text('status').$type<StepStatus>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  runAt: ts('run_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+  startedAt: ts('started_at'),
+  completedAt: ts('completed_at'),
+  message: text('message'),
+}, (t) => [
+  uniqueIndex('job_steps_job_position').on(t.jobId, t.position),
+  index('job_steps_claim').on(t.status, t.runAt),
+]);
+
+export type Workspace = InferSelectModel<typeof workspaces>;
+export type App = InferSelectModel<typeof apps>;
+export type Enrollment = InferSelectModel<typeof enrollments>;
+export type Entry = InferSelectModel<typeof entries>;
+export type MetaRecord = InferSelectModel<typeof metaRecords>;
+export type Workflow = InferSelectModel<typeof workflows>;
+export type Job = InferSelectModel<typeof jobs>;
+export type JobStep = InferSelectModel<typeof jobSteps>;

@@ -1,0 +1,68 @@
+// Demo data for a fresh install: a sandbox workspace with the Argentina app connected, the
+// registration workflow, and one supplier whose registration job is waiting at its link.
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { connectApp } from '../access/enrollments';
+import { countWorkspaces, insertWorkspace, type Caller } from '../access/queries';
+import { dataDir } from '../config';
+import { getDb } from '../db/client';
+import { entries, jobs, metaRecords } from '../db/schema';
+import { createEntry } from '../silo/entries';
+import { createJob } from '../transform/jobs';
+import { drainJobs } from '../transform/runner';
+import { REGISTRATION_TEMPLATE } from '../transform/templates';
+import { createWorkflow, GOV_AR_APP_ID } from '../transform/workflows';
+
+export const DEMO_SUPPLIER_KEY = 'demo-supplier';
+export const DEMO_SUPPLIER = {
+  $schema: 'https://gobl.org/draft-0/org/party' as const,
+  name: 'Panadería La Demostración S.R.L.',
+  tax_id: { country: 'AR' as const, code: '30712345671' },
+};
+
+export interface DemoSeed {
+  apiKey?: string;
+  link?: string;
+}
+
+/** Seeds the demo on an empty database; on a seeded one, finds the demo link again. */
+export async function seedDemoIfEmpty(): Promise<DemoSeed> {
+  if ((await countWorkspaces()) > 0) return { link: await findDemoLink() };
+  const { workspace, apiKey } = await insertWorkspace('Demo workspace', true);
+  const caller: Caller = { ownerId: workspace.id, sandbox: true, via: 'api_key' };
+  await connectApp(caller, GOV_AR_APP_ID);
+  const workflow = await createWorkflow(caller, { template: REGISTRATION_TEMPLATE, name: 'Supplier registration' });
+  const { value: entry } = await createEntry(caller, { folder: 'suppliers', key: DEMO_SUPPLIER_KEY, data: DEMO_SUPPLIER });
+  await createJob(caller, { workflow_id: workflow.id, silo_entry_id: entry.id });
+  await drainJobs();
+  saveDemoCredentials(apiKey);
+  return { apiKey, link: await findDemoLink() };
+}
+
+/** The link of the demo supplier's open registration job, if it has one. */
+export async function findDemoLink(): Promise<string | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ linkUrl: metaRecords.linkUrl })
+    .from(metaRecords)
+    .innerJoin(entries, eq(entries.id, metaRecords.entryId))
+    .innerJoin(jobs, eq(jobs.id, metaRecords.jobId))
+    .where(and(
+      eq(entries.key, DEMO_SUPPLIER_KEY),
+      eq(metaRecords.src, 'gov-ar'),
+      eq(metaRecords.key, 'link'),
+      inArray(jobs.status, ['queued', 'running', 'waiting']),
+    ))
+    .orderBy(desc(metaRecords.createdAt))
+    .limit(1);
+  return row?.linkUrl ?? undefined;
+}
+
+export const demoCredentialsFile = () => path.join(dataDir(), 'demo-api-key.txt');
+
+/** The demo key is shown once; keeping it (0600) beside the embedded database lets a later start point to it. */
+function saveDemoCredentials(apiKey: string) {
+  fs.mkdirSync(dataDir(), { recursive: true });
+  fs.writeFileSync(demoCredentialsFile(), `${apiKey}\n`, { mode: 0o600 });
+}

@@ -1,0 +1,54 @@
+// Webhook targets must be https on public addresses, so a workflow cannot make us call into our own
+// network (SSRF). WEBHOOK_ALLOW_PRIVATE=1 lifts both rules for development and tests.
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { invalidField } from '../api/errors';
+import { webhookAllowPrivate } from '../config';
+
+const nonPublic = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) nonPublic.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32],
+  ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+] as const) nonPublic.addSubnet(network, prefix, 'ipv6');
+
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !nonPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Why a URL may not receive webhooks, or undefined when it may. With `resolve`, the host name is looked
+ * up and every address must be public (done at delivery time, when the answer is the one we will use).
+ */
+export async function webhookUrlProblem(url: string, resolve: boolean): Promise<string | undefined> {
+  if (webhookAllowPrivate()) return undefined;
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:') return 'must be an https URL';
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'must be a public address';
+  if (isIP(host)) return isPublicAddress(host) ? undefined : 'must be a public address';
+  if (!resolve) return undefined;
+  const addresses = await resolveAll(host);
+  if (addresses.length === 0) return 'the host name does not resolve';
+  return addresses.every(isPublicAddress) ? undefined : 'must be a public address';
+}
+
+/** Throws a 422 naming `field` when the URL can be seen not to be allowed without a DNS look-up. */
+export async function assertWebhookUrlAllowed(url: string, field: string): Promise<void> {
+  const problem = await webhookUrlProblem(url, false);
+  if (problem) throw invalidField(field, problem);
+}
+
+async function resolveAll(host: string): Promise<string[]> {
+  try {
+    return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,43 @@
+// What the server does once when it starts: open and migrate the database, seed the demo on an
+// empty one, start the job runner, and say where to go.
+import path from 'node:path';
+import { getDbHandle, closeDb } from '../db/client';
+import { withStartupLock } from '../db/migrate';
+import { isProduction, port, registrationUrl } from '../config';
+import { demoCredentialsFile, seedDemoIfEmpty, type DemoSeed } from '../demo/seed';
+import { startJobRunner, stopJobRunner } from '../transform/runner';
+
+/** A server that cannot open its database or migrate must not serve: say why and stop. */
+export async function startServerOrExit(): Promise<void> {
+  try {
+    await startServer();
+  } catch (error) {
+    console.error('[startup] failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+export async function startServer(): Promise<void> {
+  const handle = await getDbHandle();
+  const demo = isProduction() && process.env.SEED_DEMO !== '1'
+    ? {}
+    : await withStartupLock(handle, seedDemoIfEmpty);
+  startJobRunner();
+  printBanner(handle.kind, demo);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void stopJobRunner().then(closeDb).finally(() => process.exit(0));
+    });
+  }
+}
+
+function printBanner(database: string, demo: DemoSeed) {
+  const lines = [
+    '',
+    `  AR supplier onboarding is up on ${registrationUrl()} (port ${port()}, database: ${database})`,
+  ];
+  if (demo.apiKey) lines.push(`  Demo workspace API key (shown once): ${demo.apiKey}`);
+  else if (demo.link) lines.push(`  Demo workspace API key: see ${path.relative(process.cwd(), demoCredentialsFile())}`);
+  if (demo.link) lines.push(`  Demo registration link: ${demo.link}`);
+  console.log(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,73 @@
+// Silo entries: creating (POST, or idempotent PUT with a client-chosen id), fetching and listing.
+import { ApiError, notFound } from '../api/errors';
+import { toPage, type ListQuery } from '../api/pagination';
+import type { Caller } from '../access/queries';
+import { canonicalJson } from '../canonical-json';
+import { isUniqueViolation } from '../db/errors';
+import type { Entry } from '../db/schema';
+import { newId } from '../ids';
+import { presentEntry, type EntryJson } from './present';
+import type { Created } from '../api/created';
+import {
+  getEntryById, getEntryByIdAnyOwner, getEntryByKey, insertEntry, listEntriesByFolder, listMetaRecordsByEntries,
+} from './queries';
+import type { EntryBody } from './schemas';
+
+export const ENVELOPE_FOLDER = 'invoices';
+
+const sameContent = (entry: Entry, body: EntryBody) =>
+  canonicalJson({ folder: entry.folder, key: entry.key ?? undefined, data: entry.data }) ===
+  canonicalJson({ folder: body.folder, key: body.key, data: body.data });
+
+/**
+ * Stores a new entry (201), or answers the stored one (200) when the same id or key was already used
+ * for the same content; the same id or key with other content is a 409.
+ */
+export async function createEntry(caller: Caller, body: EntryBody, id?: string): Promise<Created<EntryJson>> {
+  const existing = await findExisting(caller, body, id);
+  if (existing) return { created: false, value: await presentOne(existing) };
+  try {
+    const entry = await insertEntry({
+      id: id ?? newId(), ownerId: caller.ownerId, folder: body.folder, key: body.key ?? null, status: 'Empty', data: body.data,
+    });
+    return { created: true, value: await presentOne(entry) };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Lost a race with an identical create: answer what won, or the conflict.
+    const winner = await findExisting(caller, body, id);
+    if (winner) return { created: false, value: await presentOne(winner) };
+    throw error;
+  }
+}
+
+async function findExisting(caller: Caller, body: EntryBody, id?: string): Promise<Entry | undefined> {
+  const byId = id ? await getEntryByIdAnyOwner(id) : undefined;
+  if (byId && (byId.ownerId !== caller.ownerId || !sameContent(byId, body))) {
+    throw new ApiError('conflict', `Entry ${id} already exists with other content.`);
+  }
+  const byKey = body.key ? await getEntryByKey(caller.ownerId, body.key) : undefined;
+  if (byKey && (!sameContent(byKey, body) || (id && byKey.id !== id))) {
+    throw new ApiError('conflict', `Key "${body.key}" is already used by entry ${byKey.id}.`, { key: 'already used' });
+  }
+  return byId ?? byKey;
+}
+
+export async function getEntry(caller: Caller, id: string) {
+  const entry = await getEntryById(caller.ownerId, id);
+  if (!entry) throw notFound('entry', id);
+  return presentOne(entry);
+}
+
+export async function listEntries(caller: Caller, query: ListQuery & { folder?: string }) {
+  const rows = await listEntriesByFolder(caller.ownerId, query);
+  const meta = await listMetaRecordsByEntries(rows.slice(0, query.limit).map((row) => row.id));
+  return toPage(rows, query.limit, (row) => presentEntry(row, meta.get(row.id) ?? []));
+}
+
+/** Entries that hold a document envelope (the `invoices` folder). */
+export const listEnvelopes = (caller: Caller, query: ListQuery) => listEntries(caller, { ...query, folder: ENVELOPE_FOLDER });
+
+async function presentOne(entry: Entry) {
+  const meta = await listMetaRecordsByEntries([entry.id]);
+  return presentEntry(entry, meta.get(entry.id) ?? []);
+}

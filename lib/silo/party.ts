@@ -1,0 +1,18 @@
+// A supplier as a GOBL `org/party`: name and an Argentine tax id (CUIT). Other GOBL party fields
+// (addresses, emails, ...) are kept as sent.
+import { z } from 'zod';
+import { CuitSchema } from '../ar/cuit';
+
+export const PARTY_SCHEMA_URL = 'https://gobl.org/draft-0/org/party';
+
+export const TaxIdSchema = z.looseObject({
+  country: z.literal('AR', { error: 'country must be "AR"' }),
+  code: CuitSchema,
+});
+
+export const PartySchema = z.looseObject({
+  $schema: z.literal(PARTY_SCHEMA_URL, { error: `$schema must be ${PARTY_SCHEMA_URL}` }).optional(),
+  name: z.string().trim().min(1, 'name is required').max(300),
+  tax_id: TaxIdSchema,
+});
+export type Party = z.output<typeof PartySchema>;

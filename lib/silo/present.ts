@@ -1,0 +1,37 @@
+// Rows as the contract's JSON: Entry and MetaRecord.
+import type { Entry, MetaRecord } from '../db/schema';
+import { isoTime } from '../ids';
+
+export function presentMetaRecord(record: MetaRecord) {
+  return {
+    id: record.id,
+    created_at: isoTime(record.createdAt),
+    updated_at: isoTime(record.updatedAt),
+    owner_id: record.ownerId,
+    entry_id: record.entryId,
+    src: record.src,
+    key: record.key,
+    ref: record.ref ?? undefined,
+    value: record.value ?? undefined,
+    link_url: record.linkUrl ?? undefined,
+    link_scope: record.linkScope ?? undefined,
+    indexed: record.indexed,
+    shared: record.shared,
+  };
+}
+export type MetaRecordJson = ReturnType<typeof presentMetaRecord>;
+
+export function presentEntry(entry: Entry, meta: MetaRecord[]) {
+  return {
+    id: entry.id,
+    owner_id: entry.ownerId,
+    folder: entry.folder,
+    ...(entry.key === null ? {} : { key: entry.key }),
+    status: entry.status,
+    data: entry.data,
+    meta: meta.map(presentMetaRecord),
+    created_at: isoTime(entry.createdAt),
+    updated_at: isoTime(entry.updatedAt),
+  };
+}
+export type EntryJson = ReturnType<typeof presentEntry>;

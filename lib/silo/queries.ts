@@ -1,0 +1,68 @@
+// Database access for silo entries and their meta records; every read is scoped to a workspace.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { getDb, type Db, type Tx } from '../db/client';
+import { entries, metaRecords, type Entry, type MetaRecord } from '../db/schema';
+import { afterCursor, newestFirst } from '../api/pagination';
+import type { EntryStatus } from './schemas';
+
+export async function getEntryById(ownerId: string, id: string): Promise<Entry | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(entries).where(and(eq(entries.ownerId, ownerId), eq(entries.id, id)));
+  return row;
+}
+
+/** Any workspace's entry with this id: a client-chosen id must not be taken twice. */
+export async function getEntryByIdAnyOwner(id: string): Promise<Entry | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(entries).where(eq(entries.id, id));
+  return row;
+}
+
+export async function getEntryByKey(ownerId: string, key: string): Promise<Entry | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(entries).where(and(eq(entries.ownerId, ownerId), eq(entries.key, key)));
+  return row;
+}
+
+export async function insertEntry(values: typeof entries.$inferInsert): Promise<Entry> {
+  const db = await getDb();
+  const [row] = await db.insert(entries).values(values).returning();
+  return row!;
+}
+
+export async function listEntriesByFolder(ownerId: string, options: { folder?: string; limit: number; cursor?: string }) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(entries)
+    .where(and(
+      eq(entries.ownerId, ownerId),
+      options.folder ? eq(entries.folder, options.folder) : undefined,
+      afterCursor(entries, options.cursor),
+    ))
+    .orderBy(...newestFirst(entries))
+    .limit(options.limit + 1);
+}
+
+export async function listMetaRecordsByEntries(entryIds: string[]): Promise<Map<string, MetaRecord[]>> {
+  const byEntry = new Map<string, MetaRecord[]>(entryIds.map((id) => [id, []]));
+  if (entryIds.length === 0) return byEntry;
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(metaRecords)
+    .where(inArray(metaRecords.entryId, entryIds))
+    .orderBy(asc(metaRecords.createdAt), asc(metaRecords.id));
+  for (const row of rows) byEntry.get(row.entryId)?.push(row);
+  return byEntry;
+}
+
+export async function setEntryStatus(db: Db | Tx, entryId: string, status: EntryStatus): Promise<void> {
+  await db.update(entries).set({ status, updatedAt: new Date() }).where(eq(entries.id, entryId));
+}
+
+export async function getMetaRecordByRef(ref: string): Promise<MetaRecord | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(metaRecords).where(eq(metaRecords.ref, ref));
+  return row;
+}

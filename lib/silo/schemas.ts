@@ -1,0 +1,24 @@
+// Request schemas of silo/v1.
+import { z } from 'zod';
+import { ListQuery } from '../api/pagination';
+import { PartySchema } from './party';
+
+export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+const EntryKey = z.string().trim().min(1).max(200);
+
+export const SupplierEntryBody = z.strictObject({
+  folder: z.literal('suppliers'),
+  key: EntryKey.optional(),
+  data: PartySchema,
+});
+
+export const EntryBody = z.discriminatedUnion('folder', [SupplierEntryBody], {
+  error: (issue) => (issue.code === 'invalid_union' ? 'folder must be "suppliers"' : undefined),
+});
+export type EntryBody = z.output<typeof EntryBody>;
+
+export const EntryListQuery = ListQuery.extend({ folder: z.string().min(1).max(100).optional() });
+
+export const EntryIdParams = z.object({ id: z.uuid() });

@@ -1,0 +1,77 @@
+// The step engine: claim one runnable step (FOR UPDATE SKIP LOCKED, so any number of runners on one
+// PostgreSQL share the work), run its handler outside any transaction, then record the outcome.
+// A claim is a lease: a runner that dies mid-step loses it and another runner takes the step over.
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { jobs, jobSteps, type JobStep } from '../db/schema';
+import { lockJob } from './queries';
+import { runStepHandler, type StepOutcome } from './steps';
+import { backoff } from './backoff';
+import { completeStep, failJob, failStepAndContinue, markWaiting, scheduleRetry } from './transitions';
+
+const LEASE = sql`now() + interval '2 minutes'`;
+const MAX_ATTEMPTS_ON_ERROR = 5;
+
+export async function claimNextStep(): Promise<JobStep | undefined> {
+  const db = await getDb();
+  const runnable = sql`(
+    select s.id from ${jobSteps} s
+    where (s.status = 'ready' and s.run_at <= now()) or (s.status = 'running' and s.locked_until < now())
+    order by s.run_at
+    limit 1
+    for update skip locked
+  )`;
+  const [step] = await db.update(jobSteps)
+    .set({
+      status: 'running',
+      attempts: sql`${jobSteps.attempts} + 1`,
+      startedAt: sql`coalesce(${jobSteps.startedAt}, now())`,
+      lockedUntil: LEASE,
+    })
+    .where(eq(jobSteps.id, runnable))
+    .returning();
+  if (step) {
+    await db.update(jobs).set({ status: 'running', updatedAt: new Date() })
+      .where(and(eq(jobs.id, step.jobId), eq(jobs.status, 'queued')));
+  }
+  return step;
+}
+
+/** Runs a claimed step and records what happened. */
+export async function runClaimedStep(step: JobStep): Promise<void> {
+  let outcome: StepOutcome;
+  try {
+    outcome = await runStepHandler(step);
+  } catch (error) {
+    console.error(`[jobs] step ${step.name} of job ${step.jobId} threw:`, error);
+    outcome = step.attempts < MAX_ATTEMPTS_ON_ERROR
+      ? { kind: 'retry', at: backoff(step.attempts), message: 'Temporary error; will retry.' }
+      : { kind: 'fail', message: 'The step kept failing; see the server log.' };
+  }
+  await recordOutcome(step, outcome);
+}
+
+async function recordOutcome(step: JobStep, outcome: StepOutcome): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const job = await lockJob(tx, step.jobId);
+    const [current] = await tx.select().from(jobSteps).where(and(
+      eq(jobSteps.id, step.id), eq(jobSteps.status, 'running'), eq(jobSteps.attempts, step.attempts),
+    ));
+    if (!job || !current) return; // our lease ran out and another runner has the step now
+    switch (outcome.kind) {
+      case 'complete':
+        return completeStep(tx, job, current, outcome.message ?? null);
+      case 'wait':
+        // A supplier who finished before we got here left the authorization on the job.
+        if (job.authorization) return completeStep(tx, job, current, 'Authorization received.');
+        return markWaiting(tx, job, current, outcome.message);
+      case 'retry':
+        return scheduleRetry(tx, current, outcome.at, outcome.message);
+      case 'skip':
+        return failStepAndContinue(tx, job, current, outcome.message);
+      case 'fail':
+        return failJob(tx, job, current, outcome.message);
+    }
+  });
+}

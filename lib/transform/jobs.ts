@@ -1,0 +1,92 @@
+// Jobs: starting a workflow for a silo entry (POST, or idempotent PUT with a client-chosen id) and
+// reading one back with its steps.
+import { ApiError, notFound } from '../api/errors';
+import type { Caller } from '../access/queries';
+import { isAppConnected } from '../access/queries';
+import { canonicalJson } from '../canonical-json';
+import { getDb } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { jobs, jobSteps, type Job } from '../db/schema';
+import { newId } from '../ids';
+import type { Created } from '../api/created';
+import { getEntryById } from '../silo/queries';
+import { presentJob, type JobJson } from './present';
+import { getJobById, getJobByIdAnyOwner, getJobByKey, getOpenJobForEntry, getWorkflowById, listJobSteps } from './queries';
+import { kickJobRunner } from './runner';
+import type { JobBody } from './schemas';
+import { registrationPlan } from './templates';
+import { GOV_AR_APP_ID } from './workflows';
+
+const RESCUE_POSITION = 1000;
+
+const sameRequest = (job: Job, body: JobBody) =>
+  canonicalJson({ workflow_id: job.workflowId, silo_entry_id: job.siloEntryId, key: job.key ?? undefined }) ===
+  canonicalJson(body);
+
+const inProgress = () =>
+  new ApiError('registration_in_progress', 'This entry already has a registration job in progress; finish or wait for it first.');
+
+/** Starts a job (202), or answers the stored one (200) for a repeated id or key with the same body. */
+export async function createJob(caller: Caller, body: JobBody, id?: string): Promise<Created<JobJson>> {
+  const existing = await findExisting(caller, body, id);
+  if (existing) return { created: false, value: await present(existing) };
+
+  const workflow = await getWorkflowById(caller.ownerId, body.workflow_id);
+  if (!workflow) throw notFound('workflow', body.workflow_id);
+  const entry = await getEntryById(caller.ownerId, body.silo_entry_id);
+  if (!entry) throw notFound('entry', body.silo_entry_id);
+  if (entry.folder !== 'suppliers') {
+    throw new ApiError('validation_failed', 'A registration job needs a supplier entry.', { silo_entry_id: 'not a supplier entry' });
+  }
+  if (!(await isAppConnected(GOV_AR_APP_ID, caller.ownerId))) {
+    throw new ApiError('app_not_connected', 'Connect the Argentina app first (POST /access/v1/apps/gov-ar/connect).');
+  }
+  if (await getOpenJobForEntry(entry.id)) throw inProgress();
+
+  const plan = registrationPlan(workflow.config);
+  const jobId = id ?? newId();
+  const now = new Date();
+  const db = await getDb();
+  try {
+    const job = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(jobs).values({
+        id: jobId, ownerId: caller.ownerId, key: body.key ?? null, workflowId: workflow.id, siloEntryId: entry.id,
+        status: 'queued', createdAt: now, updatedAt: now,
+      }).returning();
+      await tx.insert(jobSteps).values([
+        ...plan.steps.map((name, position) => ({ name, position, rescue: false })),
+        ...plan.rescue.map((name, i) => ({ name, position: RESCUE_POSITION + i, rescue: true })),
+      ].map((step) => ({ ...step, id: newId(), jobId, status: step.position === 0 ? 'ready' as const : 'pending' as const, runAt: now })));
+      return row!;
+    });
+    kickJobRunner();
+    return { created: true, value: await present(job) };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findExisting(caller, body, id);
+    if (winner) return { created: false, value: await present(winner) };
+    throw inProgress();
+  }
+}
+
+async function findExisting(caller: Caller, body: JobBody, id?: string): Promise<Job | undefined> {
+  const byId = id ? await getJobByIdAnyOwner(id) : undefined;
+  if (byId && (byId.ownerId !== caller.ownerId || !sameRequest(byId, body))) {
+    throw new ApiError('conflict', `Job ${id} already exists with another body.`);
+  }
+  const byKey = body.key ? await getJobByKey(caller.ownerId, body.key) : undefined;
+  if (byKey && (!sameRequest(byKey, body) || (id && byKey.id !== id))) {
+    throw new ApiError('conflict', `Key "${body.key}" is already used by job ${byKey.id}.`, { key: 'already used' });
+  }
+  return byId ?? byKey;
+}
+
+export async function getJob(caller: Caller, id: string) {
+  const job = await getJobById(caller.ownerId, id);
+  if (!job) throw notFound('job', id);
+  return present(job);
+}
+
+async function present(job: Job) {
+  return presentJob(job, await listJobSteps(job.id));
+}

@@ -1,0 +1,43 @@
+// Workflows and jobs as the contract's JSON.
+import type { Job, JobStep, Workflow } from '../db/schema';
+import { isoTime } from '../ids';
+import { registrationPlan } from './templates';
+
+export function presentWorkflow(workflow: Workflow) {
+  const plan = registrationPlan(workflow.config);
+  return {
+    id: workflow.id,
+    name: workflow.name,
+    template: workflow.template,
+    steps: plan.steps.map((name) => ({ name })),
+    rescue: plan.rescue.map((name) => ({ name })),
+    ...(workflow.config.webhook ? { webhook: { url: workflow.config.webhook.url } } : {}),
+    created_at: isoTime(workflow.createdAt),
+    updated_at: isoTime(workflow.updatedAt),
+  };
+}
+
+/** `ready` is the engine's word for a step queued to run. */
+const publicStepStatus = (status: JobStep['status']) => (status === 'ready' ? 'queued' : status);
+
+export function presentJob(job: Job, steps: JobStep[]) {
+  const shown = steps.filter((step) => !step.rescue || step.status !== 'pending');
+  return {
+    id: job.id,
+    ...(job.key === null ? {} : { key: job.key }),
+    workflow_id: job.workflowId,
+    silo_entry_id: job.siloEntryId,
+    status: job.status,
+    steps: shown.map((step) => ({
+      name: step.name,
+      status: publicStepStatus(step.status),
+      started_at: isoTime(step.startedAt),
+      completed_at: isoTime(step.completedAt),
+      message: step.message ?? undefined,
+    })),
+    created_at: isoTime(job.createdAt),
+    updated_at: isoTime(job.updatedAt),
+    completed_at: isoTime(job.completedAt),
+  };
+}
+export type JobJson = ReturnType<typeof presentJob>;

@@ -1,0 +1,67 @@
+// Database access for workflows, jobs and job steps; reads are scoped to a workspace.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { getDb, type Tx } from '../db/client';
+import { jobs, jobSteps, workflows, type Job, type JobStep, type Workflow } from '../db/schema';
+import { afterCursor, newestFirst } from '../api/pagination';
+
+export const OPEN_JOB_STATUSES = ['queued', 'running', 'waiting'] as const;
+
+export async function insertWorkflow(values: typeof workflows.$inferInsert): Promise<Workflow> {
+  const db = await getDb();
+  const [row] = await db.insert(workflows).values(values).returning();
+  return row!;
+}
+
+export async function getWorkflowById(ownerId: string, id: string): Promise<Workflow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(workflows).where(and(eq(workflows.ownerId, ownerId), eq(workflows.id, id)));
+  return row;
+}
+
+export async function listWorkflowsByOwner(ownerId: string, options: { limit: number; cursor?: string }) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(workflows)
+    .where(and(eq(workflows.ownerId, ownerId), afterCursor(workflows, options.cursor)))
+    .orderBy(...newestFirst(workflows))
+    .limit(options.limit + 1);
+}
+
+export async function getJobByIdAnyOwner(id: string): Promise<Job | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row;
+}
+
+export async function getJobById(ownerId: string, id: string): Promise<Job | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(jobs).where(and(eq(jobs.ownerId, ownerId), eq(jobs.id, id)));
+  return row;
+}
+
+export async function getJobByKey(ownerId: string, key: string): Promise<Job | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(jobs).where(and(eq(jobs.ownerId, ownerId), eq(jobs.key, key)));
+  return row;
+}
+
+export async function getOpenJobForEntry(entryId: string): Promise<Job | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.siloEntryId, entryId), inArray(jobs.status, [...OPEN_JOB_STATUSES])));
+  return row;
+}
+
+export async function listJobSteps(jobId: string, tx?: Tx): Promise<JobStep[]> {
+  const db = tx ?? (await getDb());
+  return db.select().from(jobSteps).where(eq(jobSteps.jobId, jobId)).orderBy(asc(jobSteps.position));
+}
+
+/** Locks the job row for the rest of the transaction: step transitions and resumes serialise on it. */
+export async function lockJob(tx: Tx, jobId: string): Promise<Job | undefined> {
+  const [row] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
+  return row;
+}

@@ -1,0 +1,48 @@
+// Resuming a registration: the supplier's validated credentials arrive by link ref. If the job is at
+// its wait step the wait completes now; if it has not got there yet, the authorization is left on the
+// job and the wait step finds it. A link whose job already has one, or is finished, is used.
+import { ApiError } from '../api/errors';
+import { getDb } from '../db/client';
+import { jobs } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { getMetaRecordByRef } from '../silo/queries';
+import { listJobSteps, lockJob, OPEN_JOB_STATUSES } from './queries';
+import { kickJobRunner } from './runner';
+import { STEP } from './templates';
+import { completeStep } from './transitions';
+
+export interface ResumedRegistration {
+  jobId: string;
+  entryId: string;
+  ownerId: string;
+  /** Whether the wait step was waiting (false: the job had not reached it yet). */
+  wasWaiting: boolean;
+}
+
+/** The link record and its job; unknown refs are `link_not_found`, finished jobs `link_used`. */
+export async function findRegistrationLink(ref: string) {
+  const link = await getMetaRecordByRef(ref);
+  if (!link || link.src !== 'gov-ar' || link.key !== 'link' || !link.jobId) {
+    throw new ApiError('link_not_found', 'This registration link does not exist.');
+  }
+  return { link, jobId: link.jobId };
+}
+
+export async function resumeRegistration(ref: string, authorization: Record<string, unknown>): Promise<ResumedRegistration> {
+  const { link, jobId } = await findRegistrationLink(ref);
+  const db = await getDb();
+  const resumed = await db.transaction(async (tx) => {
+    const job = await lockJob(tx, jobId);
+    if (!job || !(OPEN_JOB_STATUSES as readonly string[]).includes(job.status) || job.authorization) {
+      throw new ApiError('link_used', 'This registration link has already been used.');
+    }
+    const now = new Date();
+    await tx.update(jobs).set({ authorization, updatedAt: now }).where(eq(jobs.id, job.id));
+    const wait = (await listJobSteps(job.id, tx))
+      .find((step) => step.name === STEP.waitForAuthorization && step.status === 'waiting');
+    if (wait) await completeStep(tx, job, wait, 'Authorization received.', now);
+    return { jobId: job.id, entryId: link.entryId, ownerId: link.ownerId, wasWaiting: Boolean(wait) };
+  });
+  kickJobRunner();
+  return resumed;
+}

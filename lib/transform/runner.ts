@@ -1,0 +1,59 @@
+// The in-process job runner: a few workers that drain runnable steps, woken by a poll timer and by
+// kicks (a new job, a resumed registration). Its state lives on globalThis so that every bundle of
+// the Next server (instrumentation, route handlers) shares one runner.
+import { claimNextStep, runClaimedStep } from './engine';
+
+interface RunnerState {
+  timer?: NodeJS.Timeout;
+  active: number;
+  concurrency: number;
+  stopped: boolean;
+  idle: Set<() => void>;
+}
+
+const RUNNER = Symbol.for('ar-onboarding.job-runner');
+const holder = globalThis as { [RUNNER]?: RunnerState };
+
+/** Runs steps until none is runnable now; returns how many ran. Tests call this directly. */
+export async function drainJobs(): Promise<number> {
+  let ran = 0;
+  for (let step = await claimNextStep(); step; step = await claimNextStep()) {
+    await runClaimedStep(step);
+    ran++;
+  }
+  return ran;
+}
+
+export function startJobRunner(options: { pollMs?: number; concurrency?: number } = {}): void {
+  if (holder[RUNNER] && !holder[RUNNER].stopped) return;
+  const state: RunnerState = { active: 0, concurrency: options.concurrency ?? 4, stopped: false, idle: new Set() };
+  state.timer = setInterval(() => kickJobRunner(), options.pollMs ?? 1000);
+  state.timer.unref();
+  holder[RUNNER] = state;
+  kickJobRunner();
+}
+
+/**
+ * Wakes the runner, if this process runs one (otherwise a no-op: another instance or a test drains):
+ * starts one more worker, up to the concurrency limit.
+ */
+export function kickJobRunner(): void {
+  const state = holder[RUNNER];
+  if (!state || state.stopped || state.active >= state.concurrency) return;
+  state.active++;
+  void drainJobs()
+    .catch((error: unknown) => console.error('[jobs] runner error:', error))
+    .finally(() => {
+      state.active--;
+      if (state.active === 0) for (const resolve of state.idle) resolve();
+    });
+}
+
+export async function stopJobRunner(): Promise<void> {
+  const state = holder[RUNNER];
+  if (!state) return;
+  state.stopped = true;
+  clearInterval(state.timer);
+  if (state.active > 0) await new Promise<void>((resolve) => state.idle.add(resolve));
+  delete holder[RUNNER];
+}

@@ -1,0 +1,43 @@
+// Workflows: made from a template for a workspace that has the Argentina app connected.
+import { randomBytes } from 'node:crypto';
+import { ApiError, notFound } from '../api/errors';
+import { toPage, type ListQuery } from '../api/pagination';
+import { isAppConnected } from '../access/queries';
+import type { Caller } from '../access/queries';
+import { newId } from '../ids';
+import { assertWebhookUrlAllowed } from '../net/webhook-url';
+import { presentWorkflow } from './present';
+import { getWorkflowById, insertWorkflow, listWorkflowsByOwner } from './queries';
+import type { WorkflowBody } from './schemas';
+
+export const GOV_AR_APP_ID = 'gov-ar';
+
+export async function createWorkflow(caller: Caller, body: WorkflowBody) {
+  if (!(await isAppConnected(GOV_AR_APP_ID, caller.ownerId))) {
+    throw new ApiError('app_not_connected', 'Connect the Argentina app first (POST /access/v1/apps/gov-ar/connect).');
+  }
+  if (body.webhook) await assertWebhookUrlAllowed(body.webhook.url, 'webhook.url');
+  const generatedSecret = body.webhook && !body.webhook.secret ? `whsec_${randomBytes(32).toString('base64')}` : undefined;
+  const workflow = await insertWorkflow({
+    id: newId(),
+    ownerId: caller.ownerId,
+    name: body.name ?? 'Supplier registration',
+    template: body.template,
+    config: body.webhook ? { webhook: { url: body.webhook.url } } : {},
+    webhookSecret: body.webhook ? (body.webhook.secret ?? generatedSecret) : null,
+  });
+  const presented = presentWorkflow(workflow);
+  // A secret we generated is shown this once, so the integrator can verify signatures.
+  if (generatedSecret && presented.webhook) Object.assign(presented.webhook, { secret: generatedSecret });
+  return presented;
+}
+
+export async function getWorkflow(caller: Caller, id: string) {
+  const workflow = await getWorkflowById(caller.ownerId, id);
+  if (!workflow) throw notFound('workflow', id);
+  return presentWorkflow(workflow);
+}
+
+export async function listWorkflows(caller: Caller, query: ListQuery) {
+  return toPage(await listWorkflowsByOwner(caller.ownerId, query), query.limit, presentWorkflow);
+}

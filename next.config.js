@@ -1,0 +1,19 @@
+// @ts-check
+/** Next.js configuration: server-only packages stay external (PGlite ships WASM and data files). */
+
+/** Headers every response carries; the wizard's CSP (frame-ancestors) is set per page later. */
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'node-forge'],
+  poweredByHeader: false,
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+module.exports = nextConfig;
