@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const INPUTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'next.config.js', 'tsconfig.json',
-  'postcss.config.mjs', 'package-lock.json'];
+  'postcss.config.mjs', 'package-lock.json', 'tsconfig.build.json'];
 const stampFile = path.join(root, '.next', 'source-fingerprint');
 
 export const nextBin = () => createRequire(import.meta.url).resolve('next/dist/bin/next');

@@ -1,0 +1,115 @@
+// `npm start` on a fresh data directory (or a fresh PostgreSQL database): it migrates, seeds the demo,
+// prints a working API key and registration link, and survives being killed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProduct, type RunningServer } from '../support/server-process';
+
+const serverUrl = process.env.DATABASE_URL;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-start-'));
+let databaseUrl: string | undefined;
+const running: RunningServer[] = [];
+
+async function start(extra: Record<string, string> = {}) {
+  const server = await startProduct({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_TOKEN: 'start-test-admin', ...extra });
+  running.push(server);
+  return server;
+}
+
+beforeAll(async () => {
+  if (!serverUrl) return;
+  const { Client } = await import('pg');
+  const name = `start_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+});
+
+afterAll(async () => {
+  await Promise.all(running.map((server) => server.stop('SIGKILL')));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl && serverUrl) {
+    const { Client } = await import('pg');
+    const admin = new Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
+    await admin.end();
+  }
+});
+
+describe(`npm start (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let apiKey: string;
+  let link: string;
+
+  it('prints a demo API key and a registration link that work', async () => {
+    const server = await start();
+    apiKey = (await server.waitFor(/API key \(shown once\): (sk_test_\S+)/))[1]!;
+    link = (await server.waitFor(/registration link: (\S+\/reg\/[A-Za-z0-9_-]+)/))[1]!;
+
+    expect(await (await fetch(`${server.url}/utils/v1/ping`)).json()).toEqual({ ping: 'pong' });
+
+    const entries = await (await fetch(`${server.url}/silo/v1/entries?folder=suppliers`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    })).json();
+    expect(entries.list).toHaveLength(1);
+    expect(entries.list[0].status).toBe('Processing');
+    expect(entries.list[0].meta[0]).toMatchObject({ src: 'gov-ar', key: 'link', link_url: link, link_scope: 'public' });
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('30-71234567-1');
+    expect(html).toContain('Panadería La Demostración');
+
+    const home = await (await fetch(server.url)).text();
+    expect(home).toContain(new URL(link).pathname);
+    expect((await fetch(`${server.url}/reg/${'x'.repeat(27)}`)).status).toBe(404);
+    await server.stop();
+  });
+
+  it('starts again after being killed, keeping its data and not seeding twice', async () => {
+    const first = await start();
+    await first.waitFor(/registration link: \S+/);
+    await first.stop('SIGKILL');
+
+    const second = await start();
+    const again = (await second.waitFor(/registration link: (\S+)/))[1]!;
+    expect(new URL(again).pathname).toBe(new URL(link).pathname);
+    expect(second.output()).not.toContain('shown once');
+    const entries = await (await fetch(`${second.url}/silo/v1/entries`, { headers: { authorization: `Bearer ${apiKey}` } })).json();
+    expect(entries.list).toHaveLength(1);
+    await second.stop();
+  });
+
+  it.runIf(Boolean(serverUrl))('runs two instances on one PostgreSQL, migrating and seeding once', async () => {
+    const [a, b] = await Promise.all([start(), start()]);
+    await Promise.all([a.waitFor(/registration link: \S+/), b.waitFor(/registration link: \S+/)]);
+    for (const server of [a, b]) {
+      const entries = await (await fetch(`${server.url}/silo/v1/entries`, { headers: { authorization: `Bearer ${apiKey}` } })).json();
+      expect(entries.list).toHaveLength(1);
+    }
+    const created = await fetch(`${a.url}/access/v1/workspaces`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer start-test-admin', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Second', sandbox: true }),
+    });
+    expect(created.status).toBe(201);
+    const { api_key: secondKey } = await created.json();
+    const ping = await fetch(`${b.url}/silo/v1/entries`, { headers: { authorization: `Bearer ${secondKey}` } });
+    expect(await ping.json()).toEqual({ list: [], limit: 20 });
+  });
+
+  it.runIf(!serverUrl)('refuses a second process on the same embedded database, saying why', async () => {
+    const first = await start();
+    await first.waitFor(/registration link: \S+/);
+    const second = await start();
+    await second.waitFor(/in use by process \d+/);
+    await first.stop();
+  });
+});
