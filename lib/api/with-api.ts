@@ -83,3 +83,10 @@ export function errorResponse(error: unknown, request?: Request): Response {
 export function stored<T>(result: { created: boolean; value: T }, createdStatus: 201 | 202): Response {
   return json(result.value, result.created ? createdStatus : 200);
 }
+
+/** Handlers for every method of a path no service defines: a JSON 404 rather than an HTML page. */
+export function unknownPathHandlers() {
+  const handler = async (request: Request) =>
+    json({ code: 'not_found', message: `No such endpoint: ${request.method} ${new URL(request.url).pathname}` }, 404);
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
+}
