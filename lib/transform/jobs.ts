@@ -41,7 +41,12 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
   if (!(await isAppConnected(GOV_AR_APP_ID, caller.ownerId))) {
     throw new ApiError('app_not_connected', 'Connect the Argentina app first (POST /access/v1/apps/gov-ar/connect).');
   }
-  if (await getOpenJobForEntry(entry.id)) throw inProgress();
+  if (await getOpenJobForEntry(entry.id)) {
+    // A concurrent request with the same id or key may have made it since we looked: that is a replay.
+    const winner = await findExisting(caller, body, id);
+    if (winner) return { created: false, value: await present(winner) };
+    throw inProgress();
+  }
 
   const plan = registrationPlan(workflow.config);
   const jobId = id ?? newId();
