@@ -31,3 +31,15 @@ export function adminToken(): string | undefined {
 export function webhookAllowPrivate(): boolean {
   return process.env.WEBHOOK_ALLOW_PRIVATE === '1';
 }
+
+/** Which tax authority we talk to: the built-in emulator (default outside production) or AFIP/ARCA itself. */
+export function arAuthority(): 'emulator' | 'afip' {
+  const declared = process.env.AR_AUTHORITY;
+  if (declared === 'emulator' || declared === 'afip') return declared;
+  return isProduction() ? 'afip' : 'emulator';
+}
+
+/** Where our authority clients reach the emulator: this same app unless told otherwise. */
+export function emulatorBaseUrl(): string {
+  return (process.env.AR_EMULATOR_URL ?? `http://127.0.0.1:${port()}`).replace(/\/+$/, '');
+}

@@ -90,6 +90,8 @@ export const metaRecords = pgTable('meta_records', {
 
 export interface WorkflowConfig {
   webhook?: { url: string };
+  /** Invoice letters the supplier will issue; they decide which web services must be authorised. */
+  invoiceTypes?: string[];
 }
 
 export const workflows = pgTable('workflows', {
@@ -157,3 +159,126 @@ export type MetaRecord = InferSelectModel<typeof metaRecords>;
 export type Workflow = InferSelectModel<typeof workflows>;
 export type Job = InferSelectModel<typeof jobs>;
 export type JobStep = InferSelectModel<typeof jobSteps>;
+
+// ---- Certificates and the tax authority ----
+
+/**
+ * Every secret at rest (private keys, key passwords, WSAA tickets), sealed by lib/crypto: AES-256-GCM
+ * under a fresh data key wrapped by the master key `key_id`, bound to owner, entry and purpose.
+ */
+export const secrets = pgTable('secrets', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  entryId: uuid('entry_id'),
+  purpose: text('purpose').notNull(),
+  keyId: text('key_id').notNull(),
+  sealed: text('sealed').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('secrets_key_id').on(t.keyId)]);
+
+export type AuthorityService = 'wsfe' | 'wsfex' | 'wsct';
+export type Environment = 'sandbox' | 'live';
+
+/** A supplier's certificate as accepted; the key (and its password) are secrets. One active per entry. */
+export const credentials = pgTable('credentials', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  entryId: uuid('entry_id').notNull().references(() => entries.id),
+  jobId: uuid('job_id'),
+  environment: text('environment').$type<Environment>().notNull(),
+  alias: text('alias').notNull(),
+  cuit: text('cuit').notNull(),
+  serial: text('serial').notNull(),
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  certificatePem: text('certificate_pem').notNull(),
+  keySecretId: uuid('key_secret_id').notNull().references(() => secrets.id),
+  passwordSecretId: uuid('password_secret_id').references(() => secrets.id),
+  services: jsonb('services').$type<AuthorityService[]>().notNull(),
+  notBefore: ts('not_before').notNull(),
+  notAfter: ts('not_after').notNull(),
+  status: text('status').$type<'active' | 'replaced'>().notNull(),
+  createdAt: createdAt(),
+  replacedAt: ts('replaced_at'),
+}, (t) => [
+  uniqueIndex('credentials_one_active_per_entry').on(t.entryId).where(sql`${t.status} = 'active'`),
+  index('credentials_owner_cuit').on(t.ownerId, t.cuit),
+]);
+
+/** A key pair we made for a registration link (POST .../csr); the certificate upload then needs no key. */
+export const registrationKeys = pgTable('registration_keys', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  entryId: uuid('entry_id').notNull().references(() => entries.id),
+  ref: text('ref').notNull().unique(),
+  alias: text('alias').notNull(),
+  csrPem: text('csr_pem').notNull(),
+  keySecretId: uuid('key_secret_id').notNull().references(() => secrets.id),
+  createdAt: createdAt(),
+});
+
+/** WSAA tickets, shared by every instance, one per (environment, certificate, service). */
+export const authorityTickets = pgTable('authority_tickets', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  environment: text('environment').$type<Environment>().notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  service: text('service').$type<AuthorityService>().notNull(),
+  secretId: uuid('secret_id').notNull().references(() => secrets.id),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('authority_tickets_cert_service').on(t.environment, t.fingerprint, t.service)]);
+
+// ---- The authority emulator's own state (AR_AUTHORITY=emulator) ----
+
+export const emulatorCertificates = pgTable('emulator_certificates', {
+  serial: text('serial').primaryKey(),
+  environment: text('environment').$type<Environment>().notNull(),
+  alias: text('alias').notNull(),
+  cuit: text('cuit').notNull(),
+  fingerprint: text('fingerprint').notNull().unique(),
+  certificatePem: text('certificate_pem').notNull(),
+  notAfter: ts('not_after').notNull(),
+  revokedAt: ts('revoked_at'),
+  createdAt: createdAt(),
+});
+
+export const emulatorAuthorizations = pgTable('emulator_authorizations', {
+  id: uuid('id').primaryKey(),
+  environment: text('environment').$type<Environment>().notNull(),
+  cuit: text('cuit').notNull(),
+  alias: text('alias').notNull(),
+  service: text('service').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('emulator_authorizations_unique').on(t.environment, t.cuit, t.alias, t.service)]);
+
+export const emulatorPointsOfSale = pgTable('emulator_points_of_sale', {
+  id: uuid('id').primaryKey(),
+  environment: text('environment').$type<Environment>().notNull(),
+  cuit: text('cuit').notNull(),
+  number: integer('number').notNull(),
+  emissionType: text('emission_type').notNull().default('CAE'),
+  blocked: boolean('blocked').notNull().default(false),
+  droppedOn: text('dropped_on'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('emulator_points_of_sale_unique').on(t.environment, t.cuit, t.number)]);
+
+/** Tickets the emulated WSAA issued; only digests of token and sign are kept. */
+export const emulatorTickets = pgTable('emulator_tickets', {
+  id: uuid('id').primaryKey(),
+  environment: text('environment').$type<Environment>().notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  service: text('service').notNull(),
+  cuit: text('cuit').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  signHash: text('sign_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('emulator_tickets_cert_service').on(t.environment, t.fingerprint, t.service)]);
+
+export type Secret = InferSelectModel<typeof secrets>;
+export type Credential = InferSelectModel<typeof credentials>;
+export type RegistrationKey = InferSelectModel<typeof registrationKeys>;
+export type AuthorityTicket = InferSelectModel<typeof authorityTickets>;

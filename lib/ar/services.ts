@@ -1,0 +1,20 @@
+// The authority's web services by invoice letter. The source description groups E with A, B, C; the
+// authority itself serves exports (E) from wsfex and tourism (T) from wsct, and this table says so.
+import type { AuthorityService } from '../db/schema';
+
+export const INVOICE_LETTERS = ['A', 'B', 'C', 'M', 'E', 'T'] as const;
+export type InvoiceLetter = (typeof INVOICE_LETTERS)[number];
+
+export const SERVICE_BY_LETTER: Record<InvoiceLetter, AuthorityService> = {
+  A: 'wsfe', B: 'wsfe', C: 'wsfe', M: 'wsfe', E: 'wsfex', T: 'wsct',
+};
+
+export const AUTHORITY_SERVICES: readonly AuthorityService[] = ['wsfe', 'wsfex', 'wsct'];
+
+export const DEFAULT_INVOICE_LETTERS: InvoiceLetter[] = ['A', 'B', 'C'];
+
+/** The services to authorise for these letters, in catalogue order, each once. */
+export function servicesForLetters(letters: readonly string[] = DEFAULT_INVOICE_LETTERS): AuthorityService[] {
+  const needed = new Set(letters.map((letter) => SERVICE_BY_LETTER[letter as InvoiceLetter]).filter(Boolean));
+  return AUTHORITY_SERVICES.filter((service) => needed.has(service));
+}
