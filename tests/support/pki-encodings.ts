@@ -1,0 +1,77 @@
+// The shapes a supplier's files arrive in: private keys encrypted every way OpenSSL and other tools do it,
+// DER forms, CSRs as openssl req makes them, and text mangled by editors (BOM, CRLF).
+import { createPublicKey, sign, type KeyObject } from 'node:crypto';
+import forge from 'node-forge';
+
+export type Prf = 'sha1' | 'sha256' | 'sha384' | 'sha512';
+export type PbeCipher = 'aes128' | 'aes192' | 'aes256' | '3des' | 'des';
+
+export interface Pkcs8Encryption {
+  /** PBKDF2's HMAC; forge writes hmacWithSHA1 implicitly (no PRF field), as OpenSSL 1.x did. */
+  prf?: Prf;
+  /** 'des' is PBES2 with single DES, which OpenSSL 3 only reads with its legacy provider; '3des' is PKCS#12 PBE. */
+  cipher?: PbeCipher;
+  iterations?: number;
+}
+
+const forgeRsaKey = (key: KeyObject) => forge.pki.privateKeyFromPem(key.export({ type: 'pkcs1', format: 'pem' }).toString());
+
+function encryptedPrivateKeyInfo(key: KeyObject, password: string, options: Pkcs8Encryption): forge.asn1.Asn1 {
+  const { prf = 'sha256', cipher = 'aes256', iterations = 2048 } = options;
+  const info = forge.asn1.fromDer(key.export({ type: 'pkcs8', format: 'der' }).toString('binary'));
+  // PBES2 derives from UTF-8 bytes (forge takes a binary string); PKCS#12 PBE from the JS string's UCS-2 units.
+  const secret = cipher === '3des' ? password : forge.util.encodeUtf8(password);
+  return forge.pki.encryptPrivateKeyInfo(info, secret, { algorithm: cipher, prfAlgorithm: prf, count: iterations } as forge.pki.EncryptionOptions);
+}
+
+/** "ENCRYPTED PRIVATE KEY" made by forge, so the PRF and cipher can be chosen. */
+export function encryptPkcs8(key: KeyObject, password: string, options: Pkcs8Encryption = {}): string {
+  return forge.pki.encryptedPrivateKeyToPem(encryptedPrivateKeyInfo(key, password, options));
+}
+
+export function encryptPkcs8Der(key: KeyObject, password: string, options: Pkcs8Encryption = {}): Buffer {
+  return Buffer.from(forge.asn1.toDer(encryptedPrivateKeyInfo(key, password, options)).getBytes(), 'binary');
+}
+
+/** "ENCRYPTED PRIVATE KEY" as OpenSSL 3 writes it (`openssl pkcs8 -topk8`): PBES2, hmacWithSHA256. */
+export function encryptPkcs8Native(key: KeyObject, password: string, cipher = 'aes-256-cbc'): string {
+  return key.export({ type: 'pkcs8', format: 'pem', cipher, passphrase: password }).toString();
+}
+
+export type LegacyCipher = 'aes-128-cbc' | 'aes-256-cbc' | 'des-ede3-cbc' | 'des-cbc';
+
+/** "RSA PRIVATE KEY" with Proc-Type: 4,ENCRYPTED and DEK-Info (`openssl genrsa -aes256`). DES-CBC comes from forge: OpenSSL 3 no longer writes it. */
+export function encryptLegacyPem(key: KeyObject, password: string, cipher: LegacyCipher = 'aes-256-cbc'): string {
+  if (cipher === 'des-cbc') {
+    return forge.pki.encryptRsaPrivateKey(forgeRsaKey(key), forge.util.encodeUtf8(password), { algorithm: 'des' as '3des' }); // forge supports it; its types omit it
+  }
+  return key.export({ type: 'pkcs1', format: 'pem', cipher, passphrase: password }).toString();
+}
+
+export interface CsrOptions { key: KeyObject; cuit: string; alias: string; organization?: string }
+
+/** A PKCS#10 request as the authority's guide makes it: /C=AR/O=<razón social>/CN=<alias>/serialNumber=CUIT <cuit>. */
+export function makeCsr({ key, cuit, alias, organization = 'Proveedor de Prueba S.A.' }: CsrOptions): { pem: string; der: Buffer } {
+  const csr = forge.pki.createCertificationRequest();
+  const publicKeyPem = createPublicKey(key).export({ type: 'spki', format: 'pem' }).toString();
+  csr.publicKey = forge.pki.publicKeyFromPem(publicKeyPem);
+  csr.setSubject([
+    { name: 'countryName', value: 'AR' },
+    { shortName: 'O', value: organization, valueTagClass: forge.asn1.Type.UTF8 },
+    { shortName: 'CN', value: alias, valueTagClass: forge.asn1.Type.UTF8 },
+    { name: 'serialNumber', value: `CUIT ${cuit}` },
+  ] as forge.pki.CertificateField[]);
+  // forge lays out the request, Node signs it: forge's pure-JS RSA takes ~70 ms a signature.
+  const request = csr as unknown as { certificationRequestInfo: forge.asn1.Asn1; signature: string; signatureOid: string };
+  request.certificationRequestInfo = (forge.pki as unknown as { getCertificationRequestInfo(c: unknown): forge.asn1.Asn1 }).getCertificationRequestInfo(csr);
+  const info = Buffer.from(forge.asn1.toDer(request.certificationRequestInfo).getBytes(), 'binary');
+  request.signature = sign('sha256', info, key).toString('binary');
+  request.signatureOid = forge.pki.oids.sha256WithRSAEncryption!;
+  const der = Buffer.from(forge.asn1.toDer(forge.pki.certificationRequestToAsn1(csr)).getBytes(), 'binary');
+  return { pem: forge.pki.certificationRequestToPem(csr), der };
+}
+
+/** What a Windows editor does to a PEM file. */
+export const withCrlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
+export const withUtf8Bom = (content: string | Buffer) =>
+  Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(content)]);
