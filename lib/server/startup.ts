@@ -4,6 +4,7 @@ import path from 'node:path';
 import { getDbHandle, closeDb } from '../db/client';
 import { withStartupLock } from '../db/migrate';
 import { isProduction, port, registrationUrl } from '../config';
+import { masterKeys } from '../crypto/master-keys';
 import { demoCredentialsFile, seedDemoIfEmpty, type DemoSeed } from '../demo/seed';
 import { startJobRunner, stopJobRunner } from '../transform/runner';
 
@@ -18,6 +19,7 @@ export async function startServerOrExit(): Promise<void> {
 }
 
 export async function startServer(): Promise<void> {
+  masterKeys(); // production must not start without ENCRYPTION_KEY
   const handle = await getDbHandle();
   const demo = isProduction() && process.env.SEED_DEMO !== '1'
     ? {}

@@ -9,6 +9,9 @@ import { closeDb } from '@/lib/db/client';
 import { stopJobRunner } from '@/lib/transform/runner';
 
 process.env.ADMIN_TOKEN = 'test-admin-token';
+// Development files (the encryption key, the emulator's CAs) go to a directory of this file's own.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-test-'));
+process.env.DATA_DIR = dataDir;
 process.env.REGISTRATION_URL = 'https://wizard.test';
 process.env.WEBHOOK_ALLOW_PRIVATE ??= '1';
 
@@ -30,13 +33,12 @@ if (serverUrl) {
     await cleanup.connect();
     await cleanup.query(`drop database if exists "${name}" with (force)`);
     await cleanup.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 } else {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-test-'));
-  process.env.DATA_DIR = dir;
   afterAll(async () => {
     await stopJobRunner();
     await closeDb();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 }
