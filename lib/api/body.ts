@@ -18,10 +18,15 @@ export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES
 }
 
 async function readText(request: Request, limit: number): Promise<string> {
+  return new TextDecoder('utf-8', { fatal: false }).decode(await readBytes(request, limit));
+}
+
+/** The raw body, refused (413) as soon as it passes `limit` bytes, declared or not. */
+export async function readBytes(request: Request, limit: number): Promise<Buffer> {
   const tooLarge = () => new ApiError('payload_too_large', `The request body is larger than ${limit / 1024} KiB.`);
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) throw tooLarge();
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -35,5 +40,5 @@ async function readText(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }

@@ -2,6 +2,7 @@
 
 export const ERROR_STATUS = {
   malformed_json: 400,
+  malformed_request: 400,
   invalid_parameter: 400,
   invalid_cursor: 400,
   unauthorized: 401,
@@ -19,13 +20,32 @@ export const ERROR_STATUS = {
   conflict: 409,
   app_not_connected: 409,
   registration_in_progress: 409,
+  registration_incomplete: 409,
   link_used: 409,
   file_too_large: 413,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  certificate_missing: 422,
+  certificate_unreadable: 422,
+  certificate_is_request: 422,
+  key_missing: 422,
+  key_unreadable: 422,
+  key_unsupported: 422,
+  key_too_weak: 422,
+  key_password_required: 422,
+  key_password_invalid: 422,
+  key_mismatch: 422,
+  certificate_expired: 422,
+  certificate_not_yet_valid: 422,
+  certificate_untrusted: 422,
+  certificate_wrong_environment: 422,
+  certificate_cuit_mismatch: 422,
+  certificate_revoked: 422,
+  service_not_authorized: 422,
   rate_limited: 429,
   internal_error: 500,
+  authority_unavailable: 503,
   service_unavailable: 503,
 } as const;
 
@@ -35,6 +55,7 @@ export interface ErrorBody {
   code: string;
   message: string;
   fields?: Record<string, string>;
+  [extra: string]: unknown;
 }
 
 export class ApiError extends Error {
@@ -45,6 +66,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** More members of the body, for errors that say more (the supplier's messages in two languages). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -52,7 +75,7 @@ export class ApiError extends Error {
   }
 
   toBody(): ErrorBody {
-    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...this.extra };
   }
 }
 

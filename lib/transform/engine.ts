@@ -12,11 +12,13 @@ import { completeStep, failJob, failStepAndContinue, markWaiting, scheduleRetry 
 const LEASE = sql`now() + interval '2 minutes'`;
 const MAX_ATTEMPTS_ON_ERROR = 5;
 
-export async function claimNextStep(): Promise<JobStep | undefined> {
+/** Claims the next runnable step (of one job, when `jobId` is given). */
+export async function claimNextStep(jobId?: string): Promise<JobStep | undefined> {
   const db = await getDb();
+  const ofJob = jobId ? sql`and s.job_id = ${jobId}` : sql``;
   const runnable = sql`(
     select s.id from ${jobSteps} s
-    where (s.status = 'ready' and s.run_at <= now()) or (s.status = 'running' and s.locked_until < now())
+    where ((s.status = 'ready' and s.run_at <= now()) or (s.status = 'running' and s.locked_until < now())) ${ofJob}
     order by s.run_at
     limit 1
     for update skip locked

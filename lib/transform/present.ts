@@ -1,6 +1,7 @@
 // Workflows and jobs as the contract's JSON.
 import type { Job, JobStep, Workflow } from '../db/schema';
 import { isoTime } from '../ids';
+import { DEFAULT_INVOICE_LETTERS, servicesForLetters } from '../ar/services';
 import { registrationPlan } from './templates';
 
 export function presentWorkflow(workflow: Workflow) {
@@ -12,6 +13,8 @@ export function presentWorkflow(workflow: Workflow) {
     steps: plan.steps.map((name) => ({ name })),
     rescue: plan.rescue.map((name) => ({ name })),
     ...(workflow.config.webhook ? { webhook: { url: workflow.config.webhook.url } } : {}),
+    invoice_types: workflow.config.invoiceTypes ?? DEFAULT_INVOICE_LETTERS,
+    services: servicesForLetters(workflow.config.invoiceTypes),
     created_at: isoTime(workflow.createdAt),
     updated_at: isoTime(workflow.updatedAt),
   };

@@ -1,10 +1,10 @@
 // Resuming a registration: the supplier's validated credentials arrive by link ref. If the job is at
 // its wait step the wait completes now; if it has not got there yet, the authorization is left on the
 // job and the wait step finds it. A link whose job already has one, or is finished, is used.
-import { ApiError } from '../api/errors';
-import { getDb } from '../db/client';
-import { jobs } from '../db/schema';
 import { eq } from 'drizzle-orm';
+import { ApiError } from '../api/errors';
+import { getDb, type Tx } from '../db/client';
+import { jobs, type Job } from '../db/schema';
 import { getMetaRecordByRef } from '../silo/queries';
 import { listJobSteps, lockJob, OPEN_JOB_STATUSES } from './queries';
 import { kickJobRunner } from './runner';
@@ -19,7 +19,7 @@ export interface ResumedRegistration {
   wasWaiting: boolean;
 }
 
-/** The link record and its job; unknown refs are `link_not_found`, finished jobs `link_used`. */
+/** The link record and its job; unknown refs are `link_not_found`. */
 export async function findRegistrationLink(ref: string) {
   const link = await getMetaRecordByRef(ref);
   if (!link || link.src !== 'gov-ar' || link.key !== 'link' || !link.jobId) {
@@ -28,20 +28,32 @@ export async function findRegistrationLink(ref: string) {
   return { link, jobId: link.jobId };
 }
 
+export const linkUsed = () => new ApiError('link_used', 'This registration link has already been used.');
+
+/** Locks the link's job for the transaction; a finished job, or one already authorized, is `link_used`. */
+export async function lockOpenRegistrationJob(tx: Tx, jobId: string): Promise<Job> {
+  const job = await lockJob(tx, jobId);
+  if (!job || !(OPEN_JOB_STATUSES as readonly string[]).includes(job.status) || job.authorization) throw linkUsed();
+  return job;
+}
+
+/** Leaves the authorization on a locked job and completes its wait step if it is waiting. */
+export async function recordAuthorization(tx: Tx, job: Job, authorization: Record<string, unknown>): Promise<boolean> {
+  const now = new Date();
+  await tx.update(jobs).set({ authorization, updatedAt: now }).where(eq(jobs.id, job.id));
+  const wait = (await listJobSteps(job.id, tx))
+    .find((step) => step.name === STEP.waitForAuthorization && step.status === 'waiting');
+  if (wait) await completeStep(tx, job, wait, 'Authorization received.', now);
+  return Boolean(wait);
+}
+
 export async function resumeRegistration(ref: string, authorization: Record<string, unknown>): Promise<ResumedRegistration> {
   const { link, jobId } = await findRegistrationLink(ref);
   const db = await getDb();
   const resumed = await db.transaction(async (tx) => {
-    const job = await lockJob(tx, jobId);
-    if (!job || !(OPEN_JOB_STATUSES as readonly string[]).includes(job.status) || job.authorization) {
-      throw new ApiError('link_used', 'This registration link has already been used.');
-    }
-    const now = new Date();
-    await tx.update(jobs).set({ authorization, updatedAt: now }).where(eq(jobs.id, job.id));
-    const wait = (await listJobSteps(job.id, tx))
-      .find((step) => step.name === STEP.waitForAuthorization && step.status === 'waiting');
-    if (wait) await completeStep(tx, job, wait, 'Authorization received.', now);
-    return { jobId: job.id, entryId: link.entryId, ownerId: link.ownerId, wasWaiting: Boolean(wait) };
+    const job = await lockOpenRegistrationJob(tx, jobId);
+    const wasWaiting = await recordAuthorization(tx, job, authorization);
+    return { jobId: job.id, entryId: link.entryId, ownerId: link.ownerId, wasWaiting };
   });
   kickJobRunner();
   return resumed;

@@ -14,10 +14,13 @@ interface RunnerState {
 const RUNNER = Symbol.for('ar-onboarding.job-runner');
 const holder = globalThis as { [RUNNER]?: RunnerState };
 
-/** Runs steps until none is runnable now; returns how many ran. Tests call this directly. */
-export async function drainJobs(): Promise<number> {
+/**
+ * Runs steps until none is runnable now (of one job, when `jobId` is given); returns how many ran.
+ * Tests call this directly; the gov-ar service runs a resumed job to its end before answering.
+ */
+export async function drainJobs(jobId?: string): Promise<number> {
   let ran = 0;
-  for (let step = await claimNextStep(); step; step = await claimNextStep()) {
+  for (let step = await claimNextStep(jobId); step; step = await claimNextStep(jobId)) {
     await runClaimedStep(step);
     ran++;
   }

@@ -1,5 +1,6 @@
 // Request schemas of transform/v1.
 import { z } from 'zod';
+import { INVOICE_LETTERS } from '../ar/services';
 import { REGISTRATION_TEMPLATE } from './templates';
 
 export const WebhookConfigBody = z.strictObject({
@@ -18,6 +19,8 @@ export const WorkflowBody = z.strictObject({
   template: z.literal(REGISTRATION_TEMPLATE, { error: `template must be "${REGISTRATION_TEMPLATE}"` }),
   name: z.string().trim().min(1).max(200).optional(),
   webhook: WebhookConfigBody.optional(),
+  /** The invoice letters suppliers will issue; they decide the web services to authorise (default A, B, C: wsfe). */
+  invoice_types: z.array(z.enum(INVOICE_LETTERS)).min(1).max(INVOICE_LETTERS.length).optional(),
 });
 export type WorkflowBody = z.output<typeof WorkflowBody>;
 

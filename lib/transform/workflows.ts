@@ -23,7 +23,10 @@ export async function createWorkflow(caller: Caller, body: WorkflowBody) {
     ownerId: caller.ownerId,
     name: body.name ?? 'Supplier registration',
     template: body.template,
-    config: body.webhook ? { webhook: { url: body.webhook.url } } : {},
+    config: {
+      ...(body.webhook ? { webhook: { url: body.webhook.url } } : {}),
+      ...(body.invoice_types ? { invoiceTypes: [...new Set(body.invoice_types)] } : {}),
+    },
     webhookSecret: body.webhook ? (body.webhook.secret ?? generatedSecret) : null,
   });
   const presented = presentWorkflow(workflow);

@@ -1,13 +1,14 @@
 import { notFound } from 'next/navigation';
 import { formatCuit } from '@/lib/ar/cuit';
-import { findRegistrationByRef } from '@/lib/ar/registrations';
+import { findRegistration } from '@/lib/ar/registration/context';
 
 export const dynamic = 'force-dynamic';
 
 export default async function RegistrationPage({ params }: { params: Promise<{ ref: string }> }) {
-  const registration = await findRegistrationByRef((await params).ref);
+  const registration = await findRegistration((await params).ref);
   if (!registration) notFound();
-  const { supplier, environment, open } = registration;
+  const { party, environment, open } = registration;
+  const supplier = { name: party.name, cuit: party.tax_id.code };
   return (
     <main className="mx-auto max-w-xl px-5 py-10">
       <p className="text-sm font-medium uppercase tracking-wide text-slate-500">

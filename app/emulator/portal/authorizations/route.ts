@@ -1,0 +1,9 @@
+import { json, withApi } from '@/lib/api/with-api';
+import { emulatorOnly } from '@/lib/ar/emulator/routes';
+import { AuthorizationBody, recordAuthorization } from '@/lib/ar/emulator/portal';
+
+export const POST = emulatorOnly(withApi({
+  auth: 'none',
+  body: AuthorizationBody,
+  handler: async ({ body }) => json(await recordAuthorization(body), 201),
+}));

@@ -1,0 +1,9 @@
+import { json, withApi } from '@/lib/api/with-api';
+import { emulatorOnly } from '@/lib/ar/emulator/routes';
+import { PointOfSaleBody, registerPointOfSale } from '@/lib/ar/emulator/portal';
+
+export const POST = emulatorOnly(withApi({
+  auth: 'none',
+  body: PointOfSaleBody,
+  handler: async ({ body }) => json(await registerPointOfSale(body), 201),
+}));

@@ -1,0 +1,9 @@
+import { json, withApi } from '@/lib/api/with-api';
+import { emulatorOnly } from '@/lib/ar/emulator/routes';
+import { RevocationBody, revokeIssuedCertificate } from '@/lib/ar/emulator/portal';
+
+export const POST = emulatorOnly(withApi({
+  auth: 'none',
+  body: RevocationBody,
+  handler: async ({ body }) => json(await revokeIssuedCertificate(body), 201),
+}));

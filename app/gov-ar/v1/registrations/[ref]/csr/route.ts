@@ -1,0 +1,10 @@
+import { withApi } from '@/lib/api/with-api';
+import { RefParams } from '@/lib/ar/registration/schemas';
+import { requestCsr } from '@/lib/ar/registration/generated-key';
+
+export const POST = withApi({
+  auth: 'none',
+  params: RefParams,
+  notFound: 'link_not_found',
+  handler: ({ params }) => requestCsr(params.ref),
+});

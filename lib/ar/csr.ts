@@ -1,0 +1,36 @@
+// A key pair and certificate request made for the supplier, as `openssl genrsa 2048` plus
+// `openssl req -subj "/C=AR/O=<razón social>/CN=<alias>/serialNumber=CUIT <cuit>"` would.
+import { generateKeyPair } from 'node:crypto';
+import { promisify } from 'node:util';
+import forge from 'node-forge';
+
+const generateRsa = promisify(generateKeyPair);
+
+export interface GeneratedRequest {
+  /** PKCS#8 PEM; goes straight into an encrypted secret. */
+  privateKeyPem: string;
+  csrPem: string;
+}
+
+export async function generateKeyAndCsr(subject: { legalName: string; alias: string; cuit: string }): Promise<GeneratedRequest> {
+  // Node's native key generation: forge's pure-JS RSA takes seconds and blocks the event loop.
+  const { publicKey, privateKey } = await generateRsa('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const csr = forge.pki.createCertificationRequest();
+  csr.publicKey = forge.pki.publicKeyFromPem(publicKey);
+  csr.setSubject([
+    { shortName: 'C', value: 'AR' },
+    // A razón social has accents: UTF8String (forge encodes the text itself), not PrintableString.
+    { shortName: 'O', value: subject.legalName, valueTagClass: forge.asn1.Type.UTF8 as never },
+    { shortName: 'CN', value: subject.alias },
+    { name: 'serialNumber', value: `CUIT ${subject.cuit}` },
+  ]);
+  csr.sign(forge.pki.privateKeyFromPem(privateKey), forge.md.sha256.create());
+  return { privateKeyPem: privateKey, csrPem: forge.pki.certificationRequestToPem(csr) };
+}
+
+/** The alias (the certificate's CN) we suggest: letters and digits only, as the portal accepts. */
+export const defaultAlias = (cuit: string) => `fe${cuit}`;

@@ -1,0 +1,26 @@
+// What the emulator's route handlers share: they exist only with AR_AUTHORITY=emulator, and the SOAP
+// ones only for the two environments.
+import { unknownPathHandlers } from '../../api/with-api';
+import { arAuthority } from '../../config';
+import type { Environment } from '../../db/schema';
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+/** The same JSON 404 as any path no service defines. */
+const notFound = unknownPathHandlers().POST;
+
+export const isEmulatorEnvironment = (value: unknown): value is Environment => value === 'sandbox' || value === 'live';
+
+/** A 404 like any unknown path unless the emulator is on (it is off against the real authority). */
+export function emulatorOnly(handler: RouteHandler): RouteHandler {
+  return (request, context) => (arAuthority() === 'emulator' ? handler(request, context) : Promise.resolve(notFound(request)));
+}
+
+/** A SOAP endpoint under /emulator/{environment}/... */
+export function soapRoute(serve: (environment: Environment, request: Request) => Promise<Response>): RouteHandler {
+  return emulatorOnly(async (request, context) => {
+    const { environment } = await context.params;
+    return isEmulatorEnvironment(environment) ? serve(environment, request) : notFound(request);
+  });
+}

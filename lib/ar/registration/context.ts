@@ -1,0 +1,70 @@
+// Everything a registration link leads to: the link record, its job, the supplier entry, the
+// workspace's environment and the web services the workflow needs.
+import { eq } from 'drizzle-orm';
+import { ApiError } from '../../api/errors';
+import { getDb } from '../../db/client';
+import { entries, jobs, workflows, workspaces, type Entry, type Environment, type Job, type MetaRecord, type Workflow } from '../../db/schema';
+import { getMetaRecordByRef } from '../../silo/queries';
+import type { Party } from '../../silo/party';
+import { OPEN_JOB_STATUSES } from '../../transform/queries';
+import { servicesForLetters } from '../services';
+
+export interface RegistrationContext {
+  ref: string;
+  link: MetaRecord;
+  job: Job;
+  entry: Entry;
+  workflow: Workflow;
+  party: Party;
+  environment: Environment;
+  services: ReturnType<typeof servicesForLetters>;
+  /** The job still waits for the supplier (the link can be used). */
+  open: boolean;
+}
+
+const REF_SHAPE = /^[A-Za-z0-9_-]{20,64}$/;
+const linkNotFound = () => new ApiError('link_not_found', 'This registration link does not exist.');
+
+/** The registration behind a link; unknown or malformed refs are `link_not_found`. */
+export async function loadRegistration(ref: string): Promise<RegistrationContext> {
+  if (!REF_SHAPE.test(ref)) throw linkNotFound();
+  const link = await getMetaRecordByRef(ref);
+  if (!link || link.src !== 'gov-ar' || link.key !== 'link' || !link.jobId) throw linkNotFound();
+  const db = await getDb();
+  const [row] = await db
+    .select({ job: jobs, entry: entries, workflow: workflows, sandbox: workspaces.sandbox })
+    .from(jobs)
+    .innerJoin(entries, eq(entries.id, jobs.siloEntryId))
+    .innerJoin(workflows, eq(workflows.id, jobs.workflowId))
+    .innerJoin(workspaces, eq(workspaces.id, jobs.ownerId))
+    .where(eq(jobs.id, link.jobId));
+  if (!row) throw linkNotFound();
+  return {
+    ref,
+    link,
+    job: row.job,
+    entry: row.entry,
+    workflow: row.workflow,
+    party: row.entry.data as Party,
+    environment: row.sandbox ? 'sandbox' : 'live',
+    services: servicesForLetters(row.workflow.config.invoiceTypes),
+    open: (OPEN_JOB_STATUSES as readonly string[]).includes(row.job.status) && !row.job.authorization,
+  };
+}
+
+/** A registration whose link can still be used, else `link_used`. */
+export async function loadOpenRegistration(ref: string): Promise<RegistrationContext> {
+  const registration = await loadRegistration(ref);
+  if (!registration.open) throw new ApiError('link_used', 'This registration is complete; the link cannot be used again.');
+  return registration;
+}
+
+/** Resolves a link for a page: undefined where the API would say link_not_found. */
+export async function findRegistration(ref: string): Promise<RegistrationContext | undefined> {
+  try {
+    return await loadRegistration(ref);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'link_not_found') return undefined;
+    throw error;
+  }
+}

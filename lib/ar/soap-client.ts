@@ -1,0 +1,79 @@
+// Posting a SOAP 1.1 request to the authority: timeouts, the legacy TLS setting the live hosts
+// need, and faults read out of the response. Transport failures are `unavailable`.
+import http from 'node:http';
+import https from 'node:https';
+import { XMLParser } from 'fast-xml-parser';
+import { AuthorityError } from './authority-error';
+import type { AuthorityEndpoint } from './endpoints';
+
+export const AUTHORITY_TIMEOUT_MS = Number(process.env.AR_AUTHORITY_TIMEOUT_MS ?? 20_000);
+
+const legacyAgent = new https.Agent({ keepAlive: true, ciphers: 'DEFAULT@SECLEVEL=1' });
+
+/** Parsed without namespace prefixes: clients and servers choose their own. */
+export const soapParser = new XMLParser({
+  removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false, trimValues: true,
+  // The authority writes accented letters in fault strings as character references (&#xE1;).
+  htmlEntities: true,
+});
+
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+export function soapEnvelope(body: string, namespaces: Record<string, string>): string {
+  const xmlns = Object.entries(namespaces).map(([prefix, uri]) => ` xmlns:${prefix}="${uri}"`).join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"${xmlns}><soapenv:Header/><soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;
+}
+
+export interface SoapFault { faultCode: string; faultString: string }
+
+/** Posts the envelope; answers the parsed Body, or throws (a fault as `onFault` says, else unavailable). */
+export async function postSoap(
+  endpoint: AuthorityEndpoint,
+  envelope: string,
+  soapAction: string,
+  onFault: (fault: SoapFault) => Error,
+): Promise<Record<string, unknown>> {
+  const { status, text } = await post(endpoint, envelope, soapAction);
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = soapParser.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new AuthorityError('unavailable', `The authority answered HTTP ${status} with unreadable XML.`, { status });
+  }
+  const body = ((parsed.Envelope as Record<string, unknown> | undefined)?.Body ?? {}) as Record<string, unknown>;
+  const fault = body.Fault as { faultcode?: string; faultstring?: string } | undefined;
+  if (fault) throw onFault({ faultCode: String(fault.faultcode ?? ''), faultString: String(fault.faultstring ?? '') });
+  if (status >= 400) throw new AuthorityError('unavailable', `The authority answered HTTP ${status}.`, { status });
+  return body;
+}
+
+function post(endpoint: AuthorityEndpoint, envelope: string, soapAction: string): Promise<{ status: number; text: string }> {
+  const url = new URL(endpoint.url);
+  const transport = url.protocol === 'https:' ? https : http;
+  const payload = Buffer.from(envelope, 'utf8');
+  return new Promise((resolve, reject) => {
+    const request = transport.request(url, {
+      method: 'POST',
+      agent: url.protocol === 'https:' && endpoint.legacyTls ? legacyAgent : undefined,
+      timeout: AUTHORITY_TIMEOUT_MS,
+      headers: {
+        'content-type': 'text/xml; charset=utf-8',
+        'content-length': payload.length,
+        soapaction: `"${soapAction}"`,
+      },
+    }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', (error) => reject(unavailable(error)));
+    });
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', (error) => reject(unavailable(error)));
+    request.end(payload);
+  });
+}
+
+const unavailable = (error: Error) =>
+  new AuthorityError('unavailable', `The authority could not be reached (${error.message}).`);

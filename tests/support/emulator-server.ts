@@ -1,0 +1,70 @@
+// Serves the emulator's real route handlers over real HTTP on 127.0.0.1 (a free port), so that SOAP
+// clients — ours, and third-party ones — can be pointed at it: set AR_EMULATOR_URL to `url`.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as loginCmsRoute from '@/app/emulator/[environment]/wsaa/LoginCms/route';
+import * as wsfeRoute from '@/app/emulator/[environment]/wsfev1/service.asmx/route';
+import * as certificatesRoute from '@/app/emulator/portal/certificates/route';
+import * as authorizationsRoute from '@/app/emulator/portal/authorizations/route';
+import * as revocationsRoute from '@/app/emulator/portal/revocations/route';
+import * as pointsOfSaleRoute from '@/app/emulator/portal/points-of-sale/route';
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+const ROUTES: [RegExp, Handler][] = [
+  [/^\/emulator\/portal\/certificates$/, certificatesRoute.POST],
+  [/^\/emulator\/portal\/authorizations$/, authorizationsRoute.POST],
+  [/^\/emulator\/portal\/revocations$/, revocationsRoute.POST],
+  [/^\/emulator\/portal\/points-of-sale$/, pointsOfSaleRoute.POST],
+  [/^\/emulator\/(?<environment>[^/]+)\/wsaa\/LoginCms$/, loginCmsRoute.POST],
+  [/^\/emulator\/(?<environment>[^/]+)\/wsfev1\/service\.asmx$/, wsfeRoute.POST],
+];
+
+export interface EmulatorServer {
+  /** `http://127.0.0.1:<port>`; the emulator lives under `${url}/emulator/...`. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startEmulatorServer(): Promise<EmulatorServer> {
+  const server = http.createServer((incoming, outgoing) => {
+    dispatch(incoming, outgoing).catch((error: unknown) => {
+      console.error('[emulator-server]', error);
+      if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'text/plain' });
+      outgoing.end('internal error');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    stop: () => new Promise<void>((resolve, reject) => {
+      server.closeAllConnections();
+      server.close((error) => (error ? reject(error) : resolve()));
+    }),
+  };
+
+  async function dispatch(incoming: http.IncomingMessage, outgoing: http.ServerResponse) {
+    const requestUrl = new URL(incoming.url ?? '/', url);
+    const route = ROUTES.find(([pattern]) => pattern.test(requestUrl.pathname));
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(incoming.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    let response: Response;
+    if (!route) {
+      response = Response.json({ code: 'not_found', message: `No such endpoint: ${incoming.method} ${requestUrl.pathname}` }, { status: 404 });
+    } else if (incoming.method !== 'POST') {
+      response = new Response(null, { status: 405, headers: { allow: 'POST' } });
+    } else {
+      const request = new Request(requestUrl, { method: 'POST', headers, body: Buffer.concat(chunks) });
+      const params = { ...route[0].exec(requestUrl.pathname)!.groups };
+      response = await route[1](request, { params: Promise.resolve(params) });
+    }
+    outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+    outgoing.end(Buffer.from(await response.arrayBuffer()));
+  }
+}
