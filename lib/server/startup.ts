@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { getDbHandle, closeDb } from '../db/client';
 import { withStartupLock } from '../db/migrate';
-import { isProduction, port, registrationUrl } from '../config';
+import { arAuthority, isProduction, port, registrationUrl } from '../config';
+import { emulatorCa, EMULATOR_ENVIRONMENTS } from '../ar/emulator/ca';
 import { masterKeys } from '../crypto/master-keys';
 import { demoCredentialsFile, seedDemoIfEmpty, type DemoSeed } from '../demo/seed';
 import { startJobRunner, stopJobRunner } from '../transform/runner';
@@ -20,6 +21,8 @@ export async function startServerOrExit(): Promise<void> {
 
 export async function startServer(): Promise<void> {
   masterKeys(); // production must not start without ENCRYPTION_KEY
+  // The emulator's CAs are made on first start, so their certificates can be handed out at once.
+  if (arAuthority() === 'emulator') for (const environment of EMULATOR_ENVIRONMENTS) emulatorCa(environment);
   const handle = await getDbHandle();
   const demo = isProduction() && process.env.SEED_DEMO !== '1'
     ? {}
@@ -37,6 +40,7 @@ function printBanner(database: string, demo: DemoSeed) {
   const lines = [
     '',
     `  AR supplier onboarding is up on ${registrationUrl()} (port ${port()}, database: ${database})`,
+    `  Tax authority: ${arAuthority() === 'emulator' ? 'the built-in emulator (AR_AUTHORITY=emulator)' : 'AFIP/ARCA'}`,
   ];
   if (demo.apiKey) lines.push(`  Demo workspace API key (shown once): ${demo.apiKey}`);
   else if (demo.link) lines.push(`  Demo workspace API key: see ${path.relative(process.cwd(), demoCredentialsFile())}`);

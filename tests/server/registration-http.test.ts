@@ -1,0 +1,115 @@
+// The whole registration over HTTP against `npm start`, as an integrator and a supplier would do it,
+// with the app's own emulator as the authority: sandbox with the request we generate, and live with
+// the supplier's own key and a point of sale.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withCheckDigit } from '@/lib/ar/cuit';
+import { encryptPkcs8, makeCsr, testKey } from '../support/pki';
+import { startProduct, type RunningServer } from '../support/server-process';
+
+const serverUrl = process.env.DATABASE_URL;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-e2e-'));
+let databaseUrl: string | undefined;
+let server: RunningServer;
+
+async function api(method: string, route: string, body?: unknown, token?: string) {
+  const response = await fetch(`${server.url}${route}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: await response.json() as any };
+}
+
+beforeAll(async () => {
+  if (serverUrl) {
+    const { Client } = await import('pg');
+    const name = `e2e_${randomBytes(4).toString('hex')}`;
+    const admin = new Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  server = await startProduct({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_TOKEN: 'e2e-admin', WEBHOOK_ALLOW_PRIVATE: '1' });
+  await server.waitFor(/registration link: \S+/);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl && serverUrl) {
+    const { Client } = await import('pg');
+    const admin = new Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
+    await admin.end();
+  }
+});
+
+/** An integrator's side: workspace, Argentina app, workflow, supplier, job; returns the link's ref. */
+async function registrationLink(sandbox: boolean, cuit: string) {
+  const workspace = await api('POST', '/access/v1/workspaces', { name: 'E2E', sandbox }, 'e2e-admin');
+  const key = workspace.body.api_key as string;
+  expect((await api('POST', '/access/v1/apps/gov-ar/connect', undefined, key)).status).toBe(200);
+  const workflow = await api('POST', '/transform/v1/workflows', { template: 'ar-supplier-registration' }, key);
+  const entry = await api('POST', '/silo/v1/entries', { folder: 'suppliers', data: { name: 'Distribuidora Añil S.A.', tax_id: { country: 'AR', code: cuit } } }, key);
+  expect((await api('POST', '/transform/v1/jobs', { workflow_id: workflow.body.id, silo_entry_id: entry.body.id }, key)).status).toBe(202);
+  for (let i = 0; i < 50; i++) {
+    const { body } = await api('GET', `/silo/v1/entries/${entry.body.id}`, undefined, key);
+    const link = body.meta.find((m: { key: string }) => m.key === 'link');
+    if (link) return { key, entryId: entry.body.id as string, ref: link.ref as string, linkUrl: link.link_url as string };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no link appeared');
+}
+
+async function uploadCertificate(ref: string, parts: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) {
+    if (name === 'password') form.set(name, value);
+    else form.set(name, new Blob([value]), `${name}.pem`);
+  }
+  const response = await fetch(`${server.url}/gov-ar/v1/registrations/${ref}/certificate`, { method: 'POST', body: form });
+  return { status: response.status, body: await response.json() as any };
+}
+
+describe(`a registration over HTTP (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('completes in the sandbox with the request we generate', async () => {
+    const cuit = withCheckDigit('3071999001')!;
+    const { key, entryId, ref, linkUrl } = await registrationLink(true, cuit);
+    expect((await fetch(linkUrl.replace(/^https?:\/\/[^/]+/, server.url))).status).toBe(200);
+    expect((await api('GET', `/gov-ar/v1/registrations/${ref}`)).body).toMatchObject({ environment: 'sandbox', services: ['wsfe'] });
+
+    const { body: csr } = await api('POST', `/gov-ar/v1/registrations/${ref}/csr`);
+    const issued = await api('POST', '/emulator/portal/certificates', { environment: 'sandbox', alias: csr.alias, csr: csr.csr });
+    expect((await api('POST', '/emulator/portal/authorizations', { environment: 'sandbox', cuit, alias: csr.alias, service: 'wsfe' })).status).toBe(201);
+
+    const uploaded = await uploadCertificate(ref, { certificate: issued.body.certificate });
+    expect(uploaded).toMatchObject({ status: 200, body: { status: 'Registered', certificate: { cuit, alias: csr.alias } } });
+    expect((await api('GET', `/silo/v1/entries/${entryId}`, undefined, key)).body.status).toBe('Registered');
+    expect((await api('GET', `/gov-ar/v1/registrations/${ref}`)).status).toBe(409);
+  });
+
+  it('completes in live with the supplier\'s own encrypted key and reports its point of sale', async () => {
+    const cuit = withCheckDigit('2033999002')!;
+    const { key, entryId, ref } = await registrationLink(false, cuit);
+    const supplierKey = testKey('rsa', { slot: 'e2e-live' });
+    const issued = await api('POST', '/emulator/portal/certificates', { environment: 'live', alias: 'caja1', csr: makeCsr({ key: supplierKey, cuit, alias: 'caja1' }).pem });
+    await api('POST', '/emulator/portal/authorizations', { environment: 'live', cuit, alias: 'caja1', service: 'wsfe' });
+    await api('POST', '/emulator/portal/points-of-sale', { environment: 'live', cuit, number: 12 });
+
+    const refused = await uploadCertificate(ref, { certificate: issued.body.certificate, key: encryptPkcs8(supplierKey, 'clave') });
+    expect(refused.body.code).toBe('key_password_required');
+    const uploaded = await uploadCertificate(ref, { certificate: issued.body.certificate, key: encryptPkcs8(supplierKey, 'clave'), password: 'clave' });
+    expect(uploaded.status).toBe(200);
+    expect((await api('GET', `/silo/v1/entries/${entryId}`, undefined, key)).body.status).toBe('Registered');
+    const points = await api('GET', `/gov-ar/v1/registrations/${ref}/points-of-sale`);
+    expect(points.body).toMatchObject({ environment: 'live', list: [{ number: 12, blocked: false }] });
+  });
+});
