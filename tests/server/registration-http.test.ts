@@ -4,11 +4,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@/lib/ar/cuit';
 import { encryptPkcs8, makeCsr, testKey } from '../support/pki';
 import { startProduct, type RunningServer } from '../support/server-process';
+import { createScratchDatabase, dropScratchDatabase } from '../support/scratch-database';
 
 const serverUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-e2e-'));
@@ -25,17 +25,7 @@ async function api(method: string, route: string, body?: unknown, token?: string
 }
 
 beforeAll(async () => {
-  if (serverUrl) {
-    const { Client } = await import('pg');
-    const name = `e2e_${randomBytes(4).toString('hex')}`;
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  if (serverUrl) databaseUrl = await createScratchDatabase(serverUrl, 'e2e');
   server = await startProduct({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_TOKEN: 'e2e-admin', WEBHOOK_ALLOW_PRIVATE: '1' });
   await server.waitFor(/registration link: \S+/);
 });
@@ -43,13 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl && serverUrl) {
-    const { Client } = await import('pg');
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
-    await admin.end();
-  }
+  if (databaseUrl && serverUrl) await dropScratchDatabase(serverUrl, databaseUrl);
 });
 
 /** An integrator's side: workspace, Argentina app, workflow, supplier, job; returns the link's ref. */

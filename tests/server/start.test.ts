@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct, type RunningServer } from '../support/server-process';
+import { createScratchDatabase, dropScratchDatabase } from '../support/scratch-database';
 
 const serverUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-start-'));
@@ -19,28 +19,13 @@ async function start(extra: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  if (!serverUrl) return;
-  const { Client } = await import('pg');
-  const name = `start_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  if (serverUrl) databaseUrl = await createScratchDatabase(serverUrl, 'start');
 });
 
 afterAll(async () => {
   await Promise.all(running.map((server) => server.stop('SIGKILL')));
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl && serverUrl) {
-    const { Client } = await import('pg');
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
-    await admin.end();
-  }
+  if (databaseUrl && serverUrl) await dropScratchDatabase(serverUrl, databaseUrl);
 });
 
 describe(`npm start (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
