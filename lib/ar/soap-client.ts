@@ -6,7 +6,11 @@ import { XMLParser } from 'fast-xml-parser';
 import { AuthorityError } from './authority-error';
 import type { AuthorityEndpoint } from './endpoints';
 
-export const AUTHORITY_TIMEOUT_MS = Number(process.env.AR_AUTHORITY_TIMEOUT_MS ?? 20_000);
+/** Read per request, so an operator (or a test) can change it without reloading the module. */
+export function authorityTimeoutMs(): number {
+  const configured = Number(process.env.AR_AUTHORITY_TIMEOUT_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 20_000;
+}
 
 const legacyAgent = new https.Agent({ keepAlive: true, ciphers: 'DEFAULT@SECLEVEL=1' });
 
@@ -57,7 +61,7 @@ function post(endpoint: AuthorityEndpoint, envelope: string, soapAction: string)
     const request = transport.request(url, {
       method: 'POST',
       agent: url.protocol === 'https:' && endpoint.legacyTls ? legacyAgent : undefined,
-      timeout: AUTHORITY_TIMEOUT_MS,
+      timeout: authorityTimeoutMs(),
       headers: {
         'content-type': 'text/xml; charset=utf-8',
         'content-length': payload.length,
