@@ -22,6 +22,8 @@ interface ForgePbe {
 }
 
 const utf8 = (password: string) => forge.util.encodeUtf8(password);
+/** The DEK-Info ciphers node-forge's decryptRsaPrivateKey knows, with their IV. */
+const FORGE_LEGACY_CIPHERS = /^(DES-CBC|DES-EDE3-CBC|AES-(128|192|256)-CBC|RC2-(40|64|128)-CBC),[0-9A-F]+$/i;
 
 export function decryptPrivateKey(block: PemBlock, password: string | undefined): KeyObject {
   const iterations = block.label === 'ENCRYPTED PRIVATE KEY' ? kdfIterations(block.der) : 1;
@@ -58,7 +60,9 @@ function withForge(block: PemBlock, pem: string, password: string): Attempt {
     const key = forge.pki.decryptRsaPrivateKey(pem, utf8(password));
     return key ? { key: createPrivateKey(forge.pki.privateKeyToPem(key)) } : { failure: 'password' };
   } catch {
-    return { failure: 'unsupported' };
+    // A legacy PEM in a cipher forge decrypts, yet no key came out: the padding matched by chance (about
+    // 1 in 250 wrong passwords), so the password is still the wrong one.
+    return { failure: block.label === 'RSA PRIVATE KEY' && FORGE_LEGACY_CIPHERS.test(block.headers['DEK-Info'] ?? '') ? 'password' : 'unsupported' };
   }
 }
 
