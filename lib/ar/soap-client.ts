@@ -2,9 +2,9 @@
 // need, and faults read out of the response. Transport failures are `unavailable`.
 import http from 'node:http';
 import https from 'node:https';
-import { XMLParser } from 'fast-xml-parser';
 import { AuthorityError } from './authority-error';
 import type { AuthorityEndpoint } from './endpoints';
+import { xmlParser } from './xml';
 
 /** Read per request, so an operator (or a test) can change it without reloading the module. */
 export function authorityTimeoutMs(): number {
@@ -13,17 +13,6 @@ export function authorityTimeoutMs(): number {
 }
 
 const legacyAgent = new https.Agent({ keepAlive: true, ciphers: 'DEFAULT@SECLEVEL=1' });
-
-/** Parsed without namespace prefixes: clients and servers choose their own. */
-export const soapParser = new XMLParser({
-  removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false, trimValues: true,
-  // The authority writes accented letters in fault strings as character references (&#xE1;).
-  htmlEntities: true,
-});
-
-export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
 
 export function soapEnvelope(body: string, namespaces: Record<string, string>): string {
   const xmlns = Object.entries(namespaces).map(([prefix, uri]) => ` xmlns:${prefix}="${uri}"`).join('');
@@ -42,7 +31,7 @@ export async function postSoap(
   const { status, text } = await post(endpoint, envelope, soapAction);
   let parsed: Record<string, unknown>;
   try {
-    parsed = soapParser.parse(text) as Record<string, unknown>;
+    parsed = xmlParser.parse(text) as Record<string, unknown>;
   } catch {
     throw new AuthorityError('unavailable', `The authority answered HTTP ${status} with unreadable XML.`, { status });
   }

@@ -2,7 +2,8 @@
 import { AuthorityError, problemForWsaaFault } from './authority-error';
 import { buildLoginTicketRequest, signCms } from './cms';
 import { authorityEndpoint } from './endpoints';
-import { postSoap, soapEnvelope, soapParser } from './soap-client';
+import { postSoap, soapEnvelope } from './soap-client';
+import { xmlParser } from './xml';
 import type { AuthorityService, Environment } from '../db/schema';
 
 const WSAA_NAMESPACE = 'http://wsaa.view.sua.dvadac.desein.afip.gov';
@@ -31,7 +32,7 @@ function readLoginTicketResponse(body: Record<string, unknown>): Ticket {
   const response = body.loginCmsResponse as { loginCmsReturn?: string } | undefined;
   const ticketXml = response?.loginCmsReturn;
   if (!ticketXml) throw new AuthorityError('unavailable', 'The WSAA answered without a login ticket.');
-  const ticket = (soapParser.parse(ticketXml) as {
+  const ticket = (xmlParser.parse(ticketXml) as {
     loginTicketResponse?: { header?: { expirationTime?: string }; credentials?: { token?: string; sign?: string } };
   }).loginTicketResponse;
   const expiresAt = new Date(ticket?.header?.expirationTime ?? '');

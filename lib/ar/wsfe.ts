@@ -1,7 +1,8 @@
 // The WSFEv1 client: FEDummy (health) and FEParamGetPtosVenta (the supplier's points of sale).
 import { AuthorityError } from './authority-error';
 import { authorityEndpoint } from './endpoints';
-import { escapeXml, postSoap, soapEnvelope } from './soap-client';
+import { postSoap, soapEnvelope } from './soap-client';
+import { escapeXml } from './xml';
 import type { Environment } from '../db/schema';
 
 const FEV1 = 'http://ar.gov.afip.dif.FEV1/';

@@ -1,6 +1,7 @@
 // SOAP 1.1 and 1.2 for the emulated services: reading a request whatever prefixes the client chose,
 // and writing replies and faults in the version the request came in, as Axis and ASMX do.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
+import { escapeXml, xmlParser } from '../xml';
 
 export type SoapVersion = '1.1' | '1.2';
 
@@ -14,8 +15,6 @@ const CONTENT_TYPE: Record<SoapVersion, string> = {
 };
 const MAX_REQUEST_CHARS = 1024 * 1024;
 
-/** Parsed by local name: namespace prefixes vary from client to client. Values stay strings. */
-export const xmlParser = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false, trimValues: true });
 
 export interface SoapRequest {
   version: SoapVersion;
@@ -108,11 +107,6 @@ function soapAction(request: Request, version: SoapVersion): string | null {
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Escapes text for element content and attribute values; `ascii` also writes non-ASCII as `&#xE1;` like Axis. */
-export function escapeXml(text: string, ascii = false): string {
-  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  return ascii ? escaped.replace(/[^\x00-\x7f]/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16).toUpperCase()};`) : escaped;
-}
 
 export function soapEnvelope(version: SoapVersion, prefix: string, body: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><${prefix}:Envelope xmlns:${prefix}="${ENVELOPE_NS[version]}"`

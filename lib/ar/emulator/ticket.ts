@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { argentinaTime } from '../tra';
 import type { Environment } from '../../db/schema';
-import { escapeXml } from './soap';
+import { escapeXml } from '../xml';
 
 export const TICKET_LIFETIME_MS = 12 * 3_600_000;
 const AUTHORITY_CUIT = '33693450239';

@@ -8,7 +8,8 @@ import { emulatorCa } from './ca';
 import { fingerprintOf, isIssuedBy, subjectAttributes } from './issuer';
 import { readLoginRequest } from './login-request';
 import { getCertificateByFingerprint, isAuthorized, issueTicketUnlessValid } from './queries';
-import { escapeXml, serveSoap, type SoapRequest } from './soap';
+import { escapeXml } from '../xml';
+import { serveSoap, type SoapRequest } from './soap';
 import { issueTicket, type IssuedTicket } from './ticket';
 import { axisFault, noSoapActionFault, wsaaFault, wsaaFaultError, type WsaaFaultCode } from './wsaa-faults';
 

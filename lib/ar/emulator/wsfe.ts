@@ -3,7 +3,8 @@
 import crypto from 'node:crypto';
 import type { Environment } from '../../db/schema';
 import { getTicketByTokenHash, listPointsOfSale } from './queries';
-import { escapeXml, isRecord, SoapFaultError, serveSoap, xmlParser, type SoapRequest } from './soap';
+import { escapeXml, xmlParser } from '../xml';
+import { isRecord, SoapFaultError, serveSoap, type SoapRequest } from './soap';
 import { sha256 } from './wsaa';
 
 const FEV1 = 'http://ar.gov.afip.dif.FEV1/';
