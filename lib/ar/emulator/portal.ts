@@ -3,7 +3,8 @@
 import { X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 import { z } from 'zod';
-import { invalidField } from '../../api/errors';
+import { ApiError, invalidField } from '../../api/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { CuitSchema, isValidCuit } from '../cuit';
 import { AUTHORITY_SERVICES } from '../services';
 import type { AuthorityService, Environment } from '../../db/schema';
@@ -95,7 +96,11 @@ export async function revokeIssuedCertificate(input: z.output<typeof RevocationB
     alias: subject.find((attribute) => attribute.name === 'CN')?.value ?? '',
     cuit: serialNumber.replace(/^CUIT /, ''),
     fingerprint: fingerprintOf(certificate), certificatePem, notAfter: new Date(certificate.validTo),
-  }, new Date());
+  }, new Date()).catch((error: unknown) => {
+    // A certificate made outside the portal that reuses the serial of one the portal issued.
+    if (isUniqueViolation(error)) throw new ApiError('conflict', 'Another certificate with this serial number is on record.');
+    throw error;
+  });
   return { environment: input.environment, serial: stored.serial, revoked_at: stored.revokedAt!.toISOString() };
 }
 
