@@ -1,4 +1,4 @@
-import { X509Certificate } from 'node:crypto';
+import { X509Certificate, createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as certificatesRoute from '@/app/emulator/portal/certificates/route';
@@ -13,7 +13,7 @@ import { startEmulatorServer, type EmulatorServer } from '../support/emulator-se
 import {
   authXml, enrolledCertificate, loginCms, loginCmsEnvelope, portal, postSoap, soapParser, ticketOf, wsfe,
 } from '../support/emulator-client';
-import { makeCa, makeCsr, makeLeaf, rsaKeyPair } from '../support/test-x509';
+import { caFromPem, makeCa, makeCsr, makeLeaf, pkcs8Pem, testKey, type TestLeaf } from '../support/pki';
 
 process.env.AR_AUTHORITY = 'emulator';
 let server: EmulatorServer;
@@ -41,6 +41,8 @@ const tra = (generation: number, expiration: number, service = 'wsfe') => {
     + `<expirationTime>${at(expiration)}</expirationTime></header><service>${service}</service></loginTicketRequest>`;
 };
 const HOUR = 3_600_000;
+const otherKeyPem = () => pkcs8Pem(testKey('rsa', { slot: 'other' }));
+const credentialOf = (leaf: TestLeaf) => ({ certificatePem: leaf.certificatePem, privateKeyPem: leaf.keyPem });
 
 describe('emulator portal', () => {
   it.each([
@@ -48,8 +50,8 @@ describe('emulator portal', () => {
     ['live', 'C=AR\nO=AFIP\nCN=Computadores'],
   ] as const)('issues a %s certificate from a CSR: that CA, CN=alias, serialNumber=CUIT, two years', async (environment, issuerDn) => {
     const cuit = newCuit();
-    const keys = rsaKeyPair();
-    const csr = makeCsr(keys, { cuit, alias: 'miAlias', organization: 'Razón Social S.A.' });
+    const key = testKey('rsa', { slot: 'leaf' });
+    const csr = makeCsr({ key, cuit, alias: 'miAlias', organization: 'Razón Social S.A.' }).pem;
     const { status, body } = await portal(url, 'certificates', { environment, alias: 'miAlias', csr });
     expect(status).toBe(200);
     const certificate = new X509Certificate(body.certificate);
@@ -60,7 +62,7 @@ describe('emulator portal', () => {
     expect(Math.abs(Date.parse(certificate.validFrom) - Date.now())).toBeLessThan(5 * 60_000);
     const ca = new X509Certificate(emulatorCa(environment).certificatePem);
     expect(certificate.checkIssued(ca) && certificate.verify(ca.publicKey)).toBe(true);
-    expect(certificate.publicKey.export({ type: 'spki', format: 'pem' })).toBe(keys.publicKeyPem);
+    expect(certificate.publicKey.export({ type: 'spki', format: 'pem' })).toBe(createPublicKey(key).export({ type: 'spki', format: 'pem' }));
     expect(emulatorTrustAnchors()[environment]).toEqual([emulatorCa(environment).certificatePem]);
   });
 
@@ -75,14 +77,14 @@ describe('emulator portal', () => {
   it.each([
     ['certificates', { environment: 'sandbox', alias: 'x' }, 'csr'],
     ['certificates', { environment: 'sandbox', alias: 'x', csr: 'garbage' }, 'csr'],
-    ['certificates', { environment: 'sandbox', alias: 'x', csr: makeCsr(rsaKeyPair(), { alias: 'x' }) }, 'csr'],
+    ['certificates', { environment: 'sandbox', alias: 'x', csr: makeCsr({ key: testKey(), cuit: null, alias: 'x', organization: null }).pem }, 'csr'],
     ['certificates', { environment: 'staging', alias: 'x', csr: 'x' }, 'environment'],
     ['certificates', { environment: 'sandbox', alias: 'bad,alias', csr: 'x' }, 'alias'],
     ['authorizations', { environment: 'sandbox', cuit: '20123456780', alias: 'x', service: 'wsfe' }, 'cuit'],
     ['authorizations', { environment: 'sandbox', cuit: '20123456786', alias: 'x', service: 'wsxx' }, 'service'],
     ['authorizations', { environment: 'sandbox', cuit: '20123456786', alias: 'x', service: 'wsfe', extra: 1 }, ''],
     ['revocations', { environment: 'sandbox', certificate: 'not a certificate' }, 'certificate'],
-    ['revocations', { environment: 'sandbox', certificate: makeCa('Other').certificatePem }, 'certificate'],
+    ['revocations', { environment: 'sandbox', certificate: makeCa('live').certificatePem }, 'certificate'],
     ['points-of-sale', { environment: 'live', cuit: '20123456786', number: 0 }, 'number'],
     ['points-of-sale', { environment: 'live', cuit: '20123456786', number: 1, dropped_on: '2025-02-31' }, 'dropped_on'],
   ])('refuses %s %j → 422 naming %s', async (resource, body, field) => {
@@ -141,13 +143,15 @@ describe('emulated WSAA loginCms', () => {
     ['the other environment’s certificate', 'ns1:cms.cert.untrusted', 'Certificado no emitido por AC de confianza', async () => loginCms(url, 'live', await enroll())],
     ['a look-alike CA’s certificate', 'ns1:cms.cert.untrusted', 'Certificado no emitido por AC de confianza', async () => {
       const cuit = newCuit();
-      return loginCms(url, 'sandbox', makeLeaf(makeCa('Computadores Test'), { cuit, alias: `fe${cuit}` }));
+      return loginCms(url, 'sandbox', credentialOf(makeLeaf({ ca: makeCa('lookalike-sandbox'), cuit, alias: `fe${cuit}` })));
     }],
     ['an expired certificate from the right CA', 'ns1:cms.cert.expired', 'Certificado expirado', async () => {
       const cuit = newCuit();
       await portal(url, 'authorizations', { environment: 'sandbox', cuit, alias: `fe${cuit}`, service: 'wsfe' });
-      const expired = makeLeaf(emulatorCa('sandbox'), { cuit, alias: `fe${cuit}` }, { notBefore: new Date(Date.now() - 800 * 24 * HOUR), notAfter: new Date(Date.now() - 24 * HOUR) });
-      return loginCms(url, 'sandbox', expired);
+      const expired = makeLeaf({
+        ca: caFromPem(emulatorCa('sandbox')), cuit, alias: `fe${cuit}`, notBefore: new Date(Date.now() - 800 * 24 * HOUR), notAfter: new Date(Date.now() - 24 * HOUR),
+      });
+      return loginCms(url, 'sandbox', credentialOf(expired));
     }],
     ['a revoked certificate', 'ns1:cms.cert.revoked', 'Certificado revocado', async () => {
       const credential = await enroll();
@@ -166,8 +170,7 @@ describe('emulated WSAA loginCms', () => {
     ['garbage that is not base64', 'ns1:cms.bad.base64', 'No se puede decodificar el BASE64', async () => postSoap(`${url}/emulator/sandbox/wsaa/LoginCms`, loginCmsEnvelope('%%%'), { soapaction: '' })],
     ['a signature that does not verify', 'ns1:cms.sign.invalid', 'Firma inválida o algoritmo no soportado', async () => {
       const credential = await enroll();
-      const other = rsaKeyPair();
-      return loginCms(url, 'sandbox', { certificatePem: credential.certificatePem, privateKeyPem: other.privateKeyPem });
+      return loginCms(url, 'sandbox', { certificatePem: credential.certificatePem, privateKeyPem: otherKeyPem() });
     }],
     ['no SOAPAction header', 'ns1:Client.NoSOAPAction', 'no SOAPAction header!', async () => postSoap(`${url}/emulator/sandbox/wsaa/LoginCms`, loginCmsEnvelope('AAAA'), { 'content-type': 'text/xml' })],
   ];
@@ -180,7 +183,7 @@ describe('emulated WSAA loginCms', () => {
 
   it('writes non-ASCII in fault strings as character references, like Axis', async () => {
     const credential = await enroll();
-    const reply = await loginCms(url, 'sandbox', { certificatePem: credential.certificatePem, privateKeyPem: rsaKeyPair().privateKeyPem });
+    const reply = await loginCms(url, 'sandbox', { certificatePem: credential.certificatePem, privateKeyPem: otherKeyPem() });
     expect(reply.text).toContain('<faultstring>Firma inv&#xE1;lida o algoritmo no soportado</faultstring>');
   });
 

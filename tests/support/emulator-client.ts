@@ -2,7 +2,7 @@
 // tests see exactly the bytes a client would.
 import { XMLParser } from 'fast-xml-parser';
 import { buildLoginTicketRequest, signCms } from '@/lib/ar/cms';
-import { makeCsr, rsaKeyPair } from './test-x509';
+import { makeCsr, pkcs8Pem, testKey } from './pki';
 
 type Environment = 'sandbox' | 'live';
 
@@ -24,20 +24,20 @@ export interface EnrolledCertificate {
   privateKeyPem: string;
 }
 
-/** A key pair, a certificate the portal issued for it, and the given service authorizations. */
+/** The test PKI's supplier key, a certificate the portal issued for it, and the given service authorizations. */
 export async function enrolledCertificate(
   baseUrl: string,
   options: { environment: Environment; cuit: string; alias: string; services?: string[]; organization?: string },
 ): Promise<EnrolledCertificate> {
-  const keys = rsaKeyPair();
-  const csr = makeCsr(keys, { cuit: options.cuit, alias: options.alias, organization: options.organization });
+  const key = testKey('rsa', { slot: 'leaf' });
+  const csr = makeCsr({ key, cuit: options.cuit, alias: options.alias, organization: options.organization ?? null }).pem;
   const issued = await portal(baseUrl, 'certificates', { environment: options.environment, alias: options.alias, csr });
   if (issued.status !== 200) throw new Error(`portal refused the CSR: ${JSON.stringify(issued.body)}`);
   for (const service of options.services ?? []) {
     const authorized = await portal(baseUrl, 'authorizations', { environment: options.environment, cuit: options.cuit, alias: options.alias, service });
     if (authorized.status !== 201) throw new Error(`portal refused the authorization: ${JSON.stringify(authorized.body)}`);
   }
-  return { ...options, certificatePem: issued.body.certificate, privateKeyPem: keys.privateKeyPem };
+  return { ...options, certificatePem: issued.body.certificate, privateKeyPem: pkcs8Pem(key) };
 }
 
 export interface SoapReply {

@@ -48,7 +48,8 @@ export function encryptLegacyPem(key: KeyObject, password: string, cipher: Legac
   return key.export({ type: 'pkcs1', format: 'pem', cipher, passphrase: password }).toString();
 }
 
-export interface CsrOptions { key: KeyObject; cuit: string; alias: string; organization?: string }
+/** `null` leaves the attribute out: a request with no CUIT, or no razón social. */
+export interface CsrOptions { key: KeyObject; cuit: string | null; alias: string; organization?: string | null }
 
 /** A PKCS#10 request as the authority's guide makes it: /C=AR/O=<razón social>/CN=<alias>/serialNumber=CUIT <cuit>. */
 export function makeCsr({ key, cuit, alias, organization = 'Proveedor de Prueba S.A.' }: CsrOptions): { pem: string; der: Buffer } {
@@ -57,9 +58,9 @@ export function makeCsr({ key, cuit, alias, organization = 'Proveedor de Prueba 
   csr.publicKey = forge.pki.publicKeyFromPem(publicKeyPem);
   csr.setSubject([
     { name: 'countryName', value: 'AR' },
-    { shortName: 'O', value: organization, valueTagClass: forge.asn1.Type.UTF8 },
+    ...(organization === null ? [] : [{ shortName: 'O', value: organization, valueTagClass: forge.asn1.Type.UTF8 }]),
     { shortName: 'CN', value: alias, valueTagClass: forge.asn1.Type.UTF8 },
-    { name: 'serialNumber', value: `CUIT ${cuit}` },
+    ...(cuit === null ? [] : [{ name: 'serialNumber', value: `CUIT ${cuit}` }]),
   ] as forge.pki.CertificateField[]);
   // forge lays out the request, Node signs it: forge's pure-JS RSA takes ~70 ms a signature.
   const request = csr as unknown as { certificationRequestInfo: forge.asn1.Asn1; signature: string; signatureOid: string };

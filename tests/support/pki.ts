@@ -1,6 +1,8 @@
 // Test PKI, generated per run (never real credentials): the authority's CAs for each environment and a
 // look-alike, supplier certificates and CSRs, and private keys in every encoding a supplier may upload.
-import { createHash, createPublicKey, generateKeyPair, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import {
+  X509Certificate, createHash, createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, randomBytes, sign, type KeyObject,
+} from 'node:crypto';
 import forge from 'node-forge';
 
 export type KeyType = 'rsa' | 'ec' | 'ed25519';
@@ -64,9 +66,13 @@ const toBinary = (bytes: Buffer) => bytes.toString('binary');
 const fromAsn1 = (node: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(node).getBytes(), 'binary');
 export const derToPem = (label: string, der: Buffer) =>
   `-----BEGIN ${label}-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END ${label}-----\n`;
+/** A private key as "PRIVATE KEY" (PKCS#8) PEM. */
+export const pkcs8Pem = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 interface CertificateSpec {
-  subject: Attribute[]; issuer: Attribute[]; publicKey: KeyObject; signer: KeyObject;
+  subject: Attribute[]; publicKey: KeyObject; signer: KeyObject;
+  /** As attributes, or as the issuing CA's certificate encodes its subject (an ASN.1 Name, used as is). */
+  issuer: Attribute[] | forge.asn1.Asn1;
   notBefore: Date; notAfter: Date; serial?: string; extensions: object[];
 }
 
@@ -77,13 +83,14 @@ function issue(spec: CertificateSpec): Buffer {
   cert.validity.notBefore = spec.notBefore;
   cert.validity.notAfter = spec.notAfter;
   cert.setSubject(spec.subject as forge.pki.CertificateField[]);
-  cert.setIssuer(spec.issuer as forge.pki.CertificateField[]);
+  cert.setIssuer((Array.isArray(spec.issuer) ? spec.issuer : []) as forge.pki.CertificateField[]);
   cert.publicKey = forge.pki.publicKeyFromPem(createPublicKey(spec.signer).export({ type: 'spki', format: 'pem' }).toString());
   cert.setExtensions(spec.extensions);
   const sha256WithRsa = forge.pki.oids.sha256WithRSAEncryption!;
   (cert as unknown as { siginfo: { algorithmOid: string } }).siginfo.algorithmOid = sha256WithRsa;
   const tbs = (forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 }).getTBSCertificate(cert);
   (tbs.value as forge.asn1.Asn1[])[6] = forge.asn1.fromDer(toBinary(spkiDer(spec.publicKey))); // the real SPKI
+  if (!Array.isArray(spec.issuer)) (tbs.value as forge.asn1.Asn1[])[3] = spec.issuer; // the CA's subject, byte for byte
   const tbsDer = fromAsn1(tbs);
   const algorithm = forge.asn1.create(Class.UNIVERSAL, Type.SEQUENCE, true, [
     forge.asn1.create(Class.UNIVERSAL, Type.OID, false, forge.asn1.oidToDer(sha256WithRsa).getBytes()),
@@ -126,7 +133,7 @@ export function makeCa(kind: CaKind = 'sandbox'): TestCa {
   const ca: TestCa = {
     kind, environment, name: `CN=${CA_COMMON_NAMES[environment]}, O=AFIP, C=AR`,
     certificateDer, certificatePem: derToPem('CERTIFICATE', certificateDer),
-    privateKey, keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    privateKey, keyPem: pkcs8Pem(privateKey),
   };
   cas.set(kind, ca);
   return ca;
@@ -135,8 +142,24 @@ export function makeCa(kind: CaKind = 'sandbox'): TestCa {
 /** Trust anchors as the validator and the emulator take them: the real CAs of both environments. */
 export const trustAnchors = () => ({ sandbox: [makeCa('sandbox').certificatePem], live: [makeCa('live').certificatePem] });
 
+/** What makeLeaf needs of a CA: its certificate (whose subject and key identifier a leaf repeats) and its key. */
+export type IssuingCa = Pick<TestCa, 'certificateDer' | 'privateKey'>;
+
+/** A CA made elsewhere, e.g. the emulator's `{ certificatePem, privateKeyPem }`, for makeLeaf. */
+export const caFromPem = ({ certificatePem, privateKeyPem }: { certificatePem: string; privateKeyPem: string }): IssuingCa =>
+  ({ certificateDer: new X509Certificate(certificatePem).raw, privateKey: createPrivateKey(privateKeyPem) });
+
+/** What a leaf repeats of its CA's certificate: the subject Name, as encoded, and the subject key identifier. */
+function issuerOf(ca: IssuingCa) {
+  const certificate = forge.asn1.fromDer(toBinary(ca.certificateDer));
+  const tbs = (certificate.value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[];
+  const name = tbs[5]!; // [0] version, serialNumber, signature, issuer, validity, subject
+  const ski = forge.pki.certificateFromAsn1(certificate).getExtension('subjectKeyIdentifier') as { subjectKeyIdentifier?: string } | undefined;
+  return { name, keyIdentifier: ski?.subjectKeyIdentifier ? Buffer.from(ski.subjectKeyIdentifier, 'hex') : keyIdentifier(ca.privateKey) };
+}
+
 export interface LeafOptions {
-  ca: TestCa; cuit: string; alias: string;
+  ca: IssuingCa; cuit: string; alias: string;
   bits?: number; keyType?: KeyType; key?: KeyObject;
   notBefore?: Date; notAfter?: Date;
   organization?: string; serial?: string;
@@ -164,14 +187,14 @@ export function makeLeaf(options: LeafOptions): TestLeaf {
     { name: 'basicConstraints', cA: false, critical: true },
     { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
   ];
+  const issuer = issuerOf(ca);
   if (options.authorityKeyIdentifier !== false) {
-    extensions.push({ name: 'authorityKeyIdentifier', keyIdentifier: toBinary(keyIdentifier(ca.privateKey)) });
+    extensions.push({ name: 'authorityKeyIdentifier', keyIdentifier: toBinary(issuer.keyIdentifier) });
   }
-  const issuer = [printable('countryName', 'AR'), utf8('O', 'AFIP'), utf8('CN', CA_COMMON_NAMES[ca.environment])];
-  const certificateDer = issue({ subject, issuer, publicKey: privateKey, signer: ca.privateKey, notBefore, notAfter, serial, extensions });
+  const certificateDer = issue({ subject, issuer: issuer.name, publicKey: privateKey, signer: ca.privateKey, notBefore, notAfter, serial, extensions });
   return {
     certificatePem: derToPem('CERTIFICATE', certificateDer), certificateDer, serial, notBefore, notAfter, privateKey,
-    keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    keyPem: pkcs8Pem(privateKey),
     keyDer: privateKey.export({ type: 'pkcs8', format: 'der' }),
     // Getters: only RSA keys have a PKCS#1 form, and asking for one of another key is a test bug worth a throw.
     get pkcs1Pem() { return privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(); },

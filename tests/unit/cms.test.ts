@@ -5,13 +5,13 @@ import path from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CmsError, buildLoginTicketRequest, signCms, verifyCms } from '@/lib/ar/cms';
-import { makeCa, makeLeaf } from '../support/test-x509';
+import { makeCa, makeLeaf } from '../support/pki';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-test-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const ca = makeCa('Test CMS CA');
-const signer = makeLeaf(ca, { cuit: '20123456786', alias: 'cmstest' });
+const ca = makeCa('sandbox');
+const signer = makeLeaf({ ca, cuit: '20123456786', alias: 'cmstest' });
 const tra = Buffer.from(buildLoginTicketRequest({ service: 'wsfe', now: new Date('2026-11-21T10:49:01Z') }), 'utf8');
 
 const file = (name: string, content: string | Buffer) => {
@@ -25,7 +25,7 @@ const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: ['
 function opensslSigned(name: string, ...options: string[]): Buffer {
   const out = path.join(dir, `${name}.der`);
   openssl('cms', '-sign', '-in', file(`${name}.xml`, tra), '-signer', file('signer.pem', signer.certificatePem),
-    '-inkey', file('signer.key', signer.privateKeyPem), '-outform', 'DER', '-out', out, '-binary', ...options);
+    '-inkey', file('signer.key', signer.keyPem), '-outform', 'DER', '-out', out, '-binary', ...options);
   return fs.readFileSync(out);
 }
 
@@ -40,7 +40,7 @@ function reasonOf(action: () => unknown): string | undefined {
 }
 
 describe('signCms', () => {
-  const signed = signCms(tra, signer.certificatePem, signer.privateKeyPem);
+  const signed = signCms(tra, signer.certificatePem, signer.keyPem);
 
   it('is verified by `openssl cms -verify` against the CA, which recovers the content', () => {
     const out = path.join(dir, 'verified.xml');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { emulatorCa, emulatorTrustAnchors } from '@/lib/ar/emulator/ca';
-import { makeCa } from '../support/test-x509';
+import { makeCa } from '../support/pki';
 
 const run = promisify(execFile);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'emulator-ca-'));
@@ -34,11 +34,11 @@ describe('emulator CAs', () => {
   });
 
   it('are read from AR_EMULATOR_*_CA_* files when given, both or neither', () => {
-    const ca = makeCa('Computadores Test');
+    const ca = makeCa('sandbox');
     process.env.AR_EMULATOR_SANDBOX_CA_CERT = path.join(root, 'given.crt');
     process.env.AR_EMULATOR_SANDBOX_CA_KEY = path.join(root, 'given.key');
     fs.writeFileSync(process.env.AR_EMULATOR_SANDBOX_CA_CERT, ca.certificatePem);
-    fs.writeFileSync(process.env.AR_EMULATOR_SANDBOX_CA_KEY, ca.privateKeyPem);
+    fs.writeFileSync(process.env.AR_EMULATOR_SANDBOX_CA_KEY, ca.keyPem);
     expect(new X509Certificate(emulatorCa('sandbox').certificatePem).fingerprint256).toBe(new X509Certificate(ca.certificatePem).fingerprint256);
     delete process.env.AR_EMULATOR_SANDBOX_CA_KEY;
     expect(() => emulatorCa('sandbox')).toThrow(/AR_EMULATOR_SANDBOX_CA_KEY/);
