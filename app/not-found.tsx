@@ -1,14 +1,28 @@
+// The real 404 page (unknown registration links included), in both languages: the supplier's first,
+// then the other, since a wrong link may have been opened by anyone.
 import Link from 'next/link';
+import { requestLocale } from '@/lib/i18n/locale';
+import { messagesFor, otherLocale } from '@/lib/i18n/messages';
 
-export default function NotFound() {
+export default async function NotFound() {
+  const locale = await requestLocale();
+  const [first, second] = [locale, otherLocale(locale)];
+  const t = messagesFor(first);
+  const other = messagesFor(second);
   return (
-    <main className="mx-auto max-w-xl px-5 py-16">
-      <h1 className="text-2xl font-semibold">Página no encontrada</h1>
-      <p className="mt-2 text-slate-600">
-        El enlace no existe o está mal copiado. Si le enviaron un enlace de alta, pida uno nuevo a quien se lo envió.
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center px-5 py-16">
+      <p aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-sky-100 text-2xl font-semibold text-sky-800">?</p>
+      <h1 className="mt-6 text-2xl font-semibold tracking-tight">{t.notFound.heading}</h1>
+      <p className="mt-3 text-lg leading-relaxed text-slate-700">{t.notFound.lead}</p>
+      <div lang={second} className="mt-8 border-t border-slate-200 pt-6">
+        <h2 className="text-lg font-medium text-slate-800">{other.notFound.heading}</h2>
+        <p className="mt-2 leading-relaxed text-slate-600">{other.notFound.lead}</p>
+      </div>
+      <p className="mt-8">
+        <Link href="/" className="inline-flex min-h-12 items-center rounded-xl border border-slate-300 bg-white px-5 font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700">
+          {t.notFound.home}
+        </Link>
       </p>
-      <p className="mt-1 text-slate-500">This page does not exist. If you were sent a registration link, ask for a new one.</p>
-      <Link href="/" className="mt-6 inline-block text-sky-700 underline">Inicio</Link>
     </main>
   );
 }

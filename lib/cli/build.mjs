@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-const INPUTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'next.config.js', 'tsconfig.json',
+const INPUTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'proxy.ts', 'next.config.js', 'tsconfig.json',
   'postcss.config.mjs', 'package-lock.json', 'tsconfig.build.json'];
 const stampFile = path.join(root, '.next', 'source-fingerprint');
 

@@ -3,6 +3,7 @@ import { sql, type InferSelectModel } from 'drizzle-orm';
 import {
   boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import type { CertificatePath, CompanyData, WizardStep } from '../ar/registration/progress-schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -92,6 +93,8 @@ export interface WorkflowConfig {
   webhook?: { url: string };
   /** Invoice letters the supplier will issue; they decide which web services must be authorised. */
   invoiceTypes?: string[];
+  /** Origins allowed to embed the wizard in an iframe (CSP frame-ancestors) and receive its messages. */
+  allowedOrigins?: string[];
 }
 
 export const workflows = pgTable('workflows', {
@@ -219,6 +222,19 @@ export const registrationKeys = pgTable('registration_keys', {
   createdAt: createdAt(),
 });
 
+/** Where a supplier is in the wizard, per link, so they resume on any device. */
+export const registrationProgress = pgTable('registration_progress', {
+  ref: text('ref').primaryKey().references(() => metaRecords.ref),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  entryId: uuid('entry_id').notNull().references(() => entries.id),
+  step: text('step').$type<WizardStep>().notNull(),
+  /** The company data the supplier confirmed or corrected. */
+  company: jsonb('company').$type<CompanyData>(),
+  /** How they get the certificate: `generate` (our key and request) or `own`. */
+  path: text('path').$type<CertificatePath>(),
+  updatedAt: updatedAt(),
+});
+
 /** WSAA tickets, shared by every instance, one per (environment, certificate, service). */
 export const authorityTickets = pgTable('authority_tickets', {
   id: uuid('id').primaryKey(),
@@ -281,4 +297,5 @@ export const emulatorTickets = pgTable('emulator_tickets', {
 export type Secret = InferSelectModel<typeof secrets>;
 export type Credential = InferSelectModel<typeof credentials>;
 export type RegistrationKey = InferSelectModel<typeof registrationKeys>;
+export type RegistrationProgress = InferSelectModel<typeof registrationProgress>;
 export type AuthorityTicket = InferSelectModel<typeof authorityTickets>;

@@ -15,6 +15,7 @@ export function presentWorkflow(workflow: Workflow) {
     ...(workflow.config.webhook ? { webhook: { url: workflow.config.webhook.url } } : {}),
     invoice_types: workflow.config.invoiceTypes ?? DEFAULT_INVOICE_LETTERS,
     services: servicesForLetters(workflow.config.invoiceTypes),
+    allowed_origins: workflow.config.allowedOrigins ?? [],
     created_at: isoTime(workflow.createdAt),
     updated_at: isoTime(workflow.updatedAt),
   };

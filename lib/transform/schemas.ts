@@ -15,12 +15,35 @@ export const WebhookConfigBody = z.strictObject({
     .optional(),
 });
 
+const ORIGIN_MESSAGE = 'must be an origin such as https://console.example.com (http(s), host, optional port; no path)';
+/** What an origin looks like once the URL parser has normalised it; nothing that could break a CSP. */
+const NORMALISED_ORIGIN = /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+
+/** `scheme://host[:port]` normalised by the URL parser (case, default port), or undefined. */
+function toOrigin(value: string): string | undefined {
+  const bare = value.replace(/\/$/, '');
+  // No path, query, fragment or credentials may hide behind the host.
+  if (!/^[a-z]+:\/\/[^/\\?#@\s]+$/i.test(bare) || !URL.canParse(bare)) return undefined;
+  const { origin } = new URL(bare);
+  return NORMALISED_ORIGIN.test(origin) ? origin : undefined;
+}
+
+/** A site that may embed the wizard; a trailing slash and upper case are forgiven. */
+export const OriginSchema = z.string().trim().max(300, ORIGIN_MESSAGE).transform((value, ctx) => {
+  const origin = toOrigin(value);
+  if (origin) return origin;
+  ctx.addIssue({ code: 'custom', message: ORIGIN_MESSAGE });
+  return z.NEVER;
+});
+
 export const WorkflowBody = z.strictObject({
   template: z.literal(REGISTRATION_TEMPLATE, { error: `template must be "${REGISTRATION_TEMPLATE}"` }),
   name: z.string().trim().min(1).max(200).optional(),
   webhook: WebhookConfigBody.optional(),
   /** The invoice letters suppliers will issue; they decide the web services to authorise (default A, B, C: wsfe). */
   invoice_types: z.array(z.enum(INVOICE_LETTERS)).min(1).max(INVOICE_LETTERS.length).optional(),
+  /** Sites that may embed the registration wizard in an iframe (its CSP frame-ancestors). */
+  allowed_origins: z.array(OriginSchema).max(20, 'at most 20 origins').optional(),
 });
 export type WorkflowBody = z.output<typeof WorkflowBody>;
 

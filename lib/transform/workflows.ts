@@ -26,6 +26,7 @@ export async function createWorkflow(caller: Caller, body: WorkflowBody) {
     config: {
       ...(body.webhook ? { webhook: { url: body.webhook.url } } : {}),
       ...(body.invoice_types ? { invoiceTypes: [...new Set(body.invoice_types)] } : {}),
+      ...(body.allowed_origins?.length ? { allowedOrigins: [...new Set(body.allowed_origins)] } : {}),
     },
     webhookSecret: body.webhook ? (body.webhook.secret ?? generatedSecret) : null,
   });

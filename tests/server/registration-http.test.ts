@@ -37,11 +37,11 @@ afterAll(async () => {
 });
 
 /** An integrator's side: workspace, Argentina app, workflow, supplier, job; returns the link's ref. */
-async function registrationLink(sandbox: boolean, cuit: string) {
+async function registrationLink(sandbox: boolean, cuit: string, workflowExtra: Record<string, unknown> = {}) {
   const workspace = await api('POST', '/access/v1/workspaces', { name: 'E2E', sandbox }, 'e2e-admin');
   const key = workspace.body.api_key as string;
   expect((await api('POST', '/access/v1/apps/gov-ar/connect', undefined, key)).status).toBe(200);
-  const workflow = await api('POST', '/transform/v1/workflows', { template: 'ar-supplier-registration' }, key);
+  const workflow = await api('POST', '/transform/v1/workflows', { template: 'ar-supplier-registration', ...workflowExtra }, key);
   const entry = await api('POST', '/silo/v1/entries', { folder: 'suppliers', data: { name: 'Distribuidora Añil S.A.', tax_id: { country: 'AR', code: cuit } } }, key);
   expect((await api('POST', '/transform/v1/jobs', { workflow_id: workflow.body.id, silo_entry_id: entry.body.id }, key)).status).toBe(202);
   for (let i = 0; i < 50; i++) {
@@ -95,5 +95,24 @@ describe(`a registration over HTTP (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, ()
     expect((await api('GET', `/silo/v1/entries/${entryId}`, undefined, key)).body.status).toBe('Registered');
     const points = await api('GET', `/gov-ar/v1/registrations/${ref}/points-of-sale`);
     expect(points.body).toMatchObject({ environment: 'live', list: [{ number: 12, blocked: false }] });
+  });
+
+  it('lets only the workflow\'s allowed origins frame the wizard, and speaks the supplier\'s language', async () => {
+    const { ref } = await registrationLink(true, withCheckDigit('3071999004')!, { allowed_origins: ['https://console.example.com'] });
+    const page = await fetch(`${server.url}/reg/${ref}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self' https://console.example.com");
+    expect(await page.text()).toContain('<html lang="es-AR"');
+
+    const other = await registrationLink(true, withCheckDigit('3071999006')!);
+    expect((await fetch(`${server.url}/reg/${other.ref}`)).headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+    const unknown = await fetch(`${server.url}/reg/${'x'.repeat(27)}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+
+    const english = await fetch(`${server.url}/reg/${ref}`, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(await english.text()).toContain('<html lang="en"');
+    const chosen = await fetch(`${server.url}/reg/${ref}`, { headers: { 'accept-language': 'en-US', cookie: 'lang=es-AR' } });
+    expect(await chosen.text()).toContain('<html lang="es-AR"');
   });
 });

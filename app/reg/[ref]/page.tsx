@@ -1,31 +1,62 @@
+// The registration link a supplier opens: unknown → 404; finished → what was registered; open → the
+// supplier's header (server-rendered) and the wizard, started with everything it needs (no fetch on load).
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { formatCuit } from '@/lib/ar/cuit';
+import { ApiError } from '@/lib/api/errors';
 import { findRegistration } from '@/lib/ar/registration/context';
+import { summarizeRegistration } from '@/lib/ar/registration/summary';
+import { getRegistrationView } from '@/lib/ar/registration/view';
+import { arAuthority } from '@/lib/config';
+import { requestLocale } from '@/lib/i18n/locale';
+import { messagesFor } from '@/lib/i18n/messages';
+import type { RegistrationView } from '@/lib/wizard/types';
+import { RegistrationShell } from '@/components/layout/registration-shell';
+import { Providers } from '@/components/providers';
+import { RegistrationCompleted } from '@/components/registration/registration-completed';
+import { SupplierHeader } from '@/components/registration/supplier-header';
+import { Wizard } from '@/components/wizard/wizard';
 
 export const dynamic = 'force-dynamic';
 
-export default async function RegistrationPage({ params }: { params: Promise<{ ref: string }> }) {
-  const registration = await findRegistration((await params).ref);
+interface PageProps {
+  params: Promise<{ ref: string }>;
+  searchParams: Promise<{ embed?: string | string[] }>;
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  // The link is a capability: keep it out of search engines.
+  return { title: messagesFor(await requestLocale()).brand.name, robots: { index: false, follow: false } };
+}
+
+export default async function RegistrationPage({ params, searchParams }: PageProps) {
+  const [{ ref }, { embed }, locale] = await Promise.all([params, searchParams, requestLocale()]);
+  const registration = await findRegistration(ref);
   if (!registration) notFound();
-  const { party, environment, open } = registration;
-  const supplier = { name: party.name, cuit: party.tax_id.code };
+  const embedded = embed === '1';
+  const view = registration.open ? await openView(ref) : undefined;
+
   return (
-    <main className="mx-auto max-w-xl px-5 py-10">
-      <p className="text-sm font-medium uppercase tracking-wide text-slate-500">
-        {environment === 'sandbox' ? 'Homologación (pruebas)' : 'Producción'}
-      </p>
-      <h1 className="mt-1 text-2xl font-semibold">Alta para factura electrónica</h1>
-      <dl className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <dt className="text-sm text-slate-500">Razón social</dt>
-        <dd className="text-lg font-medium">{supplier.name}</dd>
-        <dt className="mt-3 text-sm text-slate-500">CUIT</dt>
-        <dd className="text-lg font-medium tabular-nums">{formatCuit(supplier.cuit)}</dd>
-      </dl>
-      <p className="mt-6 leading-relaxed" role="status">
-        {open
-          ? 'Este enlace está listo: aquí cargará el certificado digital que emite ARCA para que podamos facturar en su nombre.'
-          : 'Este proveedor ya completó el alta; el enlace no se puede volver a usar.'}
-      </p>
-    </main>
+    <Providers locale={locale}>
+      <RegistrationShell locale={locale} embedded={embedded}>
+        {view ? (
+          <>
+            <SupplierHeader locale={locale} view={view} />
+            <Wizard view={view} emulatorPortalUrl={arAuthority() === 'emulator' ? '/emulator' : undefined} />
+          </>
+        ) : (
+          <RegistrationCompleted locale={locale} summary={await summarizeRegistration(registration)} />
+        )}
+      </RegistrationShell>
+    </Providers>
   );
+}
+
+/** The same view the service answers; undefined when the link was used between the two reads. */
+async function openView(ref: string): Promise<RegistrationView | undefined> {
+  try {
+    return await getRegistrationView(ref);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'link_used') return undefined;
+    throw error;
+  }
 }

@@ -8,6 +8,7 @@ import { getMetaRecordByRef } from '../../silo/queries';
 import type { Party } from '../../silo/party';
 import { OPEN_JOB_STATUSES } from '../../transform/queries';
 import { servicesForLetters } from '../services';
+import { REF_SHAPE } from './schemas';
 
 export interface RegistrationContext {
   ref: string;
@@ -22,7 +23,6 @@ export interface RegistrationContext {
   open: boolean;
 }
 
-const REF_SHAPE = /^[A-Za-z0-9_-]{20,64}$/;
 const linkNotFound = () => new ApiError('link_not_found', 'This registration link does not exist.');
 
 /** The registration behind a link; unknown or malformed refs are `link_not_found`. */

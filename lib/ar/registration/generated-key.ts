@@ -8,6 +8,7 @@ import { newId } from '../../ids';
 import { KEY_PURPOSE } from '../credentials';
 import { defaultAlias, generateKeyAndCsr } from '../csr';
 import { loadOpenRegistration } from './context';
+import { getProgress } from './progress';
 
 export async function getRegistrationKey(ref: string): Promise<RegistrationKey | undefined> {
   const db = await getDb();
@@ -20,15 +21,20 @@ export async function openRegistrationKey(key: RegistrationKey): Promise<string>
   return (await readSecret(db, key.keySecretId, { ownerId: key.ownerId, entryId: key.entryId, purpose: KEY_PURPOSE })).toString('utf8');
 }
 
-/** The link's certificate request: the one made before (a reload, another device) or a new one. */
+/**
+ * The link's certificate request: the one made before (a reload, another device) or a new one. Its
+ * O= is the legal name the supplier confirmed in the wizard, else the entry's. Once made it stands,
+ * even if the name is edited later: the supplier may already have a certificate for its key.
+ */
 export async function requestCsr(ref: string): Promise<{ alias: string; csr: string }> {
   const registration = await loadOpenRegistration(ref);
   const existing = await getRegistrationKey(ref);
   if (existing) return { alias: existing.alias, csr: existing.csrPem };
 
   const { party, entry } = registration;
+  const confirmed = (await getProgress(ref))?.company;
   const alias = defaultAlias(party.tax_id.code);
-  const generated = await generateKeyAndCsr({ legalName: party.name, alias, cuit: party.tax_id.code });
+  const generated = await generateKeyAndCsr({ legalName: confirmed?.legal_name ?? party.name, alias, cuit: party.tax_id.code });
   const db = await getDb();
   try {
     await db.transaction(async (tx) => {

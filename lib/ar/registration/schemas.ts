@@ -1,7 +1,10 @@
 // Request schemas of gov-ar/v1.
 import { z } from 'zod';
 
-export const RefParams = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });
+/** A link ref as we make them (lib/ids newRef); anything else cannot exist. */
+export const REF_SHAPE = /^[A-Za-z0-9_-]{20,64}$/;
+
+export const RefParams = z.object({ ref: z.string().regex(REF_SHAPE) });
 
 /** Per file, as the contract says; the whole body may hold a certificate, a key and a password. */
 export const MAX_UPLOAD_FILE_BYTES = 64 * 1024;

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/errors';
 import { getDb } from '../../db/client';
 import { storeSecret } from '../../crypto/secrets';
 import { newId } from '../../ids';
+import { metaRecords } from '../../db/schema';
 import { getEntryById } from '../../silo/queries';
 import { lockOpenRegistrationJob, recordAuthorization } from '../../transform/resume';
 import { drainJobs } from '../../transform/runner';
@@ -14,6 +15,8 @@ import { trustAnchors } from '../trust';
 import { checkAtAuthority } from './authority-check';
 import { loadOpenRegistration, type RegistrationContext } from './context';
 import { getRegistrationKey, openRegistrationKey } from './generated-key';
+import { getProgress } from './progress';
+import type { CompanyData } from './progress-schema';
 
 export interface CertificateUpload { certificate?: Buffer; key?: Buffer; password?: string }
 
@@ -35,7 +38,8 @@ export async function uploadCertificate(ref: string, upload: CertificateUpload) 
   } catch (error) {
     throw error instanceof CertificateError ? certificateApiError(error) : error;
   }
-  const credentialId = await storeAndResume(registration, bundle, upload.password || undefined, generated?.keySecretId);
+  const company = (await getProgress(ref))?.company ?? undefined;
+  const credentialId = await storeAndResume(registration, bundle, { password: upload.password || undefined, generatedKeySecretId: generated?.keySecretId, company });
   await drainJobs(registration.job.id);
   const entry = await getEntryById(registration.entry.ownerId, registration.entry.id);
   return {
@@ -53,8 +57,16 @@ export async function uploadCertificate(ref: string, upload: CertificateUpload) 
   };
 }
 
-async function storeAndResume(registration: RegistrationContext, bundle: ValidatedBundle, password: string | undefined, generatedKeySecretId?: string) {
+interface Handover {
+  password?: string;
+  generatedKeySecretId?: string;
+  /** The company data the supplier confirmed in the wizard, if they saved any. */
+  company?: CompanyData;
+}
+
+async function storeAndResume(registration: RegistrationContext, bundle: ValidatedBundle, handover: Handover) {
   const { entry } = registration;
+  const { password, generatedKeySecretId, company } = handover;
   const db = await getDb();
   return db.transaction(async (tx) => {
     // First, so that of many simultaneous uploads exactly one stores anything.
@@ -81,6 +93,13 @@ async function storeAndResume(registration: RegistrationContext, bundle: Validat
       notAfter: bundle.notAfter,
       status: 'active',
     });
+    // Integrators see what the supplier confirmed, beside the link, only if the registration succeeds.
+    if (company) {
+      await tx.insert(metaRecords).values({
+        id: newId(), ownerId: entry.ownerId, entryId: entry.id, jobId: job.id,
+        src: 'gov-ar', key: 'company', value: company, indexed: false, shared: false,
+      });
+    }
     await recordAuthorization(tx, job, { credential_id: credential.id });
     return credential.id;
   });

@@ -2,20 +2,24 @@
 import { getActiveCredential } from '../credentials';
 import { loadOpenRegistration } from './context';
 import { getRegistrationKey } from './generated-key';
+import { getProgress, presentProgress } from './progress';
 
 export async function getRegistrationView(ref: string) {
   const registration = await loadOpenRegistration(ref);
   const { party, entry } = registration;
-  const [generated, current] = await Promise.all([getRegistrationKey(ref), getActiveCredential(entry.id)]);
+  const [generated, current, saved] = await Promise.all([getRegistrationKey(ref), getActiveCredential(entry.id), getProgress(ref)]);
+  const progress = presentProgress(saved);
   return {
     ref,
     environment: registration.environment,
     supplier: { name: party.name, tax_id: { country: party.tax_id.country, code: party.tax_id.code } },
     status: entry.status,
-    // Where the supplier is: a request made for them means they are at the portal's steps.
-    step: generated ? 'portal' : 'start',
+    step: progress.step,
+    progress,
     services: registration.services,
     renewal: entry.status === 'Registered',
+    // Where the wizard may be embedded, and so the only origins it may post messages to.
+    allowed_origins: registration.workflow.config.allowedOrigins ?? [],
     ...(generated ? { csr: { alias: generated.alias, csr: generated.csrPem } } : {}),
     ...(current ? { current_certificate: { alias: current.alias, serial: current.serial, not_after: current.notAfter.toISOString() } } : {}),
   };

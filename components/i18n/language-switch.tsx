@@ -1,0 +1,28 @@
+'use client';
+// The visible language switch: remembers the choice for a year and re-renders the page in it.
+import { useRouter } from 'next/navigation';
+import { useTransition } from 'react';
+import { LANG_COOKIE, messagesFor, otherLocale, type Locale } from '@/lib/i18n/messages';
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function LanguageSwitch({ locale }: { locale: Locale }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const target = otherLocale(locale);
+  const switchLanguage = () => {
+    document.cookie = `${LANG_COOKIE}=${target}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
+    startTransition(() => router.refresh());
+  };
+  return (
+    <button
+      type="button"
+      lang={target}
+      onClick={switchLanguage}
+      disabled={pending}
+      className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60"
+    >
+      {messagesFor(locale).language.switchTo}
+    </button>
+  );
+}

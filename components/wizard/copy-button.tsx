@@ -1,0 +1,47 @@
+'use client';
+// Copies a value for pasting into the authority's portal. The button's name never changes (so it is
+// always findable); "Copiado" appears beside it and is read out politely.
+import { useEffect, useState } from 'react';
+import { useMessages } from '../i18n/locale-context';
+import { CopyIcon } from './icons';
+import { smallButton } from './styles';
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No Clipboard API (plain http on a phone, older browsers): the textarea trick still works.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    return copied;
+  }
+}
+
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const t = useMessages();
+  const [result, setResult] = useState<'copied' | 'failed'>();
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(() => setResult(undefined), 4000);
+    return () => clearTimeout(timer);
+  }, [result]);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <button type="button" className={smallButton} onClick={async () => setResult((await copyText(value)) ? 'copied' : 'failed')}>
+        <CopyIcon /> {label}
+      </button>
+      <span aria-live="polite" className={`text-sm ${result === 'failed' ? 'text-red-700' : 'text-emerald-800'}`}>
+        {result === 'copied' && <><span aria-hidden="true">✓ </span>{t.copy.copied}</>}
+        {result === 'failed' && t.copy.failed}
+      </span>
+    </span>
+  );
+}

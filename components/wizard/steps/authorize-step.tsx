@@ -1,0 +1,64 @@
+'use client';
+// Step (d): authorising, at the authority, each web service this registration needs for the
+// certificate's alias. Without it the authority refuses the certificate for that service.
+import { formatCuit } from '@/lib/ar/cuit';
+import type { Environment } from '@/lib/wizard/types';
+import { useMessages } from '../../i18n/locale-context';
+import { EmulatorNote } from '../emulator-note';
+import { Instruction, InstructionList } from '../instruction-list';
+import { AliasBox } from '../request/alias-box';
+import { StepFrame, type StepProps } from '../step-frame';
+import { StepNav } from '../step-nav';
+
+interface AuthorizeStepProps extends StepProps {
+  environment: Environment;
+  services: string[];
+  cuit: string;
+  /** Ours when we made the request; unknown when the supplier brought their own certificate. */
+  alias?: string;
+  emulatorPortalUrl?: string;
+  onNext: () => void;
+}
+
+export function AuthorizeStep({ headingRef, onBack, environment, services, cuit, alias, emulatorPortalUrl, onNext }: AuthorizeStepProps) {
+  const t = useMessages();
+  const named = services.map((code) => t.services[code] ?? { name: code, code, use: '' });
+  const [first = { name: 'wsfe', code: 'wsfe', use: '' }, ...others] = named;
+  const aliasLine = alias ? <AliasBox alias={alias} /> : <span className="font-medium"> {t.authorize.yourAlias}</span>;
+  const s = t.authorize.sandbox;
+  const l = t.authorize.live;
+  return (
+    <StepFrame headingRef={headingRef} title={t.authorize.heading(services.length)} nav={<StepNav onBack={onBack} onNext={onNext} />}>
+      <div>
+        <p className="text-base text-slate-700">{t.authorize.lead}</p>
+        <ul className="mt-3 space-y-2">
+          {named.map((service) => (
+            <li key={service.code} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+              <span className="font-semibold">{service.name}</span> <code className="text-sm text-slate-700">({service.code})</code>
+              {service.use && <span className="block text-sm text-slate-600">{service.use}</span>}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <EmulatorNote url={emulatorPortalUrl} />
+      {!alias && <p className="text-slate-700">{t.authorize.alreadyDone}</p>}
+      {environment === 'sandbox' ? (
+        <InstructionList>
+          <Instruction>{s.open}</Instruction>
+          <Instruction>{s.alias}{aliasLine}</Instruction>
+          <Instruction>{s.cuit} <span className="font-medium tabular-nums">{formatCuit(cuit)}</span></Instruction>
+          <Instruction>{s.service(first.name, first.code)}</Instruction>
+          <Instruction hint={others.length ? s.repeat(others.map((o) => `${o.code} — ${o.name}`).join(', ')) : undefined}>{s.confirm}</Instruction>
+        </InstructionList>
+      ) : (
+        <InstructionList>
+          <Instruction>{l.open}</Instruction>
+          <Instruction>{l.create}</Instruction>
+          <Instruction>{l.service(first.name)}</Instruction>
+          <Instruction>{l.representative}{aliasLine}</Instruction>
+          <Instruction hint={others.length ? l.repeat(others.map((o) => `«${o.name}»`).join(', ')) : undefined}>{l.confirm}</Instruction>
+        </InstructionList>
+      )}
+    </StepFrame>
+  );
+}

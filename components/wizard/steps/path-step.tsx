@@ -1,0 +1,55 @@
+'use client';
+// Step (b): how the supplier gets the certificate. By default we make the key and the request (CSR)
+// on the server; the key never reaches the browser, only the request and its alias do.
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { requestCertificateRequest } from '@/lib/wizard/api';
+import type { CertificatePath, CertificateRequest } from '@/lib/wizard/types';
+import { useLocale, useMessages } from '../../i18n/locale-context';
+import { useAnnounce } from '../announcer';
+import { ErrorNotice } from '../error-notice';
+import { ChoiceCard } from '../form/choice-card';
+import { serviceErrorMessage } from '../service-error-message';
+import { StepFrame, type StepProps } from '../step-frame';
+import { StepNav } from '../step-nav';
+
+interface PathStepProps extends StepProps {
+  refId: string;
+  initial?: CertificatePath;
+  request?: CertificateRequest;
+  onDone: (path: CertificatePath, request?: CertificateRequest) => void;
+}
+
+export function PathStep({ headingRef, onBack, refId, initial, request, onDone }: PathStepProps) {
+  const t = useMessages();
+  const locale = useLocale();
+  const announce = useAnnounce();
+  const [path, setPath] = useState<CertificatePath>(initial ?? 'generate');
+  const generate = useMutation({
+    mutationFn: () => requestCertificateRequest(refId),
+    onSuccess: (made) => onDone('generate', made),
+    onError: (error) => announce(serviceErrorMessage(error, locale, t)),
+  });
+  const next = () => {
+    if (path === 'own') onDone('own');
+    else if (request) onDone('generate', request);
+    else generate.mutate();
+  };
+
+  return (
+    <StepFrame headingRef={headingRef} title={t.path.heading} lead={t.path.lead}
+      nav={<StepNav onBack={onBack} onNext={next} busy={generate.isPending} />}>
+      <fieldset aria-labelledby="step-heading">
+        <div className="space-y-3">
+          <ChoiceCard name="certificate-path" value="generate" title={t.path.generate} hint={t.path.generateHint}
+            checked={path === 'generate'} onChange={() => setPath('generate')} />
+          <ChoiceCard name="certificate-path" value="own" title={t.path.own} hint={t.path.ownHint}
+            checked={path === 'own'} onChange={() => setPath('own')} />
+        </div>
+      </fieldset>
+      {path === 'generate' && request && <p className="text-sm text-slate-700">{t.path.ready(request.alias)}</p>}
+      <p role="status" className="text-sm text-slate-700">{generate.isPending ? t.path.generating : ''}</p>
+      {generate.isError && <ErrorNotice>{serviceErrorMessage(generate.error, locale, t)}</ErrorNotice>}
+    </StepFrame>
+  );
+}

@@ -1,0 +1,58 @@
+'use client';
+// Step (f), live only: the points of sale ARCA reports for the supplier, and how to add one for web
+// services (the system to pick depends on the tax classification chosen in step a).
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { fetchPointsOfSale } from '@/lib/wizard/api';
+import type { CompanyData } from '@/lib/wizard/types';
+import { useLocale, useMessages } from '../../i18n/locale-context';
+import { useAnnounce } from '../announcer';
+import { ErrorNotice } from '../error-notice';
+import { Instruction, InstructionList } from '../instruction-list';
+import { PointsOfSaleList } from '../points-of-sale/points-of-sale-list';
+import { serviceErrorMessage } from '../service-error-message';
+import { Spinner } from '../spinner';
+import { StepFrame, type StepProps } from '../step-frame';
+import { StepNav } from '../step-nav';
+import { secondaryButton } from '../styles';
+
+interface PointsOfSaleStepProps extends StepProps {
+  refId: string;
+  taxClassification?: CompanyData['tax_classification'];
+  onNext: () => void;
+}
+
+export function PointsOfSaleStep({ headingRef, refId, taxClassification, onNext }: PointsOfSaleStepProps) {
+  const t = useMessages();
+  const locale = useLocale();
+  const announce = useAnnounce();
+  const points = useQuery({ queryKey: ['points-of-sale', refId], queryFn: () => fetchPointsOfSale(refId), retry: false });
+  const errorMessage = points.isError ? serviceErrorMessage(points.error, locale, t) : undefined;
+  useEffect(() => { if (errorMessage) announce(errorMessage); }, [errorMessage, announce]);
+  const system = taxClassification === 'monotributista' ? t.pointsOfSale.systemMonotributista : t.pointsOfSale.systemResponsableInscripto;
+
+  return (
+    <StepFrame headingRef={headingRef} title={t.pointsOfSale.heading} lead={t.pointsOfSale.lead}
+      nav={<StepNav onNext={onNext} />}>
+      <div className="space-y-3">
+        {points.data && <PointsOfSaleList points={points.data.list} />}
+        {errorMessage && <ErrorNotice>{errorMessage}</ErrorNotice>}
+        <p role="status" className="text-sm text-slate-700">{points.isFetching ? t.pointsOfSale.loading : ''}</p>
+        <button type="button" className={secondaryButton} onClick={() => points.refetch()} disabled={points.isFetching}>
+          {points.isFetching && <Spinner />}
+          {t.pointsOfSale.refresh}
+        </button>
+      </div>
+      <section aria-labelledby="add-point-of-sale" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h3 id="add-point-of-sale" className="mb-4 text-lg font-semibold">{t.pointsOfSale.howTo}</h3>
+        <InstructionList>
+          <Instruction>{t.pointsOfSale.open}</Instruction>
+          <Instruction>{t.pointsOfSale.add}</Instruction>
+          <Instruction>{t.pointsOfSale.system(system)}</Instruction>
+          <Instruction>{t.pointsOfSale.finish}</Instruction>
+        </InstructionList>
+      </section>
+      <p className="text-slate-700">{t.pointsOfSale.later}</p>
+    </StepFrame>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+// Step (e): the supplier hands over the certificate (and the key, when they brought their own). The
+// server checks everything, down to a login at the authority; its answer lands on the field to fix.
+import { useState, type FormEvent } from 'react';
+import { MAX_UPLOAD_FILE_BYTES } from '@/lib/ar/registration/schemas';
+import type { UploadParts } from '@/lib/wizard/upload-request';
+import type { CertificatePath, Environment, UploadResult } from '@/lib/wizard/types';
+import { useLocale, useMessages } from '../../i18n/locale-context';
+import { useAnnounce } from '../announcer';
+import { StepFrame, type StepProps } from '../step-frame';
+import { StepNav } from '../step-nav';
+import { FileField, type FileChoice } from '../upload/file-field';
+import { KeyPasswordField } from '../upload/key-password-field';
+import { UploadProblemNotice } from '../upload/upload-problem-notice';
+import { UploadProgress } from '../upload/upload-progress';
+import { describeFailure, type UploadFailure } from '../upload/upload-problem';
+import { useCertificateUpload } from '../upload/use-certificate-upload';
+import { useKeyEncryption } from '../upload/use-key-encryption';
+
+interface UploadStepProps extends StepProps {
+  refId: string;
+  path: CertificatePath;
+  environment: Environment;
+  onUploaded: (result: UploadResult) => void;
+  onAuthorize: () => void;
+}
+
+const NOTHING: FileChoice = { text: '' };
+const chosen = (choice: FileChoice) => choice.file ?? (choice.text.trim() || undefined);
+
+export function UploadStep({ headingRef, onBack, refId, path, environment, onUploaded, onAuthorize }: UploadStepProps) {
+  const t = useMessages();
+  const locale = useLocale();
+  const announce = useAnnounce();
+  const [certificate, setCertificate] = useState(NOTHING);
+  const [key, setKey] = useState(NOTHING);
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<UploadFailure>();
+  // Once the server asked for the password, the field stays (a binary key never says ENCRYPTED).
+  const [passwordAsked, setPasswordAsked] = useState(false);
+  const keyEncrypted = useKeyEncryption(key);
+  const upload = useCertificateUpload(refId);
+  const problem = failure && describeFailure(failure, { locale, t, environment, path });
+  const askPassword = path === 'own' && (keyEncrypted || passwordAsked);
+
+  const fail = (found: UploadFailure) => {
+    const described = describeFailure(found, { locale, t, environment, path });
+    setFailure(found);
+    if (described.field === 'password') setPasswordAsked(true);
+    announce(described.message);
+    // After the re-render: the field to fix may only appear with this problem (the password).
+    if (described.field) requestAnimationFrame(() => document.getElementById(`upload-${described.field}`)?.focus());
+  };
+  const send = (parts: UploadParts) => {
+    setFailure(undefined);
+    upload.mutate(parts, { onSuccess: onUploaded, onError: (error) => fail({ kind: 'service', error }) });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (upload.isPending) return;
+    const parts = { certificate: chosen(certificate), key: path === 'own' ? chosen(key) : undefined, password: askPassword ? password : undefined };
+    if (!parts.certificate) return fail({ kind: 'local', code: 'certificate_missing', field: 'certificate' });
+    if (path === 'own' && !parts.key) return fail({ kind: 'local', code: 'key_missing', field: 'key' });
+    const tooLarge = ([['certificate', certificate], ['key', key]] as const).find(([, choice]) => (choice.file?.size ?? 0) > MAX_UPLOAD_FILE_BYTES);
+    if (tooLarge) return fail({ kind: 'local', code: 'file_too_large', field: tooLarge[0] });
+    send({ ...parts, certificate: parts.certificate });
+  };
+  const fieldError = (field: string) => (problem?.field === field ? problem.message : undefined);
+  // A new file answers the problem shown on its field.
+  const change = (field: 'certificate' | 'key', set: (value: FileChoice) => void) => (value: FileChoice) => {
+    set(value);
+    if (field === 'key') setPasswordAsked(false);
+    if (problem?.field === field || (field === 'key' && problem?.field === 'password')) setFailure(undefined);
+  };
+
+  return (
+    <StepFrame headingRef={headingRef} title={t.upload.heading[path]} lead={t.upload.lead[path]}
+      nav={<StepNav onBack={onBack} form="upload-form" busy={upload.isPending} nextLabel={t.upload.submit} />}>
+      <form id="upload-form" noValidate onSubmit={submit} className="space-y-6" aria-busy={upload.isPending}>
+        <FileField name="certificate" label={t.upload.certificate} pasteLabel={t.upload.certificateText}
+          placeholder="-----BEGIN CERTIFICATE-----" value={certificate} onChange={change('certificate', setCertificate)} error={fieldError('certificate')} />
+        {path === 'own' && (
+          <FileField name="key" label={t.upload.key} pasteLabel={t.upload.keyText}
+            placeholder="-----BEGIN PRIVATE KEY-----" value={key} onChange={change('key', setKey)} error={fieldError('key')} />
+        )}
+        {askPassword && <KeyPasswordField value={password} onChange={setPassword} error={fieldError('password')} />}
+        {problem && !problem.field && (
+          <UploadProblemNotice problem={problem} onRetry={upload.variables ? () => send(upload.variables) : undefined} onAuthorize={onAuthorize} />
+        )}
+        <UploadProgress phase={upload.phase} />
+      </form>
+    </StepFrame>
+  );
+}

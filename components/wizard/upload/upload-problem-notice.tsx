@@ -1,0 +1,30 @@
+'use client';
+// A problem of the whole upload rather than of one file: the authority did not answer (try again), or
+// a web service is not authorised yet (back to the instructions).
+import { useMessages } from '../../i18n/locale-context';
+import { ErrorNotice } from '../error-notice';
+import { secondaryButton } from '../styles';
+import type { UploadProblem } from './upload-problem';
+
+interface UploadProblemNoticeProps {
+  problem: UploadProblem;
+  onRetry?: () => void;
+  onAuthorize: () => void;
+}
+
+export function UploadProblemNotice({ problem, onRetry, onAuthorize }: UploadProblemNoticeProps) {
+  const t = useMessages();
+  const retryable = problem.code === 'authority_unavailable' || problem.code === 'network';
+  let action;
+  if (retryable && onRetry) {
+    action = <button type="button" className={secondaryButton} onClick={onRetry}>{t.upload.retry}</button>;
+  } else if (problem.code === 'service_not_authorized') {
+    action = <button type="button" className={secondaryButton} onClick={onAuthorize}>{t.upload.toAuthorize}</button>;
+  }
+  return (
+    <ErrorNotice title={t.upload.errorTitle} action={action}>
+      <p>{problem.message}</p>
+      {retryable && problem.retryAfterSeconds !== undefined && <p className="mt-1 text-sm">{t.upload.retryIn(problem.retryAfterSeconds)}</p>}
+    </ErrorNotice>
+  );
+}

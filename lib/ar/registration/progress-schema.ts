@@ -1,0 +1,43 @@
+// The wizard's saved progress (PUT /gov-ar/v1/registrations/{ref}/progress): one schema for the
+// server and the browser's forms, so it imports zod only.
+import { z } from 'zod';
+
+export const WIZARD_STEPS = ['company', 'path', 'portal', 'authorize', 'upload', 'points_of_sale', 'done'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+export const TaxClassification = z.enum(['responsable_inscripto', 'monotributista'], {
+  error: 'choose Responsable Inscripto or Monotributista',
+});
+export type TaxClassification = z.output<typeof TaxClassification>;
+
+export const CompanyDataSchema = z.strictObject({
+  legal_name: z.string({ error: 'enter the legal name (razón social)' }).trim()
+    .min(1, 'enter the legal name (razón social)')
+    .max(300, 'the legal name is at most 300 characters'),
+  fiscal_address: z.string({ error: 'enter the fiscal address (domicilio fiscal)' }).trim()
+    .min(3, 'enter the fiscal address (domicilio fiscal)')
+    .max(300, 'the fiscal address is at most 300 characters'),
+  // CLAE, the authority's activity nomenclator: six digits, as on the constancia de inscripción.
+  activity_code: z.string({ error: 'enter the 6-digit activity code (CLAE)' }).trim()
+    .regex(/^\d{6}$/, 'the activity code (CLAE) has 6 digits'),
+  tax_classification: TaxClassification,
+});
+export type CompanyData = z.output<typeof CompanyDataSchema>;
+
+export const CertificatePath = z.enum(['generate', 'own'], { error: 'choose how to get the certificate' });
+export type CertificatePath = z.output<typeof CertificatePath>;
+
+export const ProgressBody = z.strictObject({
+  step: z.enum(WIZARD_STEPS, { error: `step must be one of ${WIZARD_STEPS.join(', ')}` }),
+  company: CompanyDataSchema.optional(),
+  path: CertificatePath.optional(),
+});
+export type ProgressBody = z.output<typeof ProgressBody>;
+
+/** Progress as the service answers it; `company` and `path` appear once saved. */
+export interface Progress {
+  step: WizardStep;
+  company?: CompanyData;
+  path?: CertificatePath;
+  updated_at?: string;
+}

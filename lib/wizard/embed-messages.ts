@@ -1,0 +1,27 @@
+// Tells the integrator's page (when the wizard runs in its iframe) what happened, only to the origins
+// the workflow allows to embed it, and to our own for 'self'. Never '*'.
+
+export interface RegistrationMessage {
+  type: 'gov-ar.registration';
+  event: 'step' | 'completed';
+  ref: string;
+  status: string;
+}
+
+export function messageTargets(allowedOrigins: readonly string[], ownOrigin: string): string[] {
+  const origins = allowedOrigins
+    .map((origin) => (origin === "'self'" || origin === 'self' ? ownOrigin : origin))
+    .filter((origin) => /^https?:\/\/[^/*]+$/i.test(origin));
+  return [...new Set([ownOrigin, ...origins])];
+}
+
+export function postToEmbedder(message: RegistrationMessage, allowedOrigins: readonly string[]): void {
+  if (typeof window === 'undefined' || window.parent === window) return;
+  for (const targetOrigin of messageTargets(allowedOrigins, window.location.origin)) {
+    try {
+      window.parent.postMessage(message, targetOrigin);
+    } catch {
+      // A malformed origin in the configuration must not break the wizard.
+    }
+  }
+}
