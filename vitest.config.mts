@@ -3,10 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.dirname(fileURLToPath(import.meta.url)) };
+// CI reads the results as JSON from the file VITEST_JSON names (`npm test` runs Playwright after vitest,
+// so arguments after `npm test --` would reach Playwright, not vitest).
+const jsonReport = process.env.VITEST_JSON;
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    ...(jsonReport ? { reporters: ['default', 'json'], outputFile: { json: jsonReport } } : {}),
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

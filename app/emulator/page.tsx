@@ -1,0 +1,35 @@
+// The emulator's portal pages: what a supplier would do at the authority's site, offline. Only while
+// the emulator answers as the authority; against the real one this page does not exist.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { EmulatorBanner } from '@/components/emulator/emulator-banner';
+import { EmulatorPortal } from '@/components/emulator/emulator-portal';
+import { arAuthority } from '@/lib/config';
+
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = {
+  title: 'Emulador de ARCA — certificados, autorizaciones y puntos de venta',
+  robots: { index: false, follow: false },
+};
+
+export default async function EmulatorPage({ searchParams }: { searchParams: Promise<{ environment?: string | string[] }> }) {
+  if (arAuthority() !== 'emulator') notFound();
+  const { environment } = await searchParams;
+  // The portal speaks Spanish whatever language the rest of the site picks for this visitor.
+  return (
+    <div lang="es-AR">
+      <EmulatorBanner />
+      <main className="mx-auto max-w-2xl space-y-6 px-4 py-6 sm:px-6">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Portal de ARCA (emulado)</h1>
+          <p className="mt-2 leading-relaxed text-slate-700">
+            Haga aquí lo que el alta le pide hacer en el sitio de ARCA: crear el certificado con su pedido (CSR),
+            autorizar el servicio de facturación para su alias y, en Producción, agregar un punto de venta.
+          </p>
+        </div>
+        <EmulatorPortal initialEnvironment={environment === 'live' ? 'live' : 'sandbox'} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+'use client';
+// "Crear autorización a servicio": lets the certificate's alias call a web service for a CUIT.
+import { useRef, type FormEvent } from 'react';
+import { formatCuit } from '@/lib/ar/cuit';
+import { Field, Outcome, SubmitButton, controlClass } from './field';
+import { useFocusFirstInvalid } from './focus-first-invalid';
+import { fieldProblem, formProblem } from './messages';
+import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
+import { PortalSection } from './portal-section';
+
+const FIELDS = ['alias', 'cuit', 'service'] as const;
+const WHERE: Record<PortalEnvironment, string> = {
+  sandbox: 'WSASS › Autogestión Certificados Homologación › Crear autorización a servicio',
+  live: 'Administrador de Relaciones de Clave Fiscal › Nueva Relación › AFIP › WebServices',
+};
+const SERVICES = [
+  { value: 'wsfe', label: 'wsfe (facturas A, B, C, M)' },
+  { value: 'wsfex', label: 'wsfex (exportación, E)' },
+  { value: 'wsct', label: 'wsct (turismo, T)' },
+] as const;
+
+interface Authorization { environment: PortalEnvironment; cuit: string; alias: string; service: string }
+
+export function AuthorizationForm({ environment, alias, onAliasChange }: {
+  environment: PortalEnvironment;
+  alias: string;
+  onAliasChange: (alias: string) => void;
+}) {
+  const request = usePortalRequest<Authorization>('authorizations');
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, request.error);
+  const done = request.result;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    await request.submit({
+      environment, alias: alias.trim(), cuit: String(data.get('cuit') ?? '').trim(), service: String(data.get('service') ?? ''),
+    });
+  }
+
+  return (
+    <PortalSection id="authorization" title="Crear autorización a servicio" where={WHERE[environment]}>
+      <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-busy={request.pending}>
+        <Field formId="authorization" name="alias" label="Alias" problem={fieldProblem(request.error, 'alias')}
+          hint="El mismo alias con el que creó el certificado.">
+          {(props) => (
+            <input {...props} type="text" autoComplete="off" spellCheck={false} required className={controlClass}
+              value={alias} onChange={(event) => onAliasChange(event.target.value)} />
+          )}
+        </Field>
+        <Field formId="authorization" name="cuit" label="CUIT" problem={fieldProblem(request.error, 'cuit')}
+          hint="La CUIT que va a facturar, con guiones o sin ellos.">
+          {(props) => <input {...props} type="text" inputMode="numeric" autoComplete="off" required className={controlClass} />}
+        </Field>
+        <Field formId="authorization" name="service" label="Servicio" problem={fieldProblem(request.error, 'service')}>
+          {(props) => (
+            <select {...props} defaultValue="wsfe" className={controlClass}>
+              {SERVICES.map((service) => <option key={service.value} value={service.value}>{service.label}</option>)}
+            </select>
+          )}
+        </Field>
+        <SubmitButton pending={request.pending}>Crear autorización</SubmitButton>
+        <Outcome
+          failure={formProblem(request.error, FIELDS)}
+          success={done
+            ? `Autorización creada en ${ENVIRONMENT_NAMES[done.environment]}: el alias ${done.alias} puede usar ${done.service} para la CUIT ${formatCuit(done.cuit)}.`
+            : undefined}
+        />
+      </form>
+    </PortalSection>
+  );
+}

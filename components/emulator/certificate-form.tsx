@@ -1,0 +1,78 @@
+'use client';
+// "Nuevo Certificado": an alias and the pasted CSR become a certificate signed by the environment's CA,
+// shown as PEM to copy or download as certificado.crt.
+import { useRef, type FormEvent } from 'react';
+import { CopyButton } from './copy-button';
+import { Field, Outcome, PemLine, SubmitButton, controlClass } from './field';
+import { useFocusFirstInvalid } from './focus-first-invalid';
+import { fieldProblem, formProblem } from './messages';
+import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
+import { PortalSection } from './portal-section';
+
+const FIELDS = ['alias', 'csr'] as const;
+const WHERE: Record<PortalEnvironment, string> = {
+  sandbox: 'WSASS › Autogestión Certificados Homologación › Nuevo Certificado',
+  live: 'Administración de Certificados Digitales › Agregar alias',
+};
+
+export function CertificateForm({ environment, onIssued }: {
+  environment: PortalEnvironment;
+  onIssued: (alias: string) => void;
+}) {
+  const request = usePortalRequest<{ certificate: string }>('certificates');
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, request.error);
+  const issued = request.result?.certificate;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const alias = String(data.get('alias') ?? '').trim();
+    const result = await request.submit({ environment, alias, csr: String(data.get('csr') ?? '') });
+    if (result) onIssued(alias);
+  }
+
+  return (
+    <PortalSection id="certificate" title="Nuevo Certificado" where={WHERE[environment]}>
+      <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-busy={request.pending}>
+        <Field formId="certificate" name="alias" label="Alias" problem={fieldProblem(request.error, 'alias')}
+          hint="Un nombre para identificar este certificado, por ejemplo facturacion (sin espacios).">
+          {(props) => <input {...props} type="text" autoComplete="off" spellCheck={false} required className={controlClass} />}
+        </Field>
+        <Field formId="certificate" name="csr" label="Pedido de certificado (CSR)" problem={fieldProblem(request.error, 'csr')}
+          hint={<>Pegue el texto completo del archivo .csr, desde la línea <PemLine>-----BEGIN CERTIFICATE REQUEST-----</PemLine></>}>
+          {(props) => (
+            <textarea {...props} rows={6} spellCheck={false} required
+              className={`${controlClass} font-mono text-xs`} placeholder="-----BEGIN CERTIFICATE REQUEST-----" />
+          )}
+        </Field>
+        <SubmitButton pending={request.pending}>Crear DN y obtener certificado</SubmitButton>
+        <Outcome
+          failure={formProblem(request.error, FIELDS)}
+          success={issued ? `Certificado emitido en ${ENVIRONMENT_NAMES[environment]}. Cópielo o descárguelo y cárguelo en el alta.` : undefined}
+        />
+      </form>
+      {issued ? <IssuedCertificate pem={issued} /> : null}
+    </PortalSection>
+  );
+}
+
+function IssuedCertificate({ pem }: { pem: string }) {
+  return (
+    <div className="mt-4 space-y-3">
+      <label htmlFor="certificate-issued" className="block font-medium text-slate-800">Certificado emitido (PEM)</label>
+      <textarea id="certificate-issued" readOnly value={pem} rows={8} spellCheck={false}
+        className={`${controlClass} break-all font-mono text-xs`} />
+      <div className="flex flex-wrap items-center gap-3">
+        <CopyButton text={pem} label="Copiar certificado" />
+        <a
+          href={`data:application/x-x509-ca-cert;charset=utf-8,${encodeURIComponent(pem)}`}
+          download="certificado.crt"
+          className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-sky-800 underline-offset-2 hover:bg-slate-100 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-2"
+        >
+          Descargar certificado.crt
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// The emulator's portal pages (/emulator), by the labels a person reads.
+import type { Locator, Page } from '@playwright/test';
+
+export type EnvironmentName = 'Homologación' | 'Producción';
+
+export class EmulatorPortalPage {
+  readonly banner: Locator;
+  readonly certificate: Locator;
+  readonly authorization: Locator;
+  readonly pointOfSale: Locator;
+  readonly revocation: Locator;
+  readonly issuedCertificate: Locator;
+
+  constructor(readonly page: Page) {
+    this.banner = page.getByRole('banner').getByText('Emulador de ARCA — no es el sitio real de la AFIP/ARCA');
+    this.certificate = page.getByRole('region', { name: 'Nuevo Certificado' });
+    this.authorization = page.getByRole('region', { name: 'Crear autorización a servicio' });
+    this.pointOfSale = page.getByRole('region', { name: 'A/B/M de Puntos de Venta' });
+    this.revocation = page.getByRole('region', { name: 'Revocar un certificado' });
+    this.issuedCertificate = this.certificate.getByLabel('Certificado emitido (PEM)');
+  }
+
+  async goto() {
+    return this.page.goto('/emulator');
+  }
+
+  environment(name: EnvironmentName): Locator {
+    return this.page.getByRole('radio', { name });
+  }
+
+  async createCertificate(alias: string, csr: string) {
+    await this.certificate.getByLabel('Alias').fill(alias);
+    await this.certificate.getByLabel('Pedido de certificado (CSR)').fill(csr);
+    await this.certificate.getByRole('button', { name: 'Crear DN y obtener certificado' }).click();
+  }
+
+  async authorize({ alias, cuit, service }: { alias?: string; cuit: string; service: 'wsfe' | 'wsfex' | 'wsct' }) {
+    if (alias !== undefined) await this.authorization.getByLabel('Alias').fill(alias);
+    await this.authorization.getByLabel('CUIT').fill(cuit);
+    await this.authorization.getByLabel('Servicio').selectOption(service);
+    await this.authorization.getByRole('button', { name: 'Crear autorización' }).click();
+  }
+
+  async addPointOfSale(cuit: string, number: string) {
+    await this.pointOfSale.getByLabel('CUIT').fill(cuit);
+    await this.pointOfSale.getByLabel('Número de punto de venta').fill(number);
+    await this.pointOfSale.getByRole('button', { name: 'Agregar punto de venta' }).click();
+  }
+
+  async revoke(certificatePem: string) {
+    await this.revocation.getByLabel('Certificado a revocar').fill(certificatePem);
+    await this.revocation.getByRole('button', { name: 'Revocar certificado' }).click();
+  }
+
+  /** The polite success message of a section. */
+  status(section: Locator): Locator {
+    return section.getByRole('status');
+  }
+
+  alert(section: Locator): Locator {
+    return section.getByRole('alert');
+  }
+}

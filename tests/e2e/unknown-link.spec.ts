@@ -1,0 +1,13 @@
+// A registration link nobody issued: the real 404 page, with a 404 status.
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { saveScreenshot } from './support/artefacts';
+
+test('an unknown registration link shows the not-found page with status 404', async ({ page }, testInfo) => {
+  const ref = randomBytes(20).toString('base64url');
+  expect(ref).toHaveLength(27);
+  const response = await page.goto(`/reg/${ref}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+  await saveScreenshot(page, testInfo, 'unknown-link');
+});
