@@ -1,7 +1,7 @@
 'use client';
-// Copies a text to the clipboard, with a fallback for pages served over plain http on another host
-// (where navigator.clipboard does not exist), and says so for a moment.
+// Copies a text to the clipboard (lib/browser/clipboard) and says so for a moment.
 import { useEffect, useState } from 'react';
+import { copyText } from '@/lib/browser/clipboard';
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | undefined>();
@@ -13,13 +13,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   }, [copied]);
 
   async function copy() {
-    try {
-      if (navigator.clipboard) await navigator.clipboard.writeText(text);
-      else copyWithSelection(text);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
+    setCopied((await copyText(text)) ? 'yes' : 'failed');
   }
 
   return (
@@ -36,17 +30,4 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       </span>
     </span>
   );
-}
-
-function copyWithSelection(text: string) {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('copy refused');
 }

@@ -5,25 +5,7 @@ import { useEffect, useState } from 'react';
 import { useMessages } from '../i18n/locale-context';
 import { CopyIcon } from './icons';
 import { smallButton } from './styles';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // No Clipboard API (plain http on a phone, older browsers): the textarea trick still works.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    return copied;
-  }
-}
+import { copyText } from '@/lib/browser/clipboard';
 
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const t = useMessages();
