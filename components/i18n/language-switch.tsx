@@ -2,7 +2,8 @@
 // The visible language switch: remembers the choice for a year and re-renders the page in it.
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
-import { LANG_COOKIE, messagesFor, otherLocale, type Locale } from '@/lib/i18n/messages';
+import { LOCALE_COOKIE } from '@/lib/i18n/locales';
+import { messagesFor, otherLocale, type Locale } from '@/lib/i18n/messages';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -11,7 +12,7 @@ export function LanguageSwitch({ locale }: { locale: Locale }) {
   const [pending, startTransition] = useTransition();
   const target = otherLocale(locale);
   const switchLanguage = () => {
-    document.cookie = `${LANG_COOKIE}=${target}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
+    document.cookie = `${LOCALE_COOKIE}=${target}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
     startTransition(() => router.refresh());
   };
   return (

@@ -1,30 +1,8 @@
-// The page's language, on the server: the supplier's own choice (the `lang` cookie the visible
-// switch sets) wins; else English only when the browser's first preference is English.
+// The page's language on the server, read from the request (lib/i18n/locales.ts decides).
 import { cookies, headers } from 'next/headers';
+import { LOCALE_COOKIE, resolveLocale, type Locale } from './locales';
 
-export const LOCALES = ['es-AR', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'es-AR';
-export const LOCALE_COOKIE = 'lang';
-
-export function resolveLocale(cookieValue: string | undefined | null, acceptLanguage: string | undefined | null): Locale {
-  const chosen = LOCALES.find((locale) => locale.toLowerCase() === cookieValue?.trim().toLowerCase());
-  if (chosen) return chosen;
-  return /^en(-|$)/i.test(firstPreference(acceptLanguage ?? '') ?? '') ? 'en' : DEFAULT_LOCALE;
-}
-
-/** The highest-weighted language tag of an Accept-Language header (the first one on a tie). */
-function firstPreference(header: string): string | undefined {
-  let best: { tag: string; q: number } | undefined;
-  for (const part of header.split(',')) {
-    const [tag = '', ...params] = part.trim().split(';');
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!tag.trim() || !(q > 0)) continue;
-    if (!best || q > best.q) best = { tag: tag.trim(), q };
-  }
-  return best?.tag;
-}
+export { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, resolveLocale, type Locale } from './locales';
 
 /** The locale of the request being rendered (server components and route handlers only). */
 export async function requestLocale(): Promise<Locale> {

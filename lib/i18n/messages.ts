@@ -1,6 +1,6 @@
 // Every string of the wizard and its pages, per locale (browser-safe). Spanish (es-AR) is the primary
 // voice; English mirrors it key for key, which the Messages type enforces.
-import type { Locale } from './locale';
+import type { Locale } from './locales';
 import { en } from './en';
 import { esAR } from './es-AR';
 
@@ -15,9 +15,6 @@ export function messagesFor(locale: Locale): Messages {
 
 /** The locale the visible switch offers. */
 export const otherLocale = (locale: Locale): Locale => (locale === 'en' ? 'es-AR' : 'en');
-
-/** The cookie the server reads (lib/i18n/locale.ts LOCALE_COOKIE); that module is server-only. */
-export const LANG_COOKIE = 'lang';
 
 /** A calendar date, the same on the server and in the browser (fixed time zone: no hydration drift). */
 export function formatDate(iso: string, locale: Locale): string {
