@@ -3,11 +3,11 @@
 // emulated WSAA and WSFEv1 as well as on screen.
 import { X509Certificate, createPublicKey, randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatCuit, withCheckDigit } from '../../lib/ar/cuit';
 import { authXml, loginCms, ticketOf, wsfe } from '../support/emulator-client';
 import { makeCsr, pkcs8Pem, testKey } from '../support/pki';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { saveScreenshot } from './support/artefacts';
 import { EmulatorPortalPage } from './pages/emulator-portal-page';
 
@@ -23,13 +23,6 @@ function newSupplier() {
   const alias = `fe${cuit.slice(2, 10)}`;
   const key = testKey('rsa', { slot: 'leaf' });
   return { cuit, alias, key, csr: makeCsr({ key, cuit, alias }).pem, credential: (certificatePem: string) => ({ certificatePem, privateKeyPem: pkcs8Pem(key) }) };
-}
-
-async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  await testInfo.attach(`${name}.axe.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }
 
 test.describe('the emulator portal pages', () => {

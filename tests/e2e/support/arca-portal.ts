@@ -1,0 +1,29 @@
+// The authority's part of a registration, done by the test through the emulator's portal API (the same
+// actions a supplier does on its /emulator pages): a certificate from a CSR, a service authorisation,
+// a point of sale.
+import { E2E_BASE_URL } from './server';
+import type { Environment } from './integrator';
+
+async function portal<T>(resource: string, body: unknown, expected: number): Promise<T> {
+  const response = await fetch(`${E2E_BASE_URL}/emulator/portal/${resource}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== expected) throw new Error(`the emulator's portal refused ${resource} (${response.status}): ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** «Nuevo Certificado» / «Administración de Certificados Digitales»: the certificate (PEM) for a request. */
+export async function issueCertificate(environment: Environment, alias: string, csr: string): Promise<string> {
+  return (await portal<{ certificate: string }>('certificates', { environment, alias, csr }, 200)).certificate;
+}
+
+/** «Crear autorización a servicio»: lets the alias use a web service for the CUIT. */
+export async function authorizeService(environment: Environment, cuit: string, alias: string, service = 'wsfe'): Promise<void> {
+  await portal('authorizations', { environment, cuit, alias, service }, 201);
+}
+
+/** «A/B/M de Puntos de Venta»: a point of sale for web services. */
+export async function addPointOfSale(environment: Environment, cuit: string, number: number): Promise<void> {
+  await portal('points-of-sale', { environment, cuit, number }, 201);
+}
