@@ -66,3 +66,10 @@ export async function getMetaRecordByRef(ref: string): Promise<MetaRecord | unde
   const [row] = await db.select().from(metaRecords).where(eq(metaRecords.ref, ref));
   return row;
 }
+
+/** The registration link a ref names (`src: gov-ar`, `key: link`, made by a job), if it is one. */
+export async function getRegistrationLinkByRef(ref: string): Promise<(MetaRecord & { jobId: string }) | undefined> {
+  const link = await getMetaRecordByRef(ref);
+  if (!link || link.src !== 'gov-ar' || link.key !== 'link' || !link.jobId) return undefined;
+  return link as MetaRecord & { jobId: string };
+}

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { ApiError } from '../api/errors';
 import { getDb, type Tx } from '../db/client';
 import { jobs, type Job } from '../db/schema';
-import { getMetaRecordByRef } from '../silo/queries';
+import { getRegistrationLinkByRef } from '../silo/queries';
 import { listJobSteps, lockJob, OPEN_JOB_STATUSES } from './queries';
 import { kickJobRunner } from './runner';
 import { STEP } from './templates';
@@ -21,10 +21,8 @@ export interface ResumedRegistration {
 
 /** The link record and its job; unknown refs are `link_not_found`. */
 export async function findRegistrationLink(ref: string) {
-  const link = await getMetaRecordByRef(ref);
-  if (!link || link.src !== 'gov-ar' || link.key !== 'link' || !link.jobId) {
-    throw new ApiError('link_not_found', 'This registration link does not exist.');
-  }
+  const link = await getRegistrationLinkByRef(ref);
+  if (!link) throw new ApiError('link_not_found', 'This registration link does not exist.');
   return { link, jobId: link.jobId };
 }
 

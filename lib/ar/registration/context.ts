@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ApiError } from '../../api/errors';
 import { getDb } from '../../db/client';
 import { entries, jobs, workflows, workspaces, type Entry, type Environment, type Job, type MetaRecord, type Workflow } from '../../db/schema';
-import { getMetaRecordByRef } from '../../silo/queries';
+import { getRegistrationLinkByRef } from '../../silo/queries';
 import type { Party } from '../../silo/party';
 import { OPEN_JOB_STATUSES } from '../../transform/queries';
 import { servicesForLetters } from '../services';
@@ -28,8 +28,8 @@ const linkNotFound = () => new ApiError('link_not_found', 'This registration lin
 /** The registration behind a link; unknown or malformed refs are `link_not_found`. */
 export async function loadRegistration(ref: string): Promise<RegistrationContext> {
   if (!REF_SHAPE.test(ref)) throw linkNotFound();
-  const link = await getMetaRecordByRef(ref);
-  if (!link || link.src !== 'gov-ar' || link.key !== 'link' || !link.jobId) throw linkNotFound();
+  const link = await getRegistrationLinkByRef(ref);
+  if (!link) throw linkNotFound();
   const db = await getDb();
   const [row] = await db
     .select({ job: jobs, entry: entries, workflow: workflows, sandbox: workspaces.sandbox })
