@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { encryptPkcs8, makeCa, makeCsr, makeLeaf, pkcs8Pem, testKey } from '../support/pki';
 import { RegistrationWizardPage, STEP_HEADINGS, type PickedFile, type UploadField } from './pages/registration-wizard';
-import { authorizeService, issueCertificate } from './support/arca-portal';
+import { authorizeService, emulatorCa, issueCertificate, revokeCertificate } from './support/arca-portal';
 import {
   createWorkspace, getEntry, newCuit, openRegistration, requestCsr, saveProgress, type CompanyData, type RegistrationLink, type Workspace,
 } from './support/integrator';
@@ -165,6 +165,17 @@ test('with their own certificate and key: problems on the key, the password and 
   const otherCuit = newCuit('20');
   const forAnotherCuit = await issueCertificate('sandbox', alias, makeCsr({ key, cuit: otherCuit, alias }).pem);
   const untrusted = makeLeaf({ ca: makeCa('lookalike-sandbox'), cuit: link.cuit, alias, key }).certificatePem;
+  // The authority's own CA (the emulator's) signs what its portal would not issue.
+  const ca = emulatorCa('sandbox');
+  const day = 86_400_000;
+  const ec = makeLeaf({ ca, cuit: link.cuit, alias, keyType: 'ec' });
+  const weak = makeLeaf({ ca, cuit: link.cuit, alias, bits: 1024 });
+  const expired = makeLeaf({ ca, cuit: link.cuit, alias, key, notBefore: new Date(Date.now() - 3 * 365 * day), notAfter: new Date(Date.now() - day) });
+  const notYetValid = makeLeaf({ ca, cuit: link.cuit, alias, key, notBefore: new Date(Date.now() + 30 * day) });
+  const revoked = await issueCertificate('sandbox', alias, makeCsr({ key, cuit: link.cuit, alias }).pem);
+  await revokeCertificate('sandbox', revoked);
+  // Over the 64 KiB a part may have: a certificate with a long tail of padding.
+  const oversized = `${certificate}${'#'.repeat(65 * 1024 - certificate.length)}`;
   const keyFile = (contents: string): PickedFile => ({ name: 'clave.key', contents });
   const wizard = new RegistrationWizardPage(page);
 
@@ -194,7 +205,40 @@ test('with their own certificate and key: problems on the key, the password and 
       code: 'certificate_untrusted', field: 'certificate', message: /El certificado no fue emitido por ARCA para homologación \(pruebas\)\./,
       certificate: { name: 'autofirmado.crt', contents: untrusted },
     },
+    {
+      code: 'key_unsupported', field: 'key', message: /La clave privada no es RSA y ARCA solo acepta RSA\./,
+      certificate: { name: 'certificado-ec.crt', contents: ec.certificatePem }, key: keyFile(ec.keyPem),
+    },
+    {
+      code: 'key_too_weak', field: 'key', message: /La clave RSA tiene menos de 2048 bits\./,
+      certificate: { name: 'certificado-1024.crt', contents: weak.certificatePem }, key: keyFile(weak.keyPem),
+    },
+    {
+      code: 'certificate_expired', field: 'certificate', message: /El certificado está vencido\./,
+      certificate: { name: 'vencido.crt', contents: expired.certificatePem }, key: keyFile(pkcs8Pem(key)),
+    },
+    {
+      code: 'certificate_not_yet_valid', field: 'certificate', message: /El certificado todavía no es válido: su fecha de inicio es futura\./,
+      certificate: { name: 'futuro.crt', contents: notYetValid.certificatePem },
+    },
+    {
+      code: 'certificate_revoked', field: 'certificate', message: /ARCA informa que este certificado fue revocado\./,
+      certificate: { name: 'revocado.crt', contents: revoked },
+    },
+    {
+      // The wizard checks the size before sending, with the same advice as the service's 413 (below).
+      code: 'file_too_large', field: 'certificate', message: /El archivo supera los 64 KiB\./,
+      certificate: { name: 'enorme.crt', contents: oversized },
+    },
   ]);
+
+  await test.step('file_too_large from the service (413): a pasted 65 KiB certificate, on the certificate field', async () => {
+    await wizard.pasteText('certificate', oversized);
+    const response = page.waitForResponse((answer) => answer.url().endsWith('/certificate') && answer.request().method() === 'POST');
+    await wizard.submitUpload.click();
+    expect((await response).status()).toBe(413);
+    await expectProblem(page, wizard, { code: 'file_too_large', field: 'certificate', message: /El archivo supera los 64 KiB\./ });
+  });
 
   await test.step('the password field goes with the encrypted key', async () => {
     await expect(wizard.password).toHaveCount(0);

@@ -1,7 +1,11 @@
 // The authority's part of a registration, done by the test through the emulator's portal API (the same
 // actions a supplier does on its /emulator pages): a certificate from a CSR, a service authorisation,
-// a point of sale.
-import { E2E_BASE_URL } from './server';
+// a point of sale, a revocation; and the emulator's CAs (the test PKI's), for certificates the portal
+// would not issue (expired, not yet valid, EC, 1024-bit).
+import fs from 'node:fs';
+import path from 'node:path';
+import { caFromPem, type IssuingCa } from '../../support/pki';
+import { E2E_BASE_URL, E2E_CA_DIR } from './server';
 import type { Environment } from './integrator';
 
 async function portal<T>(resource: string, body: unknown, expected: number): Promise<T> {
@@ -26,4 +30,15 @@ export async function authorizeService(environment: Environment, cuit: string, a
 /** «A/B/M de Puntos de Venta»: a point of sale for web services. */
 export async function addPointOfSale(environment: Environment, cuit: string, number: number): Promise<void> {
   await portal('points-of-sale', { environment, cuit, number }, 201);
+}
+
+/** «Revocar certificado»: the authority then answers that the certificate is revoked. */
+export async function revokeCertificate(environment: Environment, certificate: string): Promise<void> {
+  await portal('revocations', { environment, certificate }, 201);
+}
+
+/** The CA the server's emulator signs with (written by tests/support/e2e-web-server.ts), for makeLeaf. */
+export function emulatorCa(environment: Environment): IssuingCa {
+  const read = (extension: string) => fs.readFileSync(path.join(E2E_CA_DIR, `${environment}.${extension}`), 'utf8');
+  return caFromPem({ certificatePem: read('crt'), privateKeyPem: read('key') });
 }
