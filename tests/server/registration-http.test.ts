@@ -67,7 +67,10 @@ describe(`a registration over HTTP (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, ()
   it('completes in the sandbox with the request we generate', async () => {
     const cuit = withCheckDigit('3071999001')!;
     const { key, entryId, ref, linkUrl } = await registrationLink(true, cuit);
-    expect((await fetch(linkUrl.replace(/^https?:\/\/[^/]+/, server.url))).status).toBe(200);
+    const page = await fetch(linkUrl.replace(/^https?:\/\/[^/]+/, server.url));
+    expect(page.status).toBe(200);
+    // The company step is filled in the server-rendered HTML already, not only after hydration.
+    expect(await page.text()).toMatch(/<input[^>]*value="Distribuidora Añil S\.A\."/);
     expect((await api('GET', `/gov-ar/v1/registrations/${ref}`)).body).toMatchObject({ environment: 'sandbox', services: ['wsfe'] });
 
     const { body: csr } = await api('POST', `/gov-ar/v1/registrations/${ref}/csr`);

@@ -27,9 +27,11 @@ interface CompanyStepProps extends StepProps {
 export function CompanyStep({ headingRef, cuit, initial, defaultLegalName, onDone }: CompanyStepProps) {
   const t = useMessages();
   const announce = useAnnounce();
+  // Also given to the inputs themselves, so the server-rendered form already shows them.
+  const defaults: Partial<CompanyData> = initial ?? { legal_name: defaultLegalName, fiscal_address: '', activity_code: '' };
   const { register, handleSubmit, formState: { errors } } = useForm<CompanyInput, unknown, CompanyData>({
     resolver: zodResolver(CompanyDataSchema),
-    defaultValues: initial ?? { legal_name: defaultLegalName, fiscal_address: '', activity_code: '' },
+    defaultValues: defaults,
   });
   const message = (field: keyof CompanyData) => (errors[field] ? t.company.errors[field] : undefined);
   const onInvalid = (invalid: Partial<Record<keyof CompanyData, unknown>>) =>
@@ -43,19 +45,19 @@ export function CompanyStep({ headingRef, cuit, initial, defaultLegalName, onDon
       nav={<StepNav form="company-form" />}
     >
       <form id="company-form" noValidate onSubmit={handleSubmit(onDone, onInvalid)} className="space-y-5">
-        <TextField label={t.company.legalName} autoComplete="organization" error={message('legal_name')} {...register('legal_name')} />
+        <TextField label={t.company.legalName} autoComplete="organization" error={message('legal_name')} defaultValue={defaults.legal_name} {...register('legal_name')} />
         <TextField label={t.company.cuit} hint={t.company.cuitHint} value={formatCuit(cuit)} readOnly />
         <TextField label={t.company.fiscalAddress} hint={t.company.fiscalAddressHint} autoComplete="street-address"
-          error={message('fiscal_address')} {...register('fiscal_address')} />
+          error={message('fiscal_address')} defaultValue={defaults.fiscal_address} {...register('fiscal_address')} />
         <TextField label={t.company.activityCode} hint={t.company.activityCodeHint} inputMode="numeric" autoComplete="off"
-          maxLength={6} error={message('activity_code')} {...register('activity_code')} />
+          maxLength={6} error={message('activity_code')} defaultValue={defaults.activity_code} {...register('activity_code')} />
         <fieldset aria-describedby={errors.tax_classification ? 'tax-classification-error' : undefined}>
           <legend className={fieldLabel}>{t.company.taxClassification}</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
             <ChoiceCard title={t.company.responsableInscripto} hint={t.company.responsableInscriptoHint}
-              value="responsable_inscripto" {...register('tax_classification')} />
+              value="responsable_inscripto" defaultChecked={defaults.tax_classification === 'responsable_inscripto'} {...register('tax_classification')} />
             <ChoiceCard title={t.company.monotributista} hint={t.company.monotributistaHint}
-              value="monotributista" {...register('tax_classification')} />
+              value="monotributista" defaultChecked={defaults.tax_classification === 'monotributista'} {...register('tax_classification')} />
           </div>
           {errors.tax_classification && <p id="tax-classification-error" className={fieldError}>{message('tax_classification')}</p>}
         </fieldset>
