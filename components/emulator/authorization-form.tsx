@@ -1,9 +1,8 @@
 'use client';
 // "Crear autorización a servicio": lets the certificate's alias call a web service for a CUIT.
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { formatCuit } from '@/lib/ar/cuit';
 import { Field, Outcome, SubmitButton, controlClass } from './field';
-import { useFocusFirstInvalid } from './focus-first-invalid';
 import { fieldProblem, formProblem } from './messages';
 import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
 import { PortalSection } from './portal-section';
@@ -27,8 +26,7 @@ export function AuthorizationForm({ environment, alias, onAliasChange }: {
   onAliasChange: (alias: string) => void;
 }) {
   const request = usePortalRequest<Authorization>('authorizations');
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, request.error);
+  const form = request.formRef;
   const done = request.result;
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,10 +1,9 @@
 'use client';
 // "Nuevo Certificado": an alias and the pasted CSR become a certificate signed by the environment's CA,
 // shown as PEM to copy or download as certificado.crt.
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { CopyButton } from './copy-button';
 import { Field, Outcome, PemLine, SubmitButton, controlClass } from './field';
-import { useFocusFirstInvalid } from './focus-first-invalid';
 import { fieldProblem, formProblem } from './messages';
 import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
 import { PortalSection } from './portal-section';
@@ -20,8 +19,7 @@ export function CertificateForm({ environment, onIssued }: {
   onIssued: (alias: string) => void;
 }) {
   const request = usePortalRequest<{ certificate: string }>('certificates');
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, request.error);
+  const form = request.formRef;
   const issued = request.result?.certificate;
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,9 +1,8 @@
 'use client';
 // "A/B/M de Puntos de Venta" → Agregar: a point of sale for a CUIT, which FEParamGetPtosVenta then reports.
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { formatCuit } from '@/lib/ar/cuit';
 import { Field, Outcome, SubmitButton, controlClass } from './field';
-import { useFocusFirstInvalid } from './focus-first-invalid';
 import { fieldProblem, formProblem } from './messages';
 import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
 import { PortalSection } from './portal-section';
@@ -14,8 +13,7 @@ interface PointOfSale { environment: PortalEnvironment; cuit: string; number: nu
 
 export function PointOfSaleForm({ environment }: { environment: PortalEnvironment }) {
   const request = usePortalRequest<PointOfSale>('points-of-sale');
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, request.error);
+  const form = request.formRef;
   const done = request.result;
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,7 +1,7 @@
 'use client';
 // One call to the emulator's JSON portal API from a form: pending state (no double submit), the result,
-// or the API's `{ code, message, fields }` error.
-import { useRef, useState } from 'react';
+// or the API's `{ code, message, fields }` error, after which focus goes to the first field to correct.
+import { useEffect, useRef, useState } from 'react';
 
 export type PortalEnvironment = 'sandbox' | 'live';
 
@@ -27,6 +27,12 @@ const UNREACHABLE: PortalError = {
 export function usePortalRequest<T>(resource: 'certificates' | 'authorizations' | 'points-of-sale' | 'revocations') {
   const [state, setState] = useState<PortalState<T>>({ status: 'idle' });
   const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const error = state.status === 'failed' ? state.error : undefined;
+  // After a refused submit, keyboard and screen-reader users land on the first field to correct.
+  useEffect(() => {
+    if (error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error]);
 
   async function submit(body: Record<string, unknown>): Promise<T | undefined> {
     if (inFlight.current) return undefined;
@@ -56,9 +62,10 @@ export function usePortalRequest<T>(resource: 'certificates' | 'authorizations' 
 
   return {
     submit,
+    formRef,
     pending: state.status === 'pending',
     result: state.status === 'done' ? state.result : undefined,
-    error: state.status === 'failed' ? state.error : undefined,
+    error,
   };
 }
 

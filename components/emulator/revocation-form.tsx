@@ -1,8 +1,7 @@
 'use client';
 // Revoking a certificate: from then on the WSAA answers cms.cert.revoked for it.
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Field, Outcome, PemLine, SubmitButton, controlClass } from './field';
-import { useFocusFirstInvalid } from './focus-first-invalid';
 import { fieldProblem, formProblem } from './messages';
 import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
 import { PortalSection } from './portal-section';
@@ -23,8 +22,7 @@ const revokedAt = (iso: string) =>
 
 export function RevocationForm({ environment }: { environment: PortalEnvironment }) {
   const request = usePortalRequest<Revocation>('revocations');
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, request.error);
+  const form = request.formRef;
   const done = request.result;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
