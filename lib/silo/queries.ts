@@ -61,15 +61,10 @@ export async function setEntryStatus(db: Db | Tx, entryId: string, status: Entry
   await db.update(entries).set({ status, updatedAt: new Date() }).where(eq(entries.id, entryId));
 }
 
-export async function getMetaRecordByRef(ref: string): Promise<MetaRecord | undefined> {
-  const db = await getDb();
-  const [row] = await db.select().from(metaRecords).where(eq(metaRecords.ref, ref));
-  return row;
-}
-
 /** The registration link a ref names (`src: gov-ar`, `key: link`, made by a job), if it is one. */
 export async function getRegistrationLinkByRef(ref: string): Promise<(MetaRecord & { jobId: string }) | undefined> {
-  const link = await getMetaRecordByRef(ref);
+  const db = await getDb();
+  const [link] = await db.select().from(metaRecords).where(eq(metaRecords.ref, ref));
   if (!link || link.src !== 'gov-ar' || link.key !== 'link' || !link.jobId) return undefined;
   return link as MetaRecord & { jobId: string };
 }

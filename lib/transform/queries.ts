@@ -6,6 +6,10 @@ import { afterCursor, newestFirst } from '../api/pagination';
 
 export const OPEN_JOB_STATUSES = ['queued', 'running', 'waiting'] as const;
 
+/** A registration job still waiting for the supplier: unfinished, and nothing handed over yet. */
+export const awaitsSupplier = (job: Job): boolean =>
+  (OPEN_JOB_STATUSES as readonly string[]).includes(job.status) && !job.authorization;
+
 export async function insertWorkflow(values: typeof workflows.$inferInsert): Promise<Workflow> {
   const db = await getDb();
   const [row] = await db.insert(workflows).values(values).returning();

@@ -6,7 +6,7 @@ import { ApiError } from '../api/errors';
 import { getDb, type Tx } from '../db/client';
 import { jobs, type Job } from '../db/schema';
 import { getRegistrationLinkByRef } from '../silo/queries';
-import { listJobSteps, lockJob, OPEN_JOB_STATUSES } from './queries';
+import { awaitsSupplier, listJobSteps, lockJob } from './queries';
 import { kickJobRunner } from './runner';
 import { STEP } from './templates';
 import { completeStep } from './transitions';
@@ -31,7 +31,7 @@ export const linkUsed = () => new ApiError('link_used', 'This registration link 
 /** Locks the link's job for the transaction; a finished job, or one already authorized, is `link_used`. */
 export async function lockOpenRegistrationJob(tx: Tx, jobId: string): Promise<Job> {
   const job = await lockJob(tx, jobId);
-  if (!job || !(OPEN_JOB_STATUSES as readonly string[]).includes(job.status) || job.authorization) throw linkUsed();
+  if (!job || !awaitsSupplier(job)) throw linkUsed();
   return job;
 }
 

@@ -6,7 +6,7 @@ import { getDb } from '../../db/client';
 import { entries, jobs, workflows, workspaces, type Entry, type Environment, type Job, type MetaRecord, type Workflow } from '../../db/schema';
 import { getRegistrationLinkByRef } from '../../silo/queries';
 import type { Party } from '../../silo/party';
-import { OPEN_JOB_STATUSES } from '../../transform/queries';
+import { awaitsSupplier } from '../../transform/queries';
 import { servicesForLetters } from '../services';
 import { REF_SHAPE } from './schemas';
 
@@ -48,7 +48,7 @@ export async function loadRegistration(ref: string): Promise<RegistrationContext
     party: row.entry.data as Party,
     environment: row.sandbox ? 'sandbox' : 'live',
     services: servicesForLetters(row.workflow.config.invoiceTypes),
-    open: (OPEN_JOB_STATUSES as readonly string[]).includes(row.job.status) && !row.job.authorization,
+    open: awaitsSupplier(row.job),
   };
 }
 
