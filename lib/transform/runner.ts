@@ -2,6 +2,7 @@
 // kicks (a new job, a resumed registration). Its state lives on globalThis so that every bundle of
 // the Next server (instrumentation, route handlers) shares one runner.
 import { claimNextStep, runClaimedStep } from './engine';
+import { getJobByIdAnyOwner } from './queries';
 
 interface RunnerState {
   timer?: NodeJS.Timeout;
@@ -25,6 +26,20 @@ export async function drainJobs(jobId?: string): Promise<number> {
     ran++;
   }
   return ran;
+}
+
+/**
+ * Runs one job's remaining steps until it ends, here or in whichever runner (this process's own
+ * workers, another instance) has already claimed them; gives up after `timeoutMs`.
+ */
+export async function runJobToEnd(jobId: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await drainJobs(jobId);
+    const job = await getJobByIdAnyOwner(jobId);
+    if (!job || job.status === 'completed' || job.status === 'failed' || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export function startJobRunner(options: { pollMs?: number; concurrency?: number } = {}): void {

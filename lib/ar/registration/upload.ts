@@ -8,7 +8,7 @@ import { newId } from '../../ids';
 import { metaRecords } from '../../db/schema';
 import { getEntryById } from '../../silo/queries';
 import { lockOpenRegistrationJob, recordAuthorization } from '../../transform/resume';
-import { drainJobs } from '../../transform/runner';
+import { runJobToEnd } from '../../transform/runner';
 import { CertificateError, validateCertificateBundle, type ValidatedBundle } from '../certificates';
 import { activateCredential, KEY_PURPOSE, PASSWORD_PURPOSE } from '../credentials';
 import { trustAnchors } from '../trust';
@@ -40,7 +40,8 @@ export async function uploadCertificate(ref: string, upload: CertificateUpload) 
   }
   const company = (await getProgress(ref))?.company ?? undefined;
   const credentialId = await storeAndResume(registration, bundle, { password: upload.password || undefined, generatedKeySecretId: generated?.keySecretId, company });
-  await drainJobs(registration.job.id);
+  // The wait is over: the job's last steps run now, so the answer can say Registered.
+  await runJobToEnd(registration.job.id);
   const entry = await getEntryById(registration.entry.ownerId, registration.entry.id);
   return {
     status: entry?.status === 'Registered' ? 'Registered' : (entry?.status ?? 'Processing'),
