@@ -5,12 +5,13 @@ import { getDb, type Tx } from '../db/client';
 import { credentials, type Credential } from '../db/schema';
 import { readSecret } from '../crypto/secrets';
 import type { AuthorityCredential } from './tickets';
+import { recordCertificate } from './certificate-record';
 
 export const KEY_PURPOSE = 'certificate_private_key';
 export const PASSWORD_PURPOSE = 'certificate_key_password';
 
-export async function getActiveCredential(entryId: string): Promise<Credential | undefined> {
-  const db = await getDb();
+export async function getActiveCredential(entryId: string, tx?: Tx): Promise<Credential | undefined> {
+  const db = tx ?? (await getDb());
   const [row] = await db.select().from(credentials).where(and(eq(credentials.entryId, entryId), eq(credentials.status, 'active')));
   return row;
 }
@@ -22,6 +23,7 @@ export async function activateCredential(tx: Tx, values: typeof credentials.$inf
     .set({ status: 'replaced', replacedAt: now })
     .where(and(eq(credentials.entryId, values.entryId), eq(credentials.status, 'active')));
   const [row] = await tx.insert(credentials).values({ ...values, status: 'active', createdAt: now }).returning();
+  await recordCertificate(tx, row!, now);
   return row!;
 }
 

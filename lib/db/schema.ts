@@ -103,8 +103,10 @@ export const workflows = pgTable('workflows', {
   name: text('name').notNull(),
   template: text('template').notNull(),
   config: jsonb('config').$type<WorkflowConfig>().notNull().default({}),
-  /** Standard Webhooks signing secret (`whsec_...`); never presented after creation. */
+  /** Plaintext signing secret of workflows made before secrets were sealed; moved into `secrets` at start-up. */
   webhookSecret: text('webhook_secret'),
+  /** The Standard Webhooks signing secret (`whsec_...`), sealed; never presented after creation. */
+  webhookSecretId: uuid('webhook_secret_id'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('workflows_owner_created').on(t.ownerId, t.createdAt, t.id)]);
@@ -154,6 +156,59 @@ export const jobSteps = pgTable('job_steps', {
   index('job_steps_claim').on(t.status, t.runAt),
 ]);
 
+// ---- Webhooks: an outbox of events, each delivered (and retried) on its own ----
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** One event for one receiver. The id is the `webhook-id`: the same on every attempt. */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  workflowId: uuid('workflow_id').notNull().references(() => workflows.id),
+  jobId: uuid('job_id'),
+  entryId: uuid('entry_id'),
+  event: text('event').notNull(),
+  url: text('url').notNull(),
+  /** The JSON body exactly as sent, so that every attempt carries the same bytes. */
+  body: text('body').notNull(),
+  /** Says which occurrence of an event this is, so that it is enqueued once however often it is raised. */
+  dedupeKey: text('dedupe_key').notNull().unique(),
+  status: text('status').$type<WebhookDeliveryStatus>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+  createdAt: createdAt(),
+  deliveredAt: ts('delivered_at'),
+}, (t) => [
+  index('webhook_deliveries_due').on(t.status, t.nextAttemptAt),
+  index('webhook_deliveries_job').on(t.jobId),
+]);
+
+/** Every attempt at a delivery: when, how long, what the receiver answered. */
+export const webhookAttempts = pgTable('webhook_attempts', {
+  id: uuid('id').primaryKey(),
+  deliveryId: uuid('delivery_id').notNull().references(() => webhookDeliveries.id),
+  attemptedAt: ts('attempted_at').notNull(),
+  latencyMs: integer('latency_ms').notNull(),
+  responseStatus: integer('response_status'),
+  outcome: text('outcome').$type<'delivered' | 'failed'>().notNull(),
+  error: text('error'),
+}, (t) => [index('webhook_attempts_delivery').on(t.deliveryId, t.attemptedAt)]);
+
+/** Expiry warnings already raised: one per certificate and threshold (30, 7, 1 days). */
+export const certificateNotices = pgTable('certificate_notices', {
+  credentialId: uuid('credential_id').notNull().references(() => credentials.id),
+  thresholdDays: integer('threshold_days').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('certificate_notices_once').on(t.credentialId, t.thresholdDays)]);
+
+/** Periodic tasks shared by every instance: whoever moves `last_run_at` forward runs the task. */
+export const scheduledTasks = pgTable('scheduled_tasks', {
+  name: text('name').primaryKey(),
+  lastRunAt: ts('last_run_at').notNull(),
+});
+
 export type Workspace = InferSelectModel<typeof workspaces>;
 export type App = InferSelectModel<typeof apps>;
 export type Enrollment = InferSelectModel<typeof enrollments>;
@@ -162,6 +217,8 @@ export type MetaRecord = InferSelectModel<typeof metaRecords>;
 export type Workflow = InferSelectModel<typeof workflows>;
 export type Job = InferSelectModel<typeof jobs>;
 export type JobStep = InferSelectModel<typeof jobSteps>;
+export type WebhookDelivery = InferSelectModel<typeof webhookDeliveries>;
+export type WebhookAttempt = InferSelectModel<typeof webhookAttempts>;
 
 // ---- Certificates and the tax authority ----
 

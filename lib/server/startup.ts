@@ -8,6 +8,7 @@ import { emulatorCa, EMULATOR_ENVIRONMENTS } from '../ar/emulator/ca';
 import { masterKeys } from '../crypto/master-keys';
 import { demoCredentialsFile, seedDemoIfEmpty, type DemoSeed } from '../demo/seed';
 import { startJobRunner, stopJobRunner } from '../transform/runner';
+import { sealPlaintextSigningSecrets } from '../webhooks/signing-secret';
 
 /** A server that cannot open its database or migrate must not serve: say why and stop. */
 export async function startServerOrExit(): Promise<void> {
@@ -24,6 +25,7 @@ export async function startServer(): Promise<void> {
   // The emulator's CAs are made on first start, so their certificates can be handed out at once.
   if (arAuthority() === 'emulator') for (const environment of EMULATOR_ENVIRONMENTS) emulatorCa(environment);
   const handle = await getDbHandle();
+  await sealPlaintextSigningSecrets();
   const demo = isProduction() && process.env.SEED_DEMO !== '1'
     ? {}
     : await withStartupLock(handle, seedDemoIfEmpty);

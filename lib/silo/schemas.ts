@@ -3,8 +3,12 @@ import { z } from 'zod';
 import { ListQuery } from '../api/pagination';
 import { PartySchema } from './party';
 
-export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error'] as const;
+/** `Expired`: registered, but the certificate has run out (a renewal makes it `Registered` again). */
+export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+/** A registration of an entry that already has a certificate (in use, or run out) is a renewal. */
+export const isRenewal = (entry: { status: string }) => entry.status === 'Registered' || entry.status === 'Expired';
 
 const EntryKey = z.string().trim().min(1).max(200);
 

@@ -11,9 +11,13 @@ import { newId } from '../ids';
 import type { Created } from '../api/created';
 import { getEntryById } from '../silo/queries';
 import { presentJob, type JobJson } from './present';
-import { getJobById, getJobByIdAnyOwner, getJobByKey, getOpenJobForEntry, getWorkflowById, listJobSteps } from './queries';
+import {
+  getJobById, getJobByIdAnyOwner, getJobByKey, getOpenJobForEntry, getWorkflowById, listJobsByOwner, listJobSteps, listStepsOfJobs,
+} from './queries';
+import { toPage } from '../api/pagination';
+import { deliveriesByJob } from '../webhooks/queries';
 import { kickJobRunner } from './runner';
-import type { JobBody } from './schemas';
+import type { JobBody, JobListQuery } from './schemas';
 import { registrationPlan } from './templates';
 import { GOV_AR_APP_ID } from './workflows';
 
@@ -92,6 +96,14 @@ export async function getJob(caller: Caller, id: string) {
   return present(job);
 }
 
+export async function listJobs(caller: Caller, query: JobListQuery) {
+  const rows = await listJobsByOwner(caller.ownerId, { ...query, entryId: query.silo_entry_id });
+  const page = rows.slice(0, query.limit);
+  const [steps, webhooks] = await Promise.all([listStepsOfJobs(page.map((job) => job.id)), deliveriesByJob(page.map((job) => job.id))]);
+  return toPage(rows, query.limit, (job) => presentJob(job, steps.get(job.id) ?? [], webhooks.get(job.id) ?? []));
+}
+
 async function present(job: Job) {
-  return presentJob(job, await listJobSteps(job.id));
+  const [steps, webhooks] = await Promise.all([listJobSteps(job.id), deliveriesByJob([job.id])]);
+  return presentJob(job, steps, webhooks.get(job.id) ?? []);
 }

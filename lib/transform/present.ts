@@ -2,6 +2,7 @@
 import type { Job, JobStep, Workflow } from '../db/schema';
 import { isoTime } from '../ids';
 import { DEFAULT_INVOICE_LETTERS, servicesForLetters } from '../ar/services';
+import type { WebhookDeliveryJson } from '../webhooks/queries';
 import { registrationPlan } from './templates';
 
 export function presentWorkflow(workflow: Workflow) {
@@ -24,7 +25,7 @@ export function presentWorkflow(workflow: Workflow) {
 /** `ready` is the engine's word for a step queued to run. */
 const publicStepStatus = (status: JobStep['status']) => (status === 'ready' ? 'queued' : status);
 
-export function presentJob(job: Job, steps: JobStep[]) {
+export function presentJob(job: Job, steps: JobStep[], webhooks: WebhookDeliveryJson[] = []) {
   const shown = steps.filter((step) => !step.rescue || step.status !== 'pending');
   return {
     id: job.id,
@@ -39,6 +40,8 @@ export function presentJob(job: Job, steps: JobStep[]) {
       completed_at: isoTime(step.completedAt),
       message: step.message ?? undefined,
     })),
+    /** The events raised for this job, each with every delivery attempt. */
+    webhooks,
     created_at: isoTime(job.createdAt),
     updated_at: isoTime(job.updatedAt),
     completed_at: isoTime(job.completedAt),

@@ -10,12 +10,6 @@ export const OPEN_JOB_STATUSES = ['queued', 'running', 'waiting'] as const;
 export const awaitsSupplier = (job: Job): boolean =>
   (OPEN_JOB_STATUSES as readonly string[]).includes(job.status) && !job.authorization;
 
-export async function insertWorkflow(values: typeof workflows.$inferInsert): Promise<Workflow> {
-  const db = await getDb();
-  const [row] = await db.insert(workflows).values(values).returning();
-  return row!;
-}
-
 export async function getWorkflowById(ownerId: string, id: string): Promise<Workflow | undefined> {
   const db = await getDb();
   const [row] = await db.select().from(workflows).where(and(eq(workflows.ownerId, ownerId), eq(workflows.id, id)));
@@ -50,6 +44,20 @@ export async function getJobByKey(ownerId: string, key: string): Promise<Job | u
   return row;
 }
 
+export async function listJobsByOwner(ownerId: string, options: { limit: number; cursor?: string; entryId?: string }) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(jobs)
+    .where(and(
+      eq(jobs.ownerId, ownerId),
+      options.entryId ? eq(jobs.siloEntryId, options.entryId) : undefined,
+      afterCursor(jobs, options.cursor),
+    ))
+    .orderBy(...newestFirst(jobs))
+    .limit(options.limit + 1);
+}
+
 export async function getOpenJobForEntry(entryId: string): Promise<Job | undefined> {
   const db = await getDb();
   const [row] = await db
@@ -62,6 +70,16 @@ export async function getOpenJobForEntry(entryId: string): Promise<Job | undefin
 export async function listJobSteps(jobId: string, tx?: Tx): Promise<JobStep[]> {
   const db = tx ?? (await getDb());
   return db.select().from(jobSteps).where(eq(jobSteps.jobId, jobId)).orderBy(asc(jobSteps.position));
+}
+
+/** The steps of each of these jobs, in order, keyed by job id. */
+export async function listStepsOfJobs(jobIds: string[]): Promise<Map<string, JobStep[]>> {
+  const byJob = new Map<string, JobStep[]>();
+  if (jobIds.length === 0) return byJob;
+  const db = await getDb();
+  const rows = await db.select().from(jobSteps).where(inArray(jobSteps.jobId, jobIds)).orderBy(asc(jobSteps.position));
+  for (const step of rows) byJob.set(step.jobId, [...(byJob.get(step.jobId) ?? []), step]);
+  return byJob;
 }
 
 /** Locks the job row for the rest of the transaction: step transitions and resumes serialise on it. */

@@ -1,6 +1,9 @@
-// The in-process job runner: a few workers that drain runnable steps, woken by a poll timer and by
-// kicks (a new job, a resumed registration). Its state lives on globalThis so that every bundle of
-// the Next server (instrumentation, route handlers) shares one runner.
+// The in-process runner: a few workers that drain runnable job steps, one sender that drains the
+// webhook outbox, and the periodic tasks; woken by a poll timer and by kicks (a new job, a resumed
+// registration, a raised event). Its state lives on globalThis so that every bundle of the Next
+// server (instrumentation, route handlers) shares one runner.
+import { drainWebhookDeliveries } from '../webhooks/delivery';
+import { runPeriodicTasks } from '../server/periodic-tasks';
 import { claimNextStep, runClaimedStep } from './engine';
 import { getJobByIdAnyOwner } from './queries';
 
@@ -8,6 +11,7 @@ interface RunnerState {
   timer?: NodeJS.Timeout;
   active: number;
   concurrency: number;
+  sending: boolean;
   stopped: boolean;
   idle: Set<() => void>;
 }
@@ -44,11 +48,16 @@ export async function runJobToEnd(jobId: string, timeoutMs = 10_000): Promise<vo
 
 export function startJobRunner(options: { pollMs?: number; concurrency?: number } = {}): void {
   if (holder[RUNNER] && !holder[RUNNER].stopped) return;
-  const state: RunnerState = { active: 0, concurrency: options.concurrency ?? 4, stopped: false, idle: new Set() };
-  state.timer = setInterval(() => kickJobRunner(), options.pollMs ?? 1000);
+  const state: RunnerState = { active: 0, concurrency: options.concurrency ?? 4, sending: false, stopped: false, idle: new Set() };
+  const tick = () => {
+    kickJobRunner();
+    kickWebhookSender();
+    void runPeriodicTasks().catch((error: unknown) => console.error('[tasks] periodic task failed:', error));
+  };
+  state.timer = setInterval(tick, options.pollMs ?? 1000);
   state.timer.unref();
   holder[RUNNER] = state;
-  kickJobRunner();
+  tick();
 }
 
 /**
@@ -63,8 +72,25 @@ export function kickJobRunner(): void {
     .catch((error: unknown) => console.error('[jobs] runner error:', error))
     .finally(() => {
       state.active--;
-      if (state.active === 0) for (const resolve of state.idle) resolve();
+      settle(state);
     });
+}
+
+/** Wakes this process's webhook sender (a no-op when it runs no runner, or is already sending). */
+export function kickWebhookSender(): void {
+  const state = holder[RUNNER];
+  if (!state || state.stopped || state.sending) return;
+  state.sending = true;
+  void drainWebhookDeliveries()
+    .catch((error: unknown) => console.error('[webhooks] sender error:', error))
+    .finally(() => {
+      state.sending = false;
+      settle(state);
+    });
+}
+
+function settle(state: RunnerState) {
+  if (state.active === 0 && !state.sending) for (const resolve of state.idle) resolve();
 }
 
 export async function stopJobRunner(): Promise<void> {
@@ -72,6 +98,6 @@ export async function stopJobRunner(): Promise<void> {
   if (!state) return;
   state.stopped = true;
   clearInterval(state.timer);
-  if (state.active > 0) await new Promise<void>((resolve) => state.idle.add(resolve));
+  if (state.active > 0 || state.sending) await new Promise<void>((resolve) => state.idle.add(resolve));
   delete holder[RUNNER];
 }

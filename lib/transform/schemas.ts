@@ -1,5 +1,6 @@
 // Request schemas of transform/v1.
 import { z } from 'zod';
+import { ListQuery } from '../api/pagination';
 import { INVOICE_LETTERS } from '../ar/services';
 import { REGISTRATION_TEMPLATE } from './templates';
 
@@ -53,5 +54,8 @@ export const JobBody = z.strictObject({
   key: z.string().trim().min(1).max(200).optional(),
 });
 export type JobBody = z.output<typeof JobBody>;
+
+export const JobListQuery = ListQuery.extend({ silo_entry_id: z.uuid('must be a UUID').optional() });
+export type JobListQuery = z.output<typeof JobListQuery>;
 
 export const IdParams = z.object({ id: z.uuid() });

@@ -6,8 +6,11 @@ import { entries, jobs, metaRecords, workflows, type JobStep } from '../db/schem
 import { newId, newRef } from '../ids';
 import { registrationUrl } from '../config';
 import { setEntryStatus } from '../silo/queries';
-import { deliverLinkCreatedWebhook } from './webhook-step';
+import { isRenewal } from '../silo/schemas';
+import { raiseLinkCreated } from './webhook-step';
+import { raiseRegistrationCompleted } from './completed-event';
 import { STEP } from './templates';
+import { kickWebhookSender } from './runner';
 
 export type StepOutcome =
   | { kind: 'complete'; message?: string }
@@ -28,7 +31,7 @@ export interface StepContext {
 const handlers: Record<string, (context: StepContext) => Promise<StepOutcome>> = {
   [STEP.setProcessing]: async ({ entry }) => {
     // A renewal: the supplier keeps invoicing with the current certificate while the new one comes.
-    if (entry.status === 'Registered') return { kind: 'complete', message: 'Renewal: the entry stays Registered.' };
+    if (isRenewal(entry)) return { kind: 'complete', message: `Renewal: the entry stays ${entry.status}.` };
     await setEntryStatus(await getDb(), entry.id, 'Processing');
     return { kind: 'complete' };
   },
@@ -36,16 +39,21 @@ const handlers: Record<string, (context: StepContext) => Promise<StepOutcome>> =
     const link = await createRegistrationLink(context);
     return { kind: 'complete', message: `Registration link ${link.linkUrl}` };
   },
-  [STEP.webhook]: deliverLinkCreatedWebhook,
+  [STEP.webhook]: raiseLinkCreated,
   [STEP.waitForAuthorization]: async () => ({
     kind: 'wait', message: 'Waiting for the supplier to upload a certificate the authority accepts.',
   }),
-  [STEP.setRegistered]: async ({ entry }) => {
-    await setEntryStatus(await getDb(), entry.id, 'Registered');
+  [STEP.setRegistered]: async (context) => {
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      await setEntryStatus(tx, context.entry.id, 'Registered');
+      await raiseRegistrationCompleted(tx, context);
+    });
+    kickWebhookSender();
     return { kind: 'complete' };
   },
   [STEP.setError]: async ({ entry }) => {
-    if (entry.status === 'Registered') return { kind: 'complete', message: 'Renewal failed: the entry stays Registered.' };
+    if (isRenewal(entry)) return { kind: 'complete', message: `Renewal failed: the entry stays ${entry.status}.` };
     await setEntryStatus(await getDb(), entry.id, 'Error');
     return { kind: 'complete' };
   },

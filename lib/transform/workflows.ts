@@ -1,5 +1,4 @@
 // Workflows: made from a template for a workspace that has the Argentina app connected.
-import { randomBytes } from 'node:crypto';
 import { ApiError, notFound } from '../api/errors';
 import { toPage, type ListQuery } from '../api/pagination';
 import { isAppConnected } from '../access/queries';
@@ -7,7 +6,10 @@ import type { Caller } from '../access/queries';
 import { newId } from '../ids';
 import { assertWebhookUrlAllowed } from '../net/webhook-url';
 import { presentWorkflow } from './present';
-import { getWorkflowById, insertWorkflow, listWorkflowsByOwner } from './queries';
+import { getWorkflowById, listWorkflowsByOwner } from './queries';
+import { getDb } from '../db/client';
+import { workflows } from '../db/schema';
+import { newSigningSecret, sealSigningSecret } from '../webhooks/signing-secret';
 import type { WorkflowBody } from './schemas';
 
 export const GOV_AR_APP_ID = 'gov-ar';
@@ -17,18 +19,23 @@ export async function createWorkflow(caller: Caller, body: WorkflowBody) {
     throw new ApiError('app_not_connected', 'Connect the Argentina app first (POST /access/v1/apps/gov-ar/connect).');
   }
   if (body.webhook) await assertWebhookUrlAllowed(body.webhook.url, 'webhook.url');
-  const generatedSecret = body.webhook && !body.webhook.secret ? `whsec_${randomBytes(32).toString('base64')}` : undefined;
-  const workflow = await insertWorkflow({
-    id: newId(),
-    ownerId: caller.ownerId,
-    name: body.name ?? 'Supplier registration',
-    template: body.template,
-    config: {
-      ...(body.webhook ? { webhook: { url: body.webhook.url } } : {}),
-      ...(body.invoice_types ? { invoiceTypes: [...new Set(body.invoice_types)] } : {}),
-      ...(body.allowed_origins?.length ? { allowedOrigins: [...new Set(body.allowed_origins)] } : {}),
-    },
-    webhookSecret: body.webhook ? (body.webhook.secret ?? generatedSecret) : null,
+  const generatedSecret = body.webhook && !body.webhook.secret ? newSigningSecret() : undefined;
+  const secret = body.webhook ? (body.webhook.secret ?? generatedSecret) : undefined;
+  const db = await getDb();
+  const workflow = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(workflows).values({
+      id: newId(),
+      ownerId: caller.ownerId,
+      name: body.name ?? 'Supplier registration',
+      template: body.template,
+      config: {
+        ...(body.webhook ? { webhook: { url: body.webhook.url } } : {}),
+        ...(body.invoice_types ? { invoiceTypes: [...new Set(body.invoice_types)] } : {}),
+        ...(body.allowed_origins?.length ? { allowedOrigins: [...new Set(body.allowed_origins)] } : {}),
+      },
+      webhookSecretId: secret ? await sealSigningSecret(tx, caller.ownerId, secret) : null,
+    }).returning();
+    return row!;
   });
   const presented = presentWorkflow(workflow);
   // A secret we generated is shown this once, so the integrator can verify signatures.

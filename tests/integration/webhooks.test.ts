@@ -1,14 +1,18 @@
+// Webhook events through the outbox: the contract's payload and Standard Webhooks signature (checked
+// with the `standardwebhooks` package), retries with backoff honouring Retry-After for over a day,
+// every attempt on the job, deliveries that outlive a restart, and the SSRF guard at delivery time.
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { closeDb, getDb } from '@/lib/db/client';
-import { jobSteps } from '@/lib/db/schema';
-import { drainJobs } from '@/lib/transform/runner';
+import { jobSteps, webhookDeliveries } from '@/lib/db/schema';
+import { runStepHandler } from '@/lib/transform/steps';
+import { claimDueDelivery } from '@/lib/webhooks/delivery';
 import { createSupplier, getEntry, getJob, readyWorkspace, startJob } from '../support/scenario';
+import { attemptsOf, deliveryOf, drainAll, sendPendingNow } from '../support/outbox';
 import { startWebhookReceiver, type Delivery, type WebhookReceiver } from '../support/webhook-receiver';
 
-const WEBHOOK_STEP = 'webhook.send';
 const GIVEN_SECRET = `whsec_${Buffer.alloc(24, 42).toString('base64')}`;
 
 let receiver: WebhookReceiver;
@@ -23,11 +27,9 @@ beforeEach(() => {
   receiver.reply({ status: 200 });
 });
 afterEach(async () => {
-  // Deliver whatever an earlier test left scheduled, so that it cannot reach a later test's receiver.
-  receiver.reply({ status: 200 });
+  // Whatever an earlier test left pending must not reach a later test's receiver.
   const db = await getDb();
-  await db.update(jobSteps).set({ runAt: new Date() }).where(eq(jobSteps.status, 'ready'));
-  await drainJobs();
+  await db.update(webhookDeliveries).set({ status: 'failed' }).where(eq(webhookDeliveries.status, 'pending'));
 });
 
 /** A workspace whose workflow posts to the receiver, one supplier, and its job (not yet run). */
@@ -39,26 +41,15 @@ async function webhookJob(webhook: Record<string, unknown> = {}) {
   return { ...workspace, entry, job, secret: (webhook.secret as string | undefined) ?? workspace.workflow.webhook.secret };
 }
 
-async function webhookStep(jobId: string) {
-  const db = await getDb();
-  const [step] = await db.select().from(jobSteps).where(and(eq(jobSteps.jobId, jobId), eq(jobSteps.name, WEBHOOK_STEP)));
-  return step!;
-}
-
-async function runWebhookNow(jobId: string) {
-  const db = await getDb();
-  await db.update(jobSteps).set({ runAt: new Date() }).where(and(eq(jobSteps.jobId, jobId), eq(jobSteps.name, WEBHOOK_STEP)));
-  await drainJobs();
-}
-
 const headersOf = (delivery: Delivery) => delivery.headers as Record<string, string>;
 const verify = (secret: string, delivery: Delivery) => new Webhook(secret).verify(delivery.body, headersOf(delivery));
+const webhooksOnJob = async (apiKey: string, jobId: string) => (await getJob(apiKey, jobId)).body.webhooks;
 
 describe('registration.link_created', () => {
-  it('posts the signed event with the link record before the wait', async () => {
+  it('posts the signed event with the link record before the wait, and shows the attempt on the job', async () => {
     const { apiKey, owner_id, entry, job, secret } = await webhookJob();
     expect(secret).toMatch(/^whsec_/);
-    await drainJobs();
+    await drainAll();
 
     expect(receiver.deliveries).toHaveLength(1);
     const [delivery] = receiver.deliveries;
@@ -66,13 +57,12 @@ describe('registration.link_created', () => {
     expect(delivery!.path).toBe('/hook');
     const headers = headersOf(delivery!);
     expect(headers['content-type']).toMatch(/^application\/json/);
-    expect(headers['webhook-id']).toEqual(expect.any(String));
     expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
 
     const payload = verify(secret, delivery!);
     const { body: stored } = await getEntry(apiKey, entry.id);
-    expect(stored.meta).toHaveLength(1);
+    const link = stored.meta.find((m: { key: string }) => m.key === 'link');
     expect(payload).toEqual({
       id: headers['webhook-id'],
       event: 'registration.link_created',
@@ -80,9 +70,9 @@ describe('registration.link_created', () => {
       transform_job_id: job.id,
       silo_entry_id: entry.id,
       siloEntryId: entry.id,
-      data: { meta: [stored.meta[0]] },
+      data: { meta: [link] },
     });
-    expect(stored.meta[0]).toMatchObject({ src: 'gov-ar', key: 'link', link_scope: 'public' });
+    expect(link).toMatchObject({ src: 'gov-ar', key: 'link', link_scope: 'public' });
 
     const { body: waiting } = await getJob(apiKey, job.id);
     expect(waiting.status).toBe('waiting');
@@ -90,11 +80,16 @@ describe('registration.link_created', () => {
       'silo.status.processing:completed', 'gov-ar.register:completed', 'webhook.send:completed',
       'gov-ar.wait.authorization:waiting', 'silo.status.registered:pending',
     ]);
+    expect(waiting.webhooks).toEqual([{
+      id: headers['webhook-id'], event: 'registration.link_created', url: receiver.url(), status: 'delivered',
+      created_at: expect.any(String), delivered_at: expect.any(String),
+      attempts: [{ attempted_at: expect.any(String), outcome: 'delivered', response_status: 200, latency_ms: expect.any(Number) }],
+    }]);
   });
 
   it('signs with HMAC-SHA256 over "{id}.{timestamp}.{body}" keyed with the secret the integrator gave', async () => {
     const { job } = await webhookJob({ secret: GIVEN_SECRET });
-    await drainJobs();
+    await drainAll();
     const [delivery] = receiver.deliveries;
     const headers = headersOf(delivery!);
     const key = Buffer.from(GIVEN_SECRET.slice('whsec_'.length), 'base64');
@@ -108,62 +103,78 @@ describe('registration.link_created', () => {
   it.each([[200], [201], [202], [204]])('counts HTTP %i as delivered', async (status) => {
     receiver.reply({ status });
     const { apiKey, job } = await webhookJob();
-    await drainJobs();
+    await drainAll();
     expect(receiver.deliveries).toHaveLength(1);
-    expect((await getJob(apiKey, job.id)).body.status).toBe('waiting');
+    expect((await webhooksOnJob(apiKey, job.id))[0].status).toBe('delivered');
+  });
+
+  it('is raised once however often its step runs', async () => {
+    const { job } = await webhookJob();
+    await drainAll();
+    const db = await getDb();
+    const [step] = await db.select().from(jobSteps).where(and(eq(jobSteps.jobId, job.id), eq(jobSteps.name, 'webhook.send')));
+    expect(step!.message).toMatch(/^Webhook [0-9a-f-]{36} queued\.$/);
+    expect(await runStepHandler(step!)).toEqual({ kind: 'complete', message: 'Webhook already queued.' });
+    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, job.id))).toHaveLength(1);
   });
 });
 
-describe('retries', () => {
-  it('retries a failed delivery soon, with the same webhook-id, and records each attempt', async () => {
+describe('a receiver that fails, then succeeds', () => {
+  it('retries soon with the same webhook-id and body, recording each attempt, while the job goes on', async () => {
     receiver.reply({ status: 500 }, { status: 200 });
     const { apiKey, job, secret } = await webhookJob();
-    await drainJobs();
+    await drainAll();
 
     expect(receiver.deliveries).toHaveLength(1);
-    const scheduled = await webhookStep(job.id);
-    expect(scheduled.status).toBe('ready');
-    expect(scheduled.runAt.getTime()).toBeGreaterThan(Date.now());
-    expect(scheduled.runAt.getTime()).toBeLessThanOrEqual(Date.now() + 10_000); // first retry within 10 s
-    const { body: pending } = await getJob(apiKey, job.id);
-    expect(pending.status).not.toBe('waiting');
-    expect(pending.steps.find((s: { name: string }) => s.name === WEBHOOK_STEP).message).toMatch(/500/);
-    expect(pending.steps.find((s: { name: string }) => s.name === 'gov-ar.wait.authorization').status).toBe('pending');
+    const pending = await deliveryOf(job.id);
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(pending!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(pending!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 10_000); // first retry within 10 s
+    const { body: waiting } = await getJob(apiKey, job.id);
+    expect(waiting.status).toBe('waiting'); // the supplier need not wait for the integrator's receiver
+    expect(waiting.webhooks[0]).toMatchObject({
+      status: 'pending', next_attempt_at: expect.any(String),
+      attempts: [{ outcome: 'failed', response_status: 500, error: 'HTTP 500' }],
+    });
 
-    await runWebhookNow(job.id);
+    await sendPendingNow();
     expect(receiver.deliveries).toHaveLength(2);
     const [first, second] = receiver.deliveries;
     expect(headersOf(second!)['webhook-id']).toBe(headersOf(first!)['webhook-id']);
-    expect(verify(secret, first!)).toEqual(verify(secret, second!));
-    const delivered = await webhookStep(job.id);
-    expect(delivered).toMatchObject({ status: 'completed', attempts: 2 });
-    expect((await getJob(apiKey, job.id)).body.status).toBe('waiting');
+    expect(second!.body).toBe(first!.body);
+    expect(verify(secret, second!)).toEqual(verify(secret, first!));
+    const [shown] = await webhooksOnJob(apiKey, job.id);
+    expect(shown.status).toBe('delivered');
+    expect(shown.attempts.map((a: { outcome: string; response_status: number }) => `${a.outcome}:${a.response_status}`))
+      .toEqual(['failed:500', 'delivered:200']);
   });
 
   it.each([
-    ['a server error', { status: 500 }],
-    ['a not found', { status: 404 }],
-    ['a redirect', { status: 302, headers: { location: 'https://example.com/elsewhere' } }],
-    ['a multiple choices', { status: 300 }],
-  ])('does not count %s as delivered', async (_case, reply) => {
+    ['a server error', { status: 500 }, 'HTTP 500'],
+    ['a not found', { status: 404 }, 'HTTP 404'],
+    ['a redirect (not followed)', { status: 302, headers: { location: 'https://example.com/elsewhere' } }, 'HTTP 302 (redirects are not followed)'],
+    ['a multiple choices', { status: 300 }, 'HTTP 300 (redirects are not followed)'],
+  ])('does not count %s as delivered', async (_case, reply, error) => {
     receiver.reply(reply);
-    const { apiKey, job } = await webhookJob();
-    await drainJobs();
+    const { job } = await webhookJob();
+    await drainAll();
     expect(receiver.deliveries).toHaveLength(1);
-    expect(await webhookStep(job.id)).toMatchObject({ status: 'ready', attempts: 1 });
-    expect((await getJob(apiKey, job.id)).body.status).toBe('running');
+    const delivery = await deliveryOf(job.id);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await attemptsOf(delivery!.id)).toMatchObject([{ outcome: 'failed', error }]);
   });
 
-  it('retries when the receiver cannot be reached', async () => {
+  it('records a receiver that cannot be reached', async () => {
     const gone = await startWebhookReceiver();
     const url = gone.url();
     await gone.close();
     const { job } = await webhookJob({ url });
-    await drainJobs();
-    const step = await webhookStep(job.id);
-    expect(step.status).toBe('ready');
-    expect(step.message).toMatch(/connection failed/);
-    await getDb().then((db) => db.update(jobSteps).set({ status: 'skipped' }).where(eq(jobSteps.id, step.id)));
+    await drainAll();
+    const delivery = await deliveryOf(job.id);
+    expect(delivery!.status).toBe('pending');
+    const [attempt] = await attemptsOf(delivery!.id);
+    expect(attempt).toMatchObject({ outcome: 'failed', responseStatus: null });
+    expect(attempt!.error).toMatch(/connection failed/);
   });
 
   it.each([
@@ -173,55 +184,83 @@ describe('retries', () => {
     receiver.reply({ status: 503, headers: { 'retry-after': retryAfter() } });
     const { job } = await webhookJob();
     const before = Date.now();
-    await drainJobs();
-    const step = await webhookStep(job.id);
-    expect(step.status).toBe('ready');
-    expect(step.runAt.getTime()).toBeGreaterThanOrEqual(before + 119_000);
-    expect(step.runAt.getTime()).toBeLessThan(Date.now() + 125_000);
+    await drainAll();
+    const delivery = await deliveryOf(job.id);
+    expect(delivery!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 119_000);
+    expect(delivery!.nextAttemptAt.getTime()).toBeLessThan(Date.now() + 125_000);
   });
 
-  it('keeps retrying for at least 24 hours, then gives up and lets the job go on', async () => {
+  it('backs off exponentially with jitter, then gives up once a day and more has passed', async () => {
     receiver.reply({ status: 500 });
-    const { apiKey, job } = await webhookJob();
-    await drainJobs();
+    const { job } = await webhookJob();
+    await drainAll();
     const db = await getDb();
-    const step = await webhookStep(job.id);
+    const delivery = (await deliveryOf(job.id))!;
+    const gaps: number[] = [];
+    for (let attempt = 2; attempt <= 6; attempt++) {
+      await sendPendingNow();
+      gaps.push((await deliveryOf(job.id))!.nextAttemptAt.getTime() - Date.now());
+    }
+    for (const [i, gap] of gaps.entries()) {
+      const ceiling = 4000 * 2 ** (i + 1);
+      expect(gap).toBeGreaterThan(ceiling / 2 - 1000);
+      expect(gap).toBeLessThanOrEqual(ceiling + 100);
+    }
 
-    await db.update(jobSteps).set({ startedAt: new Date(Date.now() - 23 * 3600_000) }).where(eq(jobSteps.id, step.id));
-    await runWebhookNow(job.id);
-    expect(await webhookStep(job.id)).toMatchObject({ status: 'ready', attempts: 2 });
+    await db.update(webhookDeliveries).set({ createdAt: new Date(Date.now() - 23 * 3600_000) }).where(eq(webhookDeliveries.id, delivery.id));
+    await sendPendingNow();
+    expect(await deliveryOf(job.id)).toMatchObject({ status: 'pending', attempts: 7 });
 
-    await db.update(jobSteps).set({ startedAt: new Date(Date.now() - 27 * 3600_000) }).where(eq(jobSteps.id, step.id));
-    await runWebhookNow(job.id);
-    expect(receiver.deliveries).toHaveLength(3);
-    expect(await webhookStep(job.id)).toMatchObject({ status: 'failed', attempts: 3 });
-    expect((await getJob(apiKey, job.id)).body.status).toBe('waiting');
+    await db.update(webhookDeliveries).set({ createdAt: new Date(Date.now() - 27 * 3600_000) }).where(eq(webhookDeliveries.id, delivery.id));
+    await sendPendingNow();
+    expect(await deliveryOf(job.id)).toMatchObject({ status: 'failed', attempts: 8 });
+    expect(receiver.deliveries).toHaveLength(8);
   });
+});
 
+describe('restarts', () => {
   it('keeps a scheduled retry across a restart', async () => {
     receiver.reply({ status: 500 }, { status: 200 });
     const { apiKey, job } = await webhookJob();
-    await drainJobs();
+    await drainAll();
     await closeDb();
-    await runWebhookNow(job.id);
+    await sendPendingNow();
     expect(receiver.deliveries).toHaveLength(2);
-    expect((await getJob(apiKey, job.id)).body.status).toBe('waiting');
+    expect((await webhooksOnJob(apiKey, job.id))[0].status).toBe('delivered');
+  });
+
+  it('lets another sender take over a delivery whose sender died mid-attempt', async () => {
+    const { apiKey, job } = await webhookJob();
+    await drainAll();
+    receiver.deliveries.length = 0;
+    const db = await getDb();
+    const delivery = (await deliveryOf(job.id))!;
+    // As if a sender had claimed it again and died before recording anything.
+    await db.update(webhookDeliveries).set({ status: 'pending', attempts: 2, lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(webhookDeliveries.id, delivery.id));
+    expect(await claimDueDelivery()).toBeUndefined(); // the lease holds
+    await db.update(webhookDeliveries).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(webhookDeliveries.id, delivery.id));
+    await sendPendingNow();
+    expect(receiver.deliveries).toHaveLength(1);
+    expect(headersOf(receiver.deliveries[0]!)['webhook-id']).toBe(delivery.id);
+    expect((await webhooksOnJob(apiKey, job.id))[0]).toMatchObject({ status: 'delivered' });
   });
 });
 
 describe('private targets at delivery time', () => {
-  it('does not post to a private address without WEBHOOK_ALLOW_PRIVATE, and the job goes on', async () => {
+  it('does not post to a private address without WEBHOOK_ALLOW_PRIVATE, and records why', async () => {
     const saved = process.env.WEBHOOK_ALLOW_PRIVATE;
     const { apiKey, job } = await webhookJob();
     try {
       delete process.env.WEBHOOK_ALLOW_PRIVATE;
-      await drainJobs();
+      await drainAll();
     } finally {
       if (saved === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE;
       else process.env.WEBHOOK_ALLOW_PRIVATE = saved;
     }
     expect(receiver.deliveries).toHaveLength(0);
-    expect((await webhookStep(job.id)).status).toBe('failed');
+    const [shown] = await webhooksOnJob(apiKey, job.id);
+    expect(shown.attempts[0]).toMatchObject({ outcome: 'failed', error: 'the URL must be an https URL' });
     expect((await getJob(apiKey, job.id)).body.status).toBe('waiting');
   });
 });

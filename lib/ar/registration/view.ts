@@ -1,5 +1,6 @@
 // What the wizard's service says about a registration link (GET /gov-ar/v1/registrations/{ref}).
 import { getActiveCredential } from '../credentials';
+import { isRenewal } from '../../silo/schemas';
 import { loadOpenRegistration } from './context';
 import { getRegistrationKey } from './generated-key';
 import { getProgress, presentProgress } from './progress';
@@ -17,7 +18,7 @@ export async function getRegistrationView(ref: string) {
     step: progress.step,
     progress,
     services: registration.services,
-    renewal: entry.status === 'Registered',
+    renewal: isRenewal(entry),
     // Where the wizard may be embedded, and so the only origins it may post messages to.
     allowed_origins: registration.workflow.config.allowedOrigins ?? [],
     ...(generated ? { csr: { alias: generated.alias, csr: generated.csrPem } } : {}),

@@ -1,0 +1,98 @@
+// The outbox's sender: claim a due delivery (FOR UPDATE SKIP LOCKED with a lease, so any number of
+// instances share the outbox and a sender that dies loses only its lease), sign it per Standard
+// Webhooks, POST it, and record the attempt. Failures back off exponentially with jitter, honouring
+// Retry-After, until a day and more has passed since the event was raised.
+import { and, eq, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { getDb } from '../db/client';
+import { webhookAttempts, webhookDeliveries, workflows, type WebhookDelivery } from '../db/schema';
+import { newId } from '../ids';
+import { postWebhook, type PostResult } from '../net/webhook-post';
+import { backoff } from '../transform/backoff';
+import { openSigningSecret } from './signing-secret';
+
+/** How long after the event was raised we keep trying. */
+export const WEBHOOK_RETRY_WINDOW_MS = 26 * 3600_000;
+/** First retry within 10 s; then doubling, capped at an hour between attempts. */
+const RETRY_BASE_MS = 4000;
+const LEASE = sql`now() + interval '1 minute'`;
+
+export async function claimDueDelivery(): Promise<WebhookDelivery | undefined> {
+  const db = await getDb();
+  const due = sql`(
+    select d.id from ${webhookDeliveries} d
+    where d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now())
+    order by d.next_attempt_at
+    limit 1
+    for update skip locked
+  )`;
+  const [claimed] = await db.update(webhookDeliveries)
+    .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lockedUntil: LEASE })
+    .where(eq(webhookDeliveries.id, due))
+    .returning();
+  return claimed;
+}
+
+/** Sends a claimed delivery once and records the attempt and what comes next. */
+export async function attemptDelivery(delivery: WebhookDelivery): Promise<void> {
+  const db = await getDb();
+  const [workflow] = await db.select().from(workflows).where(eq(workflows.id, delivery.workflowId));
+  const secret = workflow ? await openSigningSecret(db, workflow) : undefined;
+  const attemptedAt = new Date();
+  const result: PostResult = secret
+    ? await postWebhook(delivery.url, signedHeaders(delivery, secret, attemptedAt), delivery.body)
+    : { latencyMs: 0, error: 'the workflow no longer has a signing secret' };
+  await recordAttempt(delivery, attemptedAt, result);
+}
+
+function signedHeaders(delivery: WebhookDelivery, secret: string, at: Date): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'ar-supplier-onboarding-webhooks/1',
+    'webhook-id': delivery.id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(delivery.id, at, delivery.body),
+  };
+}
+
+async function recordAttempt(delivery: WebhookDelivery, attemptedAt: Date, result: PostResult): Promise<void> {
+  const delivered = !result.error;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({
+      id: newId(),
+      deliveryId: delivery.id,
+      attemptedAt,
+      latencyMs: result.latencyMs,
+      responseStatus: result.status ?? null,
+      outcome: delivered ? 'delivered' : 'failed',
+      error: result.error ?? null,
+    });
+    const next = delivered ? undefined : nextAttemptAt(delivery, result);
+    await tx.update(webhookDeliveries)
+      .set({
+        status: delivered ? 'delivered' : next ? 'pending' : 'failed',
+        lockedUntil: null,
+        ...(delivered ? { deliveredAt: new Date() } : {}),
+        ...(next ? { nextAttemptAt: next } : {}),
+      })
+      // Only while our lease holds: a sender that took the delivery over records its own outcome.
+      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, delivery.attempts)));
+  });
+}
+
+/** When to try again, or undefined when the retry window is over. */
+function nextAttemptAt(delivery: WebhookDelivery, result: PostResult): Date | undefined {
+  const at = Math.max(backoff(delivery.attempts, RETRY_BASE_MS).getTime(), Date.now() + (result.retryAfterMs ?? 0));
+  return at - delivery.createdAt.getTime() > WEBHOOK_RETRY_WINDOW_MS ? undefined : new Date(at);
+}
+
+/** Sends every due delivery (tests call this; the runner does it in the background). */
+export async function drainWebhookDeliveries(): Promise<number> {
+  let sent = 0;
+  for (let delivery = await claimDueDelivery(); delivery; delivery = await claimDueDelivery()) {
+    await attemptDelivery(delivery);
+    sent++;
+  }
+  return sent;
+}

@@ -1,0 +1,63 @@
+// Raising a webhook event: one row in the outbox per (event occurrence, receiver), made in the
+// caller's transaction when it has one, so that the event exists exactly when what it reports does.
+import { eq } from 'drizzle-orm';
+import { getDb, type Db, type Tx } from '../db/client';
+import { webhookDeliveries, workflows, type Workflow } from '../db/schema';
+import { newId } from '../ids';
+
+export const WEBHOOK_EVENTS = [
+  'registration.link_created',
+  'registration.completed',
+  'registration.certificate_expiring',
+  'registration.certificate_expired',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export interface RaisedEvent {
+  event: WebhookEvent;
+  /** Names this occurrence: raising it again (a retried step, a second sweep) enqueues nothing. */
+  occurrence: string;
+  ownerId: string;
+  jobId: string;
+  entryId: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Queues the event for the workflow's webhook; returns the delivery id (the `webhook-id`), or
+ * undefined when the workflow has no webhook or the occurrence was queued before.
+ */
+export async function raiseWebhookEvent(db: Db | Tx, workflow: Workflow, raised: RaisedEvent): Promise<string | undefined> {
+  const url = workflow.config.webhook?.url;
+  if (!url) return undefined;
+  const id = newId();
+  const body = JSON.stringify({
+    id,
+    event: raised.event,
+    owner_id: raised.ownerId,
+    transform_job_id: raised.jobId,
+    silo_entry_id: raised.entryId,
+    siloEntryId: raised.entryId, // kept for integrations written against the first version
+    data: raised.data,
+  });
+  const [row] = await db.insert(webhookDeliveries).values({
+    id,
+    ownerId: raised.ownerId,
+    workflowId: workflow.id,
+    jobId: raised.jobId,
+    entryId: raised.entryId,
+    event: raised.event,
+    url,
+    body,
+    dedupeKey: `${raised.event}:${raised.occurrence}`,
+    status: 'pending',
+  }).onConflictDoNothing({ target: webhookDeliveries.dedupeKey }).returning({ id: webhookDeliveries.id });
+  return row?.id;
+}
+
+/** The same, for callers that hold a workflow id rather than the row. */
+export async function raiseWebhookEventFor(workflowId: string, raised: RaisedEvent, tx?: Tx): Promise<string | undefined> {
+  const db = tx ?? (await getDb());
+  const [workflow] = await db.select().from(workflows).where(eq(workflows.id, workflowId));
+  return workflow ? raiseWebhookEvent(db, workflow, raised) : undefined;
+}

@@ -1,0 +1,37 @@
+// Workflow signing secrets (`whsec_...`), sealed in `secrets` like every other secret. Workflows made
+// before sealing kept theirs in plaintext; start-up moves those into `secrets` and clears the column.
+import { eq, isNotNull } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { getDb, type Db, type Tx } from '../db/client';
+import { workflows, type Workflow } from '../db/schema';
+import { readSecret, storeSecret } from '../crypto/secrets';
+
+const PURPOSE = 'webhook_signing_secret';
+
+/** A fresh Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+export function sealSigningSecret(db: Db | Tx, ownerId: string, secret: string): Promise<string> {
+  return storeSecret(db, { ownerId, purpose: PURPOSE, plaintext: Buffer.from(secret, 'utf8') });
+}
+
+/** The workflow's secret, or undefined when it has no webhook. */
+export async function openSigningSecret(db: Db | Tx, workflow: Workflow): Promise<string | undefined> {
+  if (workflow.webhookSecretId) {
+    return (await readSecret(db, workflow.webhookSecretId, { ownerId: workflow.ownerId, purpose: PURPOSE })).toString('utf8');
+  }
+  return workflow.webhookSecret ?? undefined;
+}
+
+/** Seals every plaintext secret left by an older version; returns how many it moved. */
+export async function sealPlaintextSigningSecrets(): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(workflows).where(isNotNull(workflows.webhookSecret)).for('update', { skipLocked: true });
+    for (const row of rows) {
+      const secretId = await sealSigningSecret(tx, row.ownerId, row.webhookSecret!);
+      await tx.update(workflows).set({ webhookSecretId: secretId, webhookSecret: null }).where(eq(workflows.id, row.id));
+    }
+    return rows.length;
+  });
+}
