@@ -1,0 +1,148 @@
+// The daily expiry sweep, with a clock the test sets: the entry's certificate record turns
+// `expiring`, one `registration.certificate_expiring` per certificate and threshold (30, 7, 1 days),
+// and a certificate that has run out marks the entry `Expired` until a renewal replaces it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { sweepCertificateExpiry } from '@/lib/ar/expiry-sweep';
+import { claimTask } from '@/lib/server/periodic-tasks';
+import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
+import { createSupplier, getEntry, readyWorkspace } from '../support/scenario';
+import {
+  authorizeService, getRegistration, issueFromCsr, requestCsr, startRegistration, upload, useEmulator,
+} from '../support/registration';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+
+const emulator = useEmulator();
+const DAY = 86_400_000;
+
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+});
+beforeEach(() => {
+  receiver.deliveries.length = 0;
+});
+
+/** A sandbox supplier registered through the link, on a workflow whose webhook posts to the receiver. */
+async function registeredSupplier(options: { webhook?: boolean } = {}) {
+  const workspace = await readyWorkspace(options.webhook === false ? {} : { webhook: { url: receiver.url() } });
+  const entry = await createSupplier(workspace.apiKey);
+  const registration = await startRegistration({
+    apiKey: workspace.apiKey, ownerId: workspace.owner_id, workflowId: workspace.workflow.id, entryId: entry.id,
+    cuit: entry.data.tax_id.code, environment: 'sandbox',
+  });
+  const certificate = await registerThrough(registration.ref, registration.cuit);
+  await drainWebhookDeliveries();
+  receiver.deliveries.length = 0;
+  return { ...registration, secret: workspace.workflow.webhook?.secret as string, certificate, notAfter: new Date(certificate.not_after) };
+}
+
+async function registerThrough(ref: string, cuit: string) {
+  const { body: csr } = await requestCsr(ref);
+  await authorizeService(emulator(), 'sandbox', cuit, csr.alias);
+  const uploaded = await upload(ref, { certificate: await issueFromCsr(emulator(), 'sandbox', csr.alias, csr.csr) });
+  expect(uploaded.status).toBe(200);
+  return uploaded.body.certificate;
+}
+
+async function sweepAndSend(now: Date) {
+  const result = await sweepCertificateExpiry(now);
+  await drainWebhookDeliveries();
+  return result;
+}
+
+const certificateRecord = async (apiKey: string, entryId: string) =>
+  (await getEntry(apiKey, entryId)).body.meta.find((m: { key: string }) => m.key === 'certificate');
+/** The events this supplier's workflow sent (the sweep covers every workspace; other tests' suppliers too). */
+const events = (supplier: { secret: string; entryId: string }) => receiver.deliveries
+  .filter((d) => JSON.parse(d.body).silo_entry_id === supplier.entryId)
+  .map((d) => new Webhook(supplier.secret).verify(d.body, d.headers as Record<string, string>) as Record<string, any>);
+
+describe('the certificate record on the entry', () => {
+  it('shows the certificate in use, valid, once the supplier is registered', async () => {
+    const supplier = await registeredSupplier();
+    expect(await certificateRecord(supplier.apiKey, supplier.entryId)).toMatchObject({
+      src: 'gov-ar', key: 'certificate',
+      value: { alias: supplier.certificate.alias, serial: supplier.certificate.serial, not_after: supplier.certificate.not_after, state: 'valid' },
+    });
+    await sweepAndSend(new Date());
+    expect(events(supplier)).toHaveLength(0);
+  });
+});
+
+describe('registration.certificate_expiring', () => {
+  it('warns once at 30, 7 and 1 days before expiry, however often the sweep runs', async () => {
+    const supplier = await registeredSupplier();
+    const at = (daysBefore: number) => new Date(supplier.notAfter.getTime() - daysBefore * DAY);
+
+    await sweepAndSend(at(31));
+    expect(events(supplier)).toHaveLength(0);
+    for (const [i, [daysBefore, threshold]] of ([[29.5, 30], [6.5, 7], [0.5, 1]] as const).entries()) {
+      await sweepAndSend(at(daysBefore));
+      await sweepAndSend(at(daysBefore - 0.1));
+      expect(events(supplier)).toHaveLength(i + 1);
+      const [event] = events(supplier).slice(-1);
+      expect(event).toMatchObject({
+        event: 'registration.certificate_expiring',
+        owner_id: supplier.ownerId, silo_entry_id: supplier.entryId, siloEntryId: supplier.entryId,
+        transform_job_id: supplier.jobId,
+        data: { threshold_days: threshold, days_left: Math.floor(daysBefore), certificate: { serial: supplier.certificate.serial } },
+      });
+      expect(JSON.stringify(event)).not.toMatch(/PRIVATE KEY/);
+    }
+    expect((await certificateRecord(supplier.apiKey, supplier.entryId)).value.state).toBe('expiring');
+    expect((await getEntry(supplier.apiKey, supplier.entryId)).body.status).toBe('Registered');
+  });
+
+  it('sends one warning, for the nearest threshold, to a certificate first seen past several', async () => {
+    const supplier = await registeredSupplier();
+    await sweepAndSend(new Date(supplier.notAfter.getTime() - 5 * DAY));
+    await sweepAndSend(new Date(supplier.notAfter.getTime() - 4 * DAY));
+    expect(events(supplier).map((e) => e.data.threshold_days)).toEqual([7]);
+  });
+
+  it('marks the certificate without a webhook to tell', async () => {
+    const supplier = await registeredSupplier({ webhook: false });
+    expect((await sweepAndSend(new Date(supplier.notAfter.getTime() - 10 * DAY))).warned).toBeGreaterThanOrEqual(1);
+    expect((await certificateRecord(supplier.apiKey, supplier.entryId)).value.state).toBe('expiring');
+    expect(receiver.deliveries.filter((d) => JSON.parse(d.body).silo_entry_id === supplier.entryId)).toHaveLength(0);
+  });
+});
+
+describe('an expired certificate', () => {
+  it('marks the entry Expired, says so once, and a renewal makes it Registered again', async () => {
+    const supplier = await registeredSupplier();
+    const after = new Date(supplier.notAfter.getTime() + 3600_000);
+    expect((await sweepAndSend(after)).expired).toBeGreaterThanOrEqual(1);
+    await sweepAndSend(after);
+
+    const { body: entry } = await getEntry(supplier.apiKey, supplier.entryId);
+    expect(entry.status).toBe('Expired');
+    expect(entry.meta.find((m: { key: string }) => m.key === 'certificate').value.state).toBe('expired');
+    expect(events(supplier).map((e) => e.event)).toEqual(['registration.certificate_expired']);
+    expect(events(supplier)[0]).toMatchObject({ data: { status: 'Expired', certificate: { serial: supplier.certificate.serial } } });
+
+    const renewal = await startRegistration({ ...supplier });
+    expect((await getRegistration(renewal.ref)).body).toMatchObject({
+      renewal: true, current_certificate: { serial: supplier.certificate.serial },
+    });
+    expect((await getEntry(supplier.apiKey, supplier.entryId)).body.status).toBe('Expired');
+    const renewed = await registerThrough(renewal.ref, supplier.cuit);
+    const { body: after2 } = await getEntry(supplier.apiKey, supplier.entryId);
+    expect(after2.status).toBe('Registered');
+    expect(after2.meta.find((m: { key: string }) => m.key === 'certificate').value).toMatchObject({ serial: renewed.serial, state: 'valid' });
+  });
+});
+
+describe('the daily schedule', () => {
+  it('lets one caller a day run the sweep, whichever instance it is', async () => {
+    const now = new Date('2031-05-01T03:00:00.000Z');
+    expect(await claimTask('test-sweep', DAY, now)).toBe(true);
+    expect(await claimTask('test-sweep', DAY, now)).toBe(false);
+    expect(await claimTask('test-sweep', DAY, new Date(now.getTime() + 23 * 3600_000))).toBe(false);
+    expect(await claimTask('test-sweep', DAY, new Date(now.getTime() + DAY))).toBe(true);
+  });
+});
