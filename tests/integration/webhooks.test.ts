@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { closeDb, getDb } from '@/lib/db/client';
-import { jobSteps, webhookDeliveries } from '@/lib/db/schema';
+import { jobSteps, secrets, webhookDeliveries, workflows } from '@/lib/db/schema';
+import { sealPlaintextSigningSecrets } from '@/lib/webhooks/signing-secret';
 import { runStepHandler } from '@/lib/transform/steps';
 import { claimDueDelivery } from '@/lib/webhooks/delivery';
 import { createSupplier, getEntry, getJob, readyWorkspace, startJob } from '../support/scenario';
@@ -262,5 +263,23 @@ describe('private targets at delivery time', () => {
     const [shown] = await webhooksOnJob(apiKey, job.id);
     expect(shown.attempts[0]).toMatchObject({ outcome: 'failed', error: 'the URL must be an https URL' });
     expect((await getJob(apiKey, job.id)).body.status).toBe('waiting');
+  });
+});
+
+describe('the signing secret at rest', () => {
+  it('is sealed, and a plaintext one left by an older version is sealed at start-up and still signs', async () => {
+    const { apiKey, job } = await webhookJob({ secret: GIVEN_SECRET });
+    const db = await getDb();
+    const [workflow] = await db.select().from(workflows).where(eq(workflows.id, (await getJob(apiKey, job.id)).body.workflow_id));
+    expect(workflow).toMatchObject({ webhookSecret: null, webhookSecretId: expect.any(String) });
+    const stored = await db.select().from(secrets).where(eq(secrets.id, workflow!.webhookSecretId!));
+    expect(stored[0]!.sealed).not.toContain(GIVEN_SECRET.slice(6, 30));
+
+    await db.update(workflows).set({ webhookSecret: GIVEN_SECRET, webhookSecretId: null }).where(eq(workflows.id, workflow!.id));
+    expect(await sealPlaintextSigningSecrets()).toBeGreaterThanOrEqual(1);
+    const [sealed] = await db.select().from(workflows).where(eq(workflows.id, workflow!.id));
+    expect(sealed).toMatchObject({ webhookSecret: null, webhookSecretId: expect.any(String) });
+    await drainAll();
+    expect(verify(GIVEN_SECRET, receiver.deliveries[0]!)).toMatchObject({ transform_job_id: job.id });
   });
 });
