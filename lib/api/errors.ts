@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   invalid_client: 401,
   forbidden: 403,
+  csrf_rejected: 403,
   enrollment_disabled: 403,
   not_found: 404,
   entry_not_found: 404,
@@ -43,6 +44,8 @@ export const ERROR_STATUS = {
   certificate_cuit_mismatch: 422,
   certificate_revoked: 422,
   service_not_authorized: 422,
+  supplier_not_registered: 422,
+  point_of_sale_not_registered: 422,
   rate_limited: 429,
   internal_error: 500,
   authority_unavailable: 503,
@@ -81,6 +84,10 @@ export class ApiError extends Error {
 
 export const notFound = (what: 'entry' | 'workflow' | 'job' | 'app' | 'enrollment', id?: string) =>
   new ApiError(`${what}_not_found`, id ? `No ${what} ${id} in this workspace.` : `No such ${what}.`);
+
+/** The tax authority did not answer (or answered nonsense): try again later; nothing was stored. */
+export const authorityUnavailable = () =>
+  new ApiError('authority_unavailable', 'The tax authority did not answer; try again in a few minutes.', undefined, { 'retry-after': '30' });
 
 /** A single field's validation failure, answered as 422 with `fields`. */
 export const invalidField = (path: string, reason: string) =>

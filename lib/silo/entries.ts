@@ -6,14 +6,14 @@ import { canonicalJson } from '../canonical-json';
 import { isUniqueViolation } from '../db/errors';
 import type { Entry } from '../db/schema';
 import { newId } from '../ids';
+import { admitInvoice } from '../ar/invoices/admission';
+import { ENVELOPE_FOLDER } from './envelope';
 import { presentEntry, type EntryJson } from './present';
 import type { Created } from '../api/created';
 import {
   getEntryById, getEntryByIdAnyOwner, getEntryByKey, insertEntry, listEntriesByFolder, listMetaRecordsByEntries,
 } from './queries';
 import type { EntryBody } from './schemas';
-
-export const ENVELOPE_FOLDER = 'invoices';
 
 const sameContent = (entry: Entry, body: EntryBody) =>
   canonicalJson({ folder: entry.folder, key: entry.key ?? undefined, data: entry.data }) ===
@@ -26,6 +26,8 @@ const sameContent = (entry: Entry, body: EntryBody) =>
 export async function createEntry(caller: Caller, body: EntryBody, id?: string): Promise<Created<EntryJson>> {
   const existing = await findExisting(caller, body, id);
   if (existing) return { created: false, value: await presentOne(existing) };
+  // Checked only for a new invoice: a repeated create answers what was stored, whatever changed since.
+  if (body.folder === ENVELOPE_FOLDER) await admitInvoice(caller, body.data);
   try {
     const entry = await insertEntry({
       id: id ?? newId(), ownerId: caller.ownerId, folder: body.folder, key: body.key ?? null, status: 'Empty', data: body.data,

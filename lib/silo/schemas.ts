@@ -1,6 +1,7 @@
 // Request schemas of silo/v1.
 import { z } from 'zod';
 import { ListQuery } from '../api/pagination';
+import { ENVELOPE_FOLDER, InvoiceEnvelopeSchema } from './envelope';
 import { PartySchema } from './party';
 
 /** `Expired`: registered, but the certificate has run out (a renewal makes it `Registered` again). */
@@ -18,8 +19,15 @@ export const SupplierEntryBody = z.strictObject({
   data: PartySchema,
 });
 
-export const EntryBody = z.discriminatedUnion('folder', [SupplierEntryBody], {
-  error: (issue) => (issue.code === 'invalid_union' ? 'folder must be "suppliers"' : undefined),
+/** An invoice envelope; the rules for storing one (registered supplier, point of sale) are lib/ar/invoices. */
+export const InvoiceEntryBody = z.strictObject({
+  folder: z.literal(ENVELOPE_FOLDER),
+  key: EntryKey.optional(),
+  data: InvoiceEnvelopeSchema,
+});
+
+export const EntryBody = z.discriminatedUnion('folder', [SupplierEntryBody, InvoiceEntryBody], {
+  error: (issue) => (issue.code === 'invalid_union' ? `folder must be "suppliers" or "${ENVELOPE_FOLDER}"` : undefined),
 });
 export type EntryBody = z.output<typeof EntryBody>;
 

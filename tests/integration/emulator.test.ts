@@ -221,6 +221,31 @@ describe('emulated WSFEv1', () => {
     ]);
   });
 
+  it('takes a point of sale sent again to the portal in its new state, and still reports a dropped one (no 602)', async () => {
+    const credential = await enroll({ environment: 'live' });
+    const ticket = ticketOf(await loginCms(url, 'live', credential));
+    const reported = async () => {
+      const reply = await wsfe(url, 'live', 'FEParamGetPtosVenta', authXml({ ...ticket, cuit: credential.cuit }));
+      return reply.body.FEParamGetPtosVentaResponse.FEParamGetPtosVentaResult;
+    };
+    expect((await reported()).Errors.Err).toMatchObject({ Code: '602' });
+    const states = [
+      [{ blocked: true }, { Bloqueado: 'S', FchBaja: 'NULL' }],
+      [{ blocked: false }, { Bloqueado: 'N', FchBaja: 'NULL' }],
+      [{ dropped_on: '2026-01-31' }, { Bloqueado: 'N', FchBaja: '20260131' }],
+    ] as const;
+    for (const [state, expected] of states) {
+      const answer = await portal(url, 'points-of-sale', { environment: 'live', cuit: credential.cuit, number: 5, ...state });
+      expect(answer).toMatchObject({ status: 201, body: { number: 5, blocked: 'blocked' in state && state.blocked } });
+      expect(await reported()).toEqual({ ResultGet: { PtoVenta: { Nro: '5', EmisionTipo: 'CAE', ...expected } } });
+    }
+    // The sandbox's points of sale are its own.
+    const sandbox = await enroll({ environment: 'sandbox', cuit: credential.cuit });
+    const sandboxTicket = ticketOf(await loginCms(url, 'sandbox', sandbox));
+    const reply = await wsfe(url, 'sandbox', 'FEParamGetPtosVenta', authXml({ ...sandboxTicket, cuit: credential.cuit }));
+    expect(reply.body.FEParamGetPtosVentaResponse.FEParamGetPtosVentaResult.Errors.Err).toMatchObject({ Code: '602' });
+  });
+
   describe('with a ticket', () => {
     let auth: { token: string; sign: string; cuit: string };
     beforeAll(async () => {

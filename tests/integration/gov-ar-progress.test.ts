@@ -132,7 +132,7 @@ describe('the confirmed company data', () => {
     const registration = await openRegistration();
     await registerWithGeneratedKey(registration.ref, registration.cuit);
     const { body: entry } = await getEntry(registration.apiKey, registration.entryId);
-    expect(entry.meta.map((m: { key: string }) => m.key)).toEqual(['link']);
+    expect(entry.meta.map((m: { key: string }) => m.key).sort()).toEqual(['certificate', 'link']);
   });
 });
 

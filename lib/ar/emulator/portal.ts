@@ -12,7 +12,8 @@ import { emulatorCa } from './ca';
 import { attributeText, fingerprintOf, isIssuedBy, issueCertificate, subjectAttributes } from './issuer';
 import { addAuthorization, insertCertificate, revokeCertificate, upsertPointOfSale } from './queries';
 
-const EnvironmentSchema = z.enum(['sandbox', 'live']);
+/** The two environments the emulator serves, each with its own CA; also the SOAP paths' {environment}. */
+export const EnvironmentSchema = z.enum(['sandbox', 'live']);
 const AliasSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'letters, digits, dots, hyphens and underscores (up to 64)');
 const CERTIFICATE_YEARS = 2;
 

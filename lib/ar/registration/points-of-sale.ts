@@ -1,10 +1,9 @@
-// The points of sale the authority reports for a registered supplier (FEParamGetPtosVenta), asked
-// with the supplier's own certificate and the shared ticket cache.
-import { ApiError } from '../../api/errors';
+// The wizard's view of the points of sale the authority reports for a registered supplier: always
+// asked afresh (the supplier may have just added one at the portal).
+import { ApiError, authorityUnavailable } from '../../api/errors';
 import { AuthorityError } from '../authority-error';
-import { getActiveCredential, openCredential } from '../credentials';
-import { authorityTicket } from '../tickets';
-import { feParamGetPtosVenta } from '../wsfe';
+import { getActiveCredential } from '../credentials';
+import { queryPointsOfSale } from '../points-of-sale';
 import { loadRegistration } from './context';
 
 export async function listPointsOfSale(ref: string) {
@@ -14,9 +13,7 @@ export async function listPointsOfSale(ref: string) {
     throw new ApiError('registration_incomplete', 'Upload the certificate first: the points of sale are asked with it.');
   }
   try {
-    const opened = await openCredential(credential);
-    const ticket = await authorityTicket(opened, 'wsfe');
-    const points = await feParamGetPtosVenta(registration.environment, { token: ticket.token, sign: ticket.sign, cuit: credential.cuit });
+    const points = await queryPointsOfSale(credential);
     return {
       environment: registration.environment,
       // In the sandbox any number may be used; in live only these.
@@ -28,6 +25,6 @@ export async function listPointsOfSale(ref: string) {
   } catch (error) {
     if (!(error instanceof AuthorityError)) throw error;
     console.warn(`[gov-ar] points of sale unavailable: ${error.message}`);
-    throw new ApiError('authority_unavailable', 'The tax authority did not answer; try again in a few minutes.', undefined, { 'retry-after': '30' });
+    throw authorityUnavailable();
   }
 }

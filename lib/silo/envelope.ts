@@ -1,0 +1,66 @@
+// An invoice as the `invoices` folder stores it: a GOBL envelope around a `bill/invoice` document (a bare
+// document is wrapped into one first, so every field path names the stored form: `data.doc.series`).
+// Strict on what the Argentine rules read; every other GOBL field (lines, totals, notes...) is kept as sent.
+import { z } from 'zod';
+import { INVOICE_LETTERS } from '../ar/services';
+import { PartySchema } from './party';
+
+export const ENVELOPE_FOLDER = 'invoices';
+export const ENVELOPE_SCHEMA_URL = 'https://gobl.org/draft-0/envelope';
+export const INVOICE_SCHEMA_URL = 'https://gobl.org/draft-0/bill/invoice';
+export const DOC_LETTER_EXT = 'ar-arca-doc-letter';
+
+/**
+ * The point of sale (punto de venta), 1..99999, as a string of digits. Leading zeros are accepted
+ * ("0003" is how the number is printed on an invoice) and kept as sent; the value is what counts.
+ */
+export const SeriesSchema = z.string({ error: 'series is the point of sale: a string of digits such as "3"' })
+  .regex(/^\d{1,5}$/, 'series is the point of sale: 1 to 5 digits such as "3"')
+  .refine((series) => Number(series) >= 1, 'the point of sale is a number from 1 to 99999');
+
+/** The point of sale a series names. */
+export const pointOfSaleNumber = (series: string) => Number(series);
+
+/** A customer may be a consumer without a CUIT or a foreign company (exports): kept as sent. */
+const CustomerSchema = z.looseObject({
+  name: z.string().optional(),
+  tax_id: z.looseObject({ country: z.string().optional(), code: z.string().optional() }).optional(),
+});
+
+const InvoiceTaxSchema = z.looseObject({
+  ext: z.looseObject({
+    [DOC_LETTER_EXT]: z.enum(INVOICE_LETTERS, { error: `the invoice letter is one of ${INVOICE_LETTERS.join(', ')}` }).optional(),
+  }).optional(),
+});
+
+export const InvoiceSchema = z.looseObject({
+  $schema: z.literal(INVOICE_SCHEMA_URL, { error: `only ${INVOICE_SCHEMA_URL} documents are stored in invoices` }),
+  series: SeriesSchema,
+  code: z.string().max(100).optional(),
+  issue_date: z.iso.date({ error: 'issue_date is a date, YYYY-MM-DD' }),
+  supplier: PartySchema,
+  customer: CustomerSchema.optional(),
+  lines: z.array(z.looseObject({})).optional(),
+  tax: InvoiceTaxSchema.optional(),
+});
+export type Invoice = z.output<typeof InvoiceSchema>;
+
+/** Anything else than an envelope (no `doc`, no envelope `$schema`) is taken for a bare document, and checked as one. */
+const isBareDocument = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !('doc' in value)
+  && (value as { $schema?: unknown }).$schema !== ENVELOPE_SCHEMA_URL;
+
+/** A GOBL envelope holding an invoice; a bare `bill/invoice` document is wrapped into one. */
+export const InvoiceEnvelopeSchema = z.preprocess(
+  (value) => (isBareDocument(value) ? { $schema: ENVELOPE_SCHEMA_URL, doc: value } : value),
+  z.strictObject({
+    $schema: z.literal(ENVELOPE_SCHEMA_URL, { error: `$schema must be ${ENVELOPE_SCHEMA_URL}` }),
+    head: z.looseObject({}).optional(),
+    doc: InvoiceSchema,
+    sigs: z.array(z.unknown()).optional(),
+  }),
+);
+export type InvoiceEnvelope = z.output<typeof InvoiceEnvelopeSchema>;
+
+/** The letter the invoice declares, if any (none means the common A/B/C/M family). */
+export const invoiceLetter = (invoice: Invoice) => invoice.tax?.ext?.[DOC_LETTER_EXT];

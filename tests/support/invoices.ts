@@ -1,0 +1,77 @@
+// Invoices through the real silo handlers, for suppliers registered through the real wizard service
+// against the emulated authority: a registered supplier, an invoice document, storing and listing.
+import { expect } from 'vitest';
+import * as entriesRoute from '@/app/silo/v1/entries/route';
+import * as entryRoute from '@/app/silo/v1/entries/[id]/route';
+import * as envelopesRoute from '@/app/silo/v1/envelopes/route';
+import { call } from './call';
+import { portal } from './emulator-client';
+import {
+  authorizeService, getRegistration, issueFromCsr, openRegistration, requestCsr, startRegistration, upload,
+  type Environment, type OpenRegistration,
+} from './registration';
+import { createRegistrationWorkflow, createSupplier } from './scenario';
+
+export const INVOICE_SCHEMA = 'https://gobl.org/draft-0/bill/invoice';
+export const ENVELOPE_SCHEMA = 'https://gobl.org/draft-0/envelope';
+
+/** Takes an open registration to Registered: our request, the portal's certificate, every service it needs. */
+export async function completeRegistration(emulatorUrl: string, registration: OpenRegistration): Promise<OpenRegistration> {
+  const { body: view } = await getRegistration(registration.ref);
+  const { body: csr } = await requestCsr(registration.ref);
+  const certificate = await issueFromCsr(emulatorUrl, registration.environment, csr.alias, csr.csr);
+  for (const service of view.services as string[]) {
+    await authorizeService(emulatorUrl, registration.environment, registration.cuit, csr.alias, service);
+  }
+  const uploaded = await upload(registration.ref, { certificate });
+  expect(uploaded.status).toBe(200);
+  expect(uploaded.body.status).toBe('Registered');
+  return registration;
+}
+
+/** A supplier registered through the wizard, in a workspace of its own. */
+export async function registeredSupplier(
+  emulatorUrl: string,
+  options: { environment?: Environment; invoiceTypes?: string[] } = {},
+): Promise<OpenRegistration> {
+  return completeRegistration(emulatorUrl, await openRegistration(options));
+}
+
+/** Another supplier entry for the same CUIT in the same workspace, registered with its own workflow. */
+export async function registerAgain(emulatorUrl: string, first: OpenRegistration, invoiceTypes: string[]): Promise<OpenRegistration> {
+  const workflow = await createRegistrationWorkflow(first.apiKey, { invoice_types: invoiceTypes });
+  const entry = await createSupplier(first.apiKey, { tax_id: { country: 'AR', code: first.cuit } });
+  const registration = await startRegistration({ ...first, workflowId: workflow.id, entryId: entry.id });
+  return completeRegistration(emulatorUrl, registration);
+}
+
+export async function addPointOfSale(emulatorUrl: string, environment: Environment, cuit: string, point: Record<string, unknown>) {
+  const result = await portal(emulatorUrl, 'points-of-sale', { environment, cuit, ...point });
+  expect(result.status).toBe(201);
+}
+
+/** A bare GOBL bill/invoice document by this supplier. */
+export function invoiceDoc(cuit: string, overrides: Record<string, unknown> = {}) {
+  return {
+    $schema: INVOICE_SCHEMA,
+    series: '1',
+    code: '00000001',
+    issue_date: '2026-03-02',
+    supplier: { name: 'Proveedor de Prueba S.A.', tax_id: { country: 'AR', code: cuit } },
+    customer: { name: 'Consumidor Final' },
+    lines: [{ i: 1, quantity: '2', item: { name: 'Tornillos', price: '100.00' }, sum: '200.00', taxes: [{ cat: 'VAT', rate: 'general' }] }],
+    totals: { sum: '200.00', payable: '242.00' },
+    ...overrides,
+  };
+}
+
+export const postInvoice = (apiKey: string, data: unknown, extra: Record<string, unknown> = {}) =>
+  call(entriesRoute.POST, { token: apiKey, body: { folder: 'invoices', data, ...extra } });
+
+export const putInvoice = (apiKey: string, id: string, data: unknown) =>
+  call(entryRoute.PUT, { method: 'PUT', token: apiKey, params: { id }, body: { folder: 'invoices', data } });
+
+export const getStoredEntry = (apiKey: string, id: string) => call(entryRoute.GET, { token: apiKey, params: { id } });
+
+export const listEnvelopes = (apiKey: string, query: Record<string, string> = {}) =>
+  call(envelopesRoute.GET, { token: apiKey, query });
