@@ -20,6 +20,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/fresh-database.ts'],
+          // Table-driven tests make dozens of calls to one link in a second; tests/integration/abuse.test.ts
+          // turns the limits back on to test them.
+          env: { RATE_LIMITS: 'off' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -7,9 +7,7 @@ import { sweepCertificateExpiry } from '@/lib/ar/expiry-sweep';
 import { claimTask } from '@/lib/server/periodic-tasks';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { createSupplier, getEntry, readyWorkspace } from '../support/scenario';
-import {
-  authorizeService, getRegistration, issueFromCsr, requestCsr, startRegistration, upload, useEmulator,
-} from '../support/registration';
+import { completeRegistration, getRegistration, startRegistration, useEmulator } from '../support/registration';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 const emulator = useEmulator();
@@ -40,13 +38,7 @@ async function registeredSupplier(options: { webhook?: boolean } = {}) {
   return { ...registration, secret: workspace.workflow.webhook?.secret as string, certificate, notAfter: new Date(certificate.not_after) };
 }
 
-async function registerThrough(ref: string, cuit: string) {
-  const { body: csr } = await requestCsr(ref);
-  await authorizeService(emulator(), 'sandbox', cuit, csr.alias);
-  const uploaded = await upload(ref, { certificate: await issueFromCsr(emulator(), 'sandbox', csr.alias, csr.csr) });
-  expect(uploaded.status).toBe(200);
-  return uploaded.body.certificate;
-}
+const registerThrough = (ref: string, cuit: string) => completeRegistration(emulator(), { ref, cuit });
 
 async function sweepAndSend(now: Date) {
   const result = await sweepCertificateExpiry(now);

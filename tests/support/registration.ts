@@ -113,3 +113,13 @@ export async function issueFromCsr(baseUrl: string, environment: Environment, al
   expect(result.status).toBe(200);
   return result.body.certificate;
 }
+
+/** The supplier's whole part for a sandbox or live link: our request, the portal's certificate and authorisation, the upload. */
+export async function completeRegistration(baseUrl: string, registration: { ref: string; cuit: string; environment?: Environment }) {
+  const environment = registration.environment ?? 'sandbox';
+  const { body: csr } = await requestCsr(registration.ref);
+  await authorizeService(baseUrl, environment, registration.cuit, csr.alias);
+  const uploaded = await upload(registration.ref, { certificate: await issueFromCsr(baseUrl, environment, csr.alias, csr.csr) });
+  expect(uploaded.status).toBe(200);
+  return uploaded.body.certificate as { alias: string; serial: string; not_after: string; [field: string]: unknown };
+}

@@ -1,10 +1,9 @@
 // Everything a registration link leads to: the link record, its job, the supplier entry, the
 // workspace's environment and the web services the workflow needs.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../api/errors';
 import { getDb } from '../../db/client';
-import { entries, jobs, workflows, workspaces, type Entry, type Environment, type Job, type MetaRecord, type Workflow } from '../../db/schema';
-import { getRegistrationLinkByRef } from '../../silo/queries';
+import { entries, jobs, metaRecords, workflows, workspaces, type Entry, type Environment, type Job, type MetaRecord, type Workflow } from '../../db/schema';
 import type { Party } from '../../silo/party';
 import { awaitsSupplier } from '../../transform/queries';
 import { servicesForLetters } from '../services';
@@ -25,23 +24,25 @@ export interface RegistrationContext {
 
 const linkNotFound = () => new ApiError('link_not_found', 'This registration link does not exist.');
 
-/** The registration behind a link; unknown or malformed refs are `link_not_found`. */
+/**
+ * The registration behind a link; unknown or malformed refs are `link_not_found`. One query either
+ * way, so an unknown ref and a used one take the same time to answer (refs cannot be probed).
+ */
 export async function loadRegistration(ref: string): Promise<RegistrationContext> {
   if (!REF_SHAPE.test(ref)) throw linkNotFound();
-  const link = await getRegistrationLinkByRef(ref);
-  if (!link) throw linkNotFound();
   const db = await getDb();
   const [row] = await db
-    .select({ job: jobs, entry: entries, workflow: workflows, sandbox: workspaces.sandbox })
-    .from(jobs)
+    .select({ link: metaRecords, job: jobs, entry: entries, workflow: workflows, sandbox: workspaces.sandbox })
+    .from(metaRecords)
+    .innerJoin(jobs, eq(jobs.id, metaRecords.jobId))
     .innerJoin(entries, eq(entries.id, jobs.siloEntryId))
     .innerJoin(workflows, eq(workflows.id, jobs.workflowId))
     .innerJoin(workspaces, eq(workspaces.id, jobs.ownerId))
-    .where(eq(jobs.id, link.jobId));
+    .where(and(eq(metaRecords.ref, ref), eq(metaRecords.src, 'gov-ar'), eq(metaRecords.key, 'link')));
   if (!row) throw linkNotFound();
   return {
     ref,
-    link,
+    link: row.link,
     job: row.job,
     entry: row.entry,
     workflow: row.workflow,

@@ -2,11 +2,13 @@ import { withApi } from '@/lib/api/with-api';
 import { readMultipart } from '@/lib/api/multipart';
 import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_FILE_BYTES, RefParams } from '@/lib/ar/registration/schemas';
 import { uploadCertificate } from '@/lib/ar/registration/upload';
+import { linkRateLimit } from '@/lib/ar/registration/link-rate-limits';
 
 export const POST = withApi({
   auth: 'none',
   params: RefParams,
   notFound: 'link_not_found',
+  rateLimit: linkRateLimit('upload'),
   handler: async ({ params, request }) => {
     const { parts } = await readMultipart(request, { perPartLimit: MAX_UPLOAD_FILE_BYTES, totalLimit: MAX_UPLOAD_BODY_BYTES });
     return uploadCertificate(params.ref, {

@@ -1,10 +1,12 @@
 import { withApi } from '@/lib/api/with-api';
 import { RefParams } from '@/lib/ar/registration/schemas';
 import { requestCsr } from '@/lib/ar/registration/generated-key';
+import { linkRateLimit } from '@/lib/ar/registration/link-rate-limits';
 
 export const POST = withApi({
   auth: 'none',
   params: RefParams,
   notFound: 'link_not_found',
+  rateLimit: linkRateLimit('upload'),
   handler: ({ params }) => requestCsr(params.ref),
 });

@@ -1,0 +1,21 @@
+// How hard a registration link's public endpoints may be called. A supplier's wizard makes a few dozen
+// calls in a whole registration; uploads and key requests are the expensive (and guessable) ones.
+import { clientAddress, enforceRateLimits } from '../../api/rate-limit';
+
+export type LinkCall = 'read' | 'write' | 'upload';
+
+const PER_MINUTE: Record<LinkCall, number> = { read: 120, write: 120, upload: 30 };
+/** Every link endpoint from one address, together (a NAT may hide several suppliers). */
+const PER_ADDRESS_PER_MINUTE = 600;
+
+export function limitLinkCall(request: Request, ref: unknown, call: LinkCall): void {
+  const refKey = typeof ref === 'string' ? ref.slice(0, 64) : '';
+  enforceRateLimits([
+    { key: `address:${clientAddress(request)}`, perMinute: PER_ADDRESS_PER_MINUTE },
+    { key: `link-${call}:${refKey}`, perMinute: PER_MINUTE[call] },
+  ]);
+}
+
+/** A `withApi` rateLimit option for a link endpoint (`[ref]` route). */
+export const linkRateLimit = (call: LinkCall) => (request: Request, params: Record<string, unknown>) =>
+  limitLinkCall(request, params.ref, call);
