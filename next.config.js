@@ -9,6 +9,8 @@ const securityHeaders = [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // NEXT_DIST_DIR lets a benchmark or a second checkout build beside the usual `.next` without clobbering it.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'node-forge'],
   poweredByHeader: false,
   // The build type-checks the app only; `npm test` type-checks everything, tests included.

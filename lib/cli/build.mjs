@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const INPUTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'proxy.ts', 'next.config.js', 'tsconfig.json',
   'postcss.config.mjs', 'package-lock.json', 'tsconfig.build.json'];
-const stampFile = path.join(root, '.next', 'source-fingerprint');
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+const stampFile = path.join(distDir, 'source-fingerprint');
 
 export const nextBin = () => createRequire(import.meta.url).resolve('next/dist/bin/next');
 
@@ -30,7 +31,7 @@ export function sourceFingerprint() {
 }
 
 export function buildIsCurrent() {
-  return fs.existsSync(path.join(root, '.next', 'BUILD_ID')) &&
+  return fs.existsSync(path.join(distDir, 'BUILD_ID')) &&
     fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === sourceFingerprint();
 }
 
