@@ -9,7 +9,8 @@ import { runStepHandler, type StepOutcome } from './steps';
 import { backoff } from './backoff';
 import { completeStep, failJob, failStepAndContinue, markWaiting, scheduleRetry } from './transitions';
 
-const LEASE = sql`now() + interval '2 minutes'`;
+/** Steps are short database work; a runner that died mid-step has its step taken over after this. */
+const LEASE = sql`now() + interval '30 seconds'`;
 const MAX_ATTEMPTS_ON_ERROR = 5;
 
 /** Claims the next runnable step (of one job, when `jobId` is given). */

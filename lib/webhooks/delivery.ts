@@ -15,7 +15,8 @@ import { openSigningSecret } from './signing-secret';
 export const WEBHOOK_RETRY_WINDOW_MS = 26 * 3600_000;
 /** First retry within 10 s; then doubling, capped at an hour between attempts. */
 const RETRY_BASE_MS = 4000;
-const LEASE = sql`now() + interval '1 minute'`;
+/** Longer than an attempt can take (10 s), short enough that a dead sender's delivery soon goes out again. */
+const LEASE = sql`now() + interval '30 seconds'`;
 
 export async function claimDueDelivery(): Promise<WebhookDelivery | undefined> {
   const db = await getDb();

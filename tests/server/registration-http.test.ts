@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@/lib/ar/cuit';
 import { encryptPkcs8, makeCsr, testKey } from '../support/pki';
+import { productClient } from '../support/product-client';
 import { startProduct, type RunningServer } from '../support/server-process';
 import { createScratchDatabase, dropScratchDatabase } from '../support/scratch-database';
 
@@ -14,20 +15,15 @@ const serverUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-e2e-'));
 let databaseUrl: string | undefined;
 let server: RunningServer;
-
-async function api(method: string, route: string, body?: unknown, token?: string) {
-  const response = await fetch(`${server.url}${route}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: await response.json() as any };
-}
+let client: ReturnType<typeof productClient>;
+const api: ReturnType<typeof productClient>['api'] = (...args) => client.api(...args);
+const uploadCertificate: ReturnType<typeof productClient>['uploadCertificate'] = (...args) => client.uploadCertificate(...args);
 
 beforeAll(async () => {
   if (serverUrl) databaseUrl = await createScratchDatabase(serverUrl, 'e2e');
   server = await startProduct({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_TOKEN: 'e2e-admin', WEBHOOK_ALLOW_PRIVATE: '1' });
   await server.waitFor(/registration link: \S+/);
+  client = productClient(server.url, 'e2e-admin');
 });
 
 afterAll(async () => {
@@ -38,29 +34,8 @@ afterAll(async () => {
 
 /** An integrator's side: workspace, Argentina app, workflow, supplier, job; returns the link's ref. */
 async function registrationLink(sandbox: boolean, cuit: string, workflowExtra: Record<string, unknown> = {}) {
-  const workspace = await api('POST', '/access/v1/workspaces', { name: 'E2E', sandbox }, 'e2e-admin');
-  const key = workspace.body.api_key as string;
-  expect((await api('POST', '/access/v1/apps/gov-ar/connect', undefined, key)).status).toBe(200);
-  const workflow = await api('POST', '/transform/v1/workflows', { template: 'ar-supplier-registration', ...workflowExtra }, key);
-  const entry = await api('POST', '/silo/v1/entries', { folder: 'suppliers', data: { name: 'Distribuidora Añil S.A.', tax_id: { country: 'AR', code: cuit } } }, key);
-  expect((await api('POST', '/transform/v1/jobs', { workflow_id: workflow.body.id, silo_entry_id: entry.body.id }, key)).status).toBe(202);
-  for (let i = 0; i < 50; i++) {
-    const { body } = await api('GET', `/silo/v1/entries/${entry.body.id}`, undefined, key);
-    const link = body.meta.find((m: { key: string }) => m.key === 'link');
-    if (link) return { key, entryId: entry.body.id as string, ref: link.ref as string, linkUrl: link.link_url as string };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no link appeared');
-}
-
-async function uploadCertificate(ref: string, parts: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
-    if (name === 'password') form.set(name, value);
-    else form.set(name, new Blob([value]), `${name}.pem`);
-  }
-  const response = await fetch(`${server.url}/gov-ar/v1/registrations/${ref}/certificate`, { method: 'POST', body: form });
-  return { status: response.status, body: await response.json() as any };
+  const { key, workflow } = await client.workspace(sandbox, workflowExtra);
+  return { key, ...(await client.supplierWithLink(key, workflow.id, cuit)) };
 }
 
 describe(`a registration over HTTP (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {

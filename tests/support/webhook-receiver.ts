@@ -13,6 +13,8 @@ export interface Delivery {
 export interface Reply {
   status: number;
   headers?: Record<string, string>;
+  /** Answer only after this long (a slow receiver keeps deliveries in flight). */
+  delayMs?: number;
 }
 
 export interface WebhookReceiver {
@@ -35,8 +37,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       const next = script.length > 1 ? script.shift()! : script[0]!;
-      response.writeHead(next.status, { 'content-type': 'text/plain', ...next.headers });
-      response.end('ok');
+      setTimeout(() => {
+        response.writeHead(next.status, { 'content-type': 'text/plain', ...next.headers });
+        response.end('ok');
+      }, next.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
