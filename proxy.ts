@@ -1,12 +1,22 @@
-// Next's proxy (the renamed middleware; Node.js runtime in Next 16) gives the wizard page the one
-// header a page cannot set itself: CSP frame-ancestors from the registration's allowed origins.
+// Next's proxy (the renamed middleware; Node.js runtime in Next 16) gives every page the headers a
+// page cannot set itself: a per-response CSP nonce (Next applies it to its own scripts), who may
+// frame the page (a registration link: its workflow's allowed origins; anything else: nobody but
+// us for the wizard, nobody at all elsewhere), and HSTS in production.
+import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
-import { allowedOriginsFor, frameAncestors } from '@/lib/ar/registration/embedding';
+import { allowedOriginsFor } from '@/lib/ar/registration/embedding';
+import { pageSecurityHeaders } from '@/lib/server/security-headers';
 
 export async function proxy(request: NextRequest) {
-  const ref = request.nextUrl.pathname.split('/')[2] ?? '';
-  const response = NextResponse.next();
-  response.headers.set('content-security-policy', frameAncestors(await originsOrNone(ref)));
+  const nonce = randomBytes(16).toString('base64');
+  const [, first, ref] = request.nextUrl.pathname.split('/');
+  const frameAncestors = first === 'reg' ? await originsOrNone(ref ?? '') : undefined;
+  const headers = pageSecurityHeaders({ nonce, frameAncestors });
+
+  const forwarded = new Headers(request.headers);
+  forwarded.set('content-security-policy', headers['content-security-policy']!);
+  const response = NextResponse.next({ request: { headers: forwarded } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 
@@ -20,4 +30,7 @@ async function originsOrNone(ref: string): Promise<string[]> {
   }
 }
 
-export const config = { matcher: '/reg/:ref*' };
+// Pages only: the JSON services, SOAP endpoints and static files need no CSP and should not pay for one.
+export const config = {
+  matcher: ['/((?!_next/|favicon\\.ico|access/|silo/|transform/|utils/|gov-ar/|openapi\\.json|emulator/portal/|emulator/sandbox/|emulator/live/|console/session).*)'],
+};

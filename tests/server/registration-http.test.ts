@@ -79,14 +79,28 @@ describe(`a registration over HTTP (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, ()
     const { ref } = await registrationLink(true, withCheckDigit('3071999004')!, { allowed_origins: ['https://console.example.com'] });
     const page = await fetch(`${server.url}/reg/${ref}`);
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self' https://console.example.com");
-    expect(await page.text()).toContain('<html lang="es-AR"');
+    const policy = (response: Response) => response.headers.get('content-security-policy')!.split('; ');
+    expect(policy(page)).toContain("frame-ancestors 'self' https://console.example.com");
+    expect(policy(page)).toContainEqual(expect.stringMatching(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/));
+    const nonce = /'nonce-([^']+)'/.exec(page.headers.get('content-security-policy')!)![1];
+    const html = await page.text();
+    // Every script Next writes into the page carries this response's nonce.
+    expect(html.match(/<script\b[^>]*>/g)!.every((tag) => tag.includes(`nonce="${nonce}"`))).toBe(true);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(page.headers.get('strict-transport-security')).toBeNull(); // development: HSTS only in production
+    expect(html).toContain('<html lang="es-AR"');
 
     const other = await registrationLink(true, withCheckDigit('3071999006')!);
-    expect((await fetch(`${server.url}/reg/${other.ref}`)).headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+    expect(policy(await fetch(`${server.url}/reg/${other.ref}`))).toContain("frame-ancestors 'self'");
     const unknown = await fetch(`${server.url}/reg/${'x'.repeat(27)}`);
     expect(unknown.status).toBe(404);
-    expect(unknown.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+    expect(policy(unknown)).toContain("frame-ancestors 'self'");
+    for (const other of ['/', '/emulator', '/docs/api', '/console']) {
+      const answer = await fetch(`${server.url}${other}`);
+      expect(policy(answer), other).toContain("frame-ancestors 'none'");
+      expect(answer.headers.get('x-content-type-options'), other).toBe('nosniff');
+    }
 
     const english = await fetch(`${server.url}/reg/${ref}`, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
     expect(await english.text()).toContain('<html lang="en"');

@@ -1,5 +1,5 @@
 // Which sites may embed a registration's wizard in an iframe: the origins its workflow allows. The
-// proxy turns them into the page's CSP; the wizard posts its messages only to them.
+// proxy turns them into the page's CSP frame-ancestors (lib/server/security-headers.ts); the wizard posts its messages only to them.
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../db/client';
 import { jobs, metaRecords, workflows } from '../../db/schema';
@@ -17,9 +17,4 @@ export async function allowedOriginsFor(ref: string): Promise<string[]> {
     .where(eq(metaRecords.ref, ref));
   if (!row || row.src !== 'gov-ar' || row.key !== 'link') return [];
   return row.config.allowedOrigins ?? [];
-}
-
-/** The CSP directive; the origins were validated as bare `scheme://host[:port]` when stored. */
-export function frameAncestors(origins: readonly string[]): string {
-  return ["frame-ancestors 'self'", ...origins].join(' ');
 }
