@@ -1,6 +1,9 @@
-// Who is calling: a workspace API key, an enrollment token, or the operator's ADMIN_TOKEN.
+// Who is calling: a workspace API key, an enrollment token, or the operator's ADMIN_TOKEN. Without an
+// Authorization header, the console's session cookie (a workspace API key) stands in for the Bearer.
 import { ApiError } from '../api/errors';
 import { adminToken } from '../config';
+import { consoleKeyFrom } from '../console/cookie';
+import { assertSameOriginIfUnsafe } from '../console/same-origin';
 import { sameSecret } from './tokens';
 import { findCallerByToken, type Caller } from './queries';
 
@@ -26,15 +29,25 @@ export async function authenticateRequest(request: Request, mode: AuthMode): Pro
     if (!token || !sameSecret(token, expected)) throw new ApiError('unauthorized', 'Send the admin token as Authorization: Bearer <token>.');
     return undefined;
   }
-  if (!token) {
-    if (mode === 'optional') return undefined;
-    throw new ApiError('unauthorized', 'Send an API key or enrollment token as Authorization: Bearer <token>.');
-  }
+  if (!token) return consoleCaller(request, mode);
   const caller = await findCallerByToken(token);
   if (!caller) throw new ApiError('unauthorized', 'The bearer token is not valid or has expired.');
   if (mode === 'workspace' && caller.via !== 'api_key') {
     throw new ApiError('forbidden', 'This operation needs a workspace API key, not an enrollment token.');
   }
+  return caller;
+}
+
+/** The console's cookie: a workspace API key only, and for unsafe methods only from our own pages (CSRF). */
+async function consoleCaller(request: Request, mode: AuthMode): Promise<Caller | undefined> {
+  const key = consoleKeyFrom(request);
+  if (!key) {
+    if (mode === 'optional') return undefined;
+    throw new ApiError('unauthorized', 'Send an API key or enrollment token as Authorization: Bearer <token>.');
+  }
+  assertSameOriginIfUnsafe(request);
+  const caller = key.startsWith('sk_') ? await findCallerByToken(key) : undefined;
+  if (caller?.via !== 'api_key') throw new ApiError('unauthorized', 'The console session is no longer valid; sign in again.');
   return caller;
 }
 

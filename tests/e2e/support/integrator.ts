@@ -59,15 +59,28 @@ async function api<T = any>(method: string, path: string, options: { token?: str
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A workspace ready to register suppliers: created with the admin token, gov-ar connected, one workflow. */
-export async function createWorkspace(options: { environment?: Environment; allowedOrigins?: string[]; name?: string } = {}): Promise<Workspace> {
+/** A workspace as the operator makes it (admin token): nothing connected, no workflow; its API key. */
+export async function createBareWorkspace(options: { environment?: Environment; name?: string } = {}) {
   const environment = options.environment ?? 'sandbox';
   const workspace = await api<{ owner_id: string; api_key: string }>('POST', '/access/v1/workspaces', {
     token: E2E_ADMIN_TOKEN, body: { name: options.name ?? `E2E ${environment}`, sandbox: environment === 'sandbox' },
   });
-  await api('POST', '/access/v1/apps/gov-ar/connect', { token: workspace.api_key, expect: 200 });
-  const ready = { ownerId: workspace.owner_id, apiKey: workspace.api_key, environment };
+  return { ownerId: workspace.owner_id, apiKey: workspace.api_key, environment };
+}
+
+/** A workspace ready to register suppliers: created with the admin token, gov-ar connected, one workflow. */
+export async function createWorkspace(options: { environment?: Environment; allowedOrigins?: string[]; name?: string } = {}): Promise<Workspace> {
+  const ready = await createBareWorkspace(options);
+  await api('POST', '/access/v1/apps/gov-ar/connect', { token: ready.apiKey, expect: 200 });
   return { ...ready, workflowId: await createWorkflow(ready, { allowedOrigins: options.allowedOrigins }) };
+}
+
+/** A supplier entry (status Empty) and its id. */
+export async function createSupplier(workspace: Pick<Workspace, 'apiKey'>, name: string, cuit = newCuit()): Promise<string> {
+  const entry = await api<{ id: string }>('POST', '/silo/v1/entries', {
+    token: workspace.apiKey, body: { folder: 'suppliers', data: { name, tax_id: { country: 'AR', code: cuit } } },
+  });
+  return entry.id;
 }
 
 /** Another registration workflow in the workspace (for instance with other allowed origins). */
@@ -79,6 +92,12 @@ export async function createWorkflow(workspace: Pick<Workspace, 'apiKey'>, optio
   return workflow.id;
 }
 
+/** A registration job for a supplier (the workspace's workflow unless told another). */
+export const startJob = (workspace: Workspace, entryId: string, workflowId = workspace.workflowId) =>
+  api<{ id: string }>('POST', '/transform/v1/jobs', {
+    token: workspace.apiKey, body: { workflow_id: workflowId, silo_entry_id: entryId }, expect: 202,
+  });
+
 /** A new supplier, its registration job, and the link once the job has made it. */
 export async function openRegistration(
   workspace: Workspace,
@@ -86,20 +105,16 @@ export async function openRegistration(
 ): Promise<RegistrationLink> {
   const cuit = options.cuit ?? newCuit();
   const name = options.name ?? `Proveedor de Prueba ${cuit.slice(2, 6)} S.A.`;
-  const entry = await api<{ id: string }>('POST', '/silo/v1/entries', {
-    token: workspace.apiKey, body: { folder: 'suppliers', data: { name, tax_id: { country: 'AR', code: cuit } } },
-  });
-  const job = await api<{ id: string }>('POST', '/transform/v1/jobs', {
-    token: workspace.apiKey, body: { workflow_id: options.workflowId ?? workspace.workflowId, silo_entry_id: entry.id }, expect: 202,
-  });
-  const link = await waitForLink(workspace, entry.id);
-  return { ref: link.ref, url: link.link_url, path: `/reg/${link.ref}`, entryId: entry.id, jobId: job.id, cuit, name };
+  const entryId = await createSupplier(workspace, name, cuit);
+  const job = await startJob(workspace, entryId, options.workflowId);
+  const link = await waitForLink(workspace, entryId);
+  return { ref: link.ref, url: link.link_url, path: `/reg/${link.ref}`, entryId, jobId: job.id, cuit, name };
 }
 
 interface MetaRecord { src: string; key: string; ref: string; link_url: string }
 
 /** The entry's gov-ar link meta record, which the job's register step adds (the runner polls every second). */
-async function waitForLink(workspace: Workspace, entryId: string, timeoutMs = 15_000): Promise<MetaRecord> {
+async function waitForLink(workspace: Pick<Workspace, 'apiKey'>, entryId: string, timeoutMs = 15_000): Promise<MetaRecord> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const entry = await getEntry(workspace, entryId);
@@ -110,7 +125,7 @@ async function waitForLink(workspace: Workspace, entryId: string, timeoutMs = 15
   }
 }
 
-export const getEntry = (workspace: Workspace, entryId: string) =>
+export const getEntry = (workspace: Pick<Workspace, 'apiKey'>, entryId: string) =>
   api<{ id: string; status: string; meta: MetaRecord[] }>('GET', `/silo/v1/entries/${entryId}`, { token: workspace.apiKey });
 
 /** What the wizard's own service says about a link (public: the ref is the capability). */

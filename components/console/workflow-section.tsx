@@ -1,0 +1,56 @@
+'use client';
+// Configuration › Registration workflows: making one from the `ar-supplier-registration` template and
+// the list of those the workspace has. A generated webhook secret is shown once, right after.
+import { useState } from 'react';
+import type { Workflow } from '@/lib/console/types';
+import { formatDateTime } from '@/lib/console/format';
+import { smallButton } from '../wizard/styles';
+import { useCursorList } from './use-cursor-list';
+import { WebhookSecretOnce } from './webhook-secret-once';
+import { WorkflowForm } from './workflow-form';
+import { Fact, Notice, Section } from './ui';
+
+
+export function WorkflowSection({ connected }: { connected: boolean }) {
+  const [created, setCreated] = useState<Workflow>();
+  const workflows = useCursorList<Workflow>(['workflows'], '/transform/v1/workflows?limit=20');
+
+  return (
+    <Section id="workflows" title="Registration workflows"
+      lead="A workflow registers suppliers: it makes the link, optionally tells your webhook, then waits for the supplier.">
+      {!connected && <Notice tone="info">Connect the Argentina app above before creating a workflow.</Notice>}
+      {created?.webhook?.secret && (
+        <WebhookSecretOnce workflowName={created.name} secret={created.webhook.secret} onDone={() => setCreated(undefined)} />
+      )}
+      <WorkflowForm onCreated={setCreated} />
+
+      <h3 className="mt-8 font-semibold text-slate-900">Existing workflows</h3>
+      {workflows.isPending && <p className="mt-2 text-sm text-slate-600">Loading…</p>}
+      {workflows.isError && <Notice tone="error">The workflows could not be loaded.</Notice>}
+      {workflows.isSuccess && workflows.items.length === 0 && <p className="mt-2 text-sm text-slate-600">None yet.</p>}
+      <ul className="mt-3 space-y-3" aria-label="Registration workflows">
+        {workflows.items.map((workflow) => <WorkflowItem key={workflow.id} workflow={workflow} />)}
+      </ul>
+      {workflows.hasNextPage && (
+        <button type="button" className={`${smallButton} mt-3`} onClick={() => workflows.fetchNextPage()} disabled={workflows.isFetchingNextPage}>
+          Show more workflows
+        </button>
+      )}
+    </Section>
+  );
+}
+
+function WorkflowItem({ workflow }: { workflow: Workflow }) {
+  const origins = workflow.allowed_origins ?? [];
+  return (
+    <li className="rounded-xl border border-slate-200 p-4">
+      <p className="font-medium text-slate-900">{workflow.name}</p>
+      <dl className="mt-2 grid gap-3 text-sm sm:grid-cols-2">
+        <Fact term="Id"><code className="break-all text-xs">{workflow.id}</code></Fact>
+        <Fact term="Created">{formatDateTime(workflow.created_at)}</Fact>
+        <Fact term="Webhook">{workflow.webhook?.url ? <span className="break-all">{workflow.webhook.url}</span> : 'None'}</Fact>
+        <Fact term="Embedding origins">{origins.length ? origins.join(', ') : 'This console only'}</Fact>
+      </dl>
+    </li>
+  );
+}

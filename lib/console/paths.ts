@@ -1,0 +1,8 @@
+// Where the console's pages are.
+export const CONSOLE_PATHS = {
+  home: '/console',
+  signIn: '/console/sign-in',
+  configuration: '/console/configuration',
+  supplier: (id: string) => `/console/suppliers/${encodeURIComponent(id)}`,
+  embed: (id: string) => `/console/suppliers/${encodeURIComponent(id)}/embed`,
+} as const;

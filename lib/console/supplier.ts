@@ -1,0 +1,32 @@
+// What the console reads off a supplier entry: its registration link, its certificate, and which
+// registration action its status allows.
+import type { CertificateMeta, MetaRecord, SupplierEntry } from './types';
+
+const newest = (meta: MetaRecord[], key: string) =>
+  meta.filter((record) => record.src === 'gov-ar' && record.key === key).at(-1);
+
+/** The link of the entry's latest registration job (a renewal adds a new one). */
+export function registrationLink(entry: SupplierEntry): { ref?: string; url: string } | undefined {
+  const record = newest(entry.meta, 'link');
+  return record?.link_url ? { ref: record.ref, url: record.link_url } : undefined;
+}
+
+/** The certificate the supplier registered last, when the service records one. */
+export function registeredCertificate(entry: SupplierEntry): CertificateMeta | undefined {
+  const value = newest(entry.meta, 'certificate')?.value;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const certificate = value as Partial<CertificateMeta>;
+  return typeof certificate.not_after === 'string' ? (certificate as CertificateMeta) : undefined;
+}
+
+export type RegistrationAction = 'start' | 'renew';
+
+/** A first (or failed) registration is started; a registered or lapsed one is renewed; one in progress waits. */
+export function registrationAction(status: string): RegistrationAction | undefined {
+  if (status === 'Empty' || status === 'Error') return 'start';
+  if (status === 'Registered' || status === 'Expired') return 'renew';
+  return undefined;
+}
+
+export const supplierName = (entry: SupplierEntry) => entry.data.name ?? '(no name)';
+export const supplierCuit = (entry: SupplierEntry) => entry.data.tax_id?.code;

@@ -1,0 +1,197 @@
+// The integrator's console at /console, by what an integrator reads (English): the sign-in page, the
+// shell around every signed-in page, configuration, the suppliers list, a supplier's page and the
+// embedded wizard.
+import type { FrameLocator, Locator, Page } from '@playwright/test';
+
+export class ConsoleSignInPage {
+  readonly heading: Locator;
+  readonly apiKey: Locator;
+  readonly submit: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Sign in to your workspace' });
+    this.apiKey = page.getByLabel('Workspace API key');
+    this.submit = page.getByRole('button', { name: 'Sign in' });
+  }
+
+  goto() {
+    return this.page.goto('/console/sign-in');
+  }
+
+  async signIn(apiKey: string) {
+    await this.apiKey.fill(apiKey);
+    await this.submit.click();
+  }
+}
+
+/** What every signed-in page has: the workspace, the navigation, the sign-out. */
+export class ConsoleShell {
+  readonly nav: Locator;
+  readonly suppliersLink: Locator;
+  readonly configurationLink: Locator;
+  readonly signOut: Locator;
+
+  constructor(readonly page: Page) {
+    this.nav = page.getByRole('navigation', { name: 'Console' });
+    this.suppliersLink = this.nav.getByRole('link', { name: 'Suppliers' });
+    this.configurationLink = this.nav.getByRole('link', { name: 'Configuration' });
+    this.signOut = page.getByRole('button', { name: 'Sign out' });
+  }
+
+  heading(name: string): Locator {
+    return this.page.getByRole('heading', { level: 1, name, exact: true });
+  }
+}
+
+export interface WorkflowFormValues { name?: string; webhookUrl?: string; webhookSecret?: string; origins?: string[] }
+
+export class ConsoleConfigurationPage extends ConsoleShell {
+  readonly argentina: Locator;
+  readonly connect: Locator;
+  readonly workflowName: Locator;
+  readonly webhookUrl: Locator;
+  readonly webhookSecret: Locator;
+  readonly origins: Locator;
+  readonly createWorkflow: Locator;
+  readonly secretShown: Locator;
+  readonly copySecret: Locator;
+  readonly secretStored: Locator;
+  readonly workflows: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.argentina = page.getByRole('article', { name: /Argentina/ });
+    this.connect = this.argentina.getByRole('button', { name: 'Connect' });
+    this.workflowName = page.getByLabel('Name (optional)');
+    this.webhookUrl = page.getByLabel('Webhook URL (optional)');
+    this.webhookSecret = page.getByLabel('Webhook secret (optional)');
+    this.origins = page.getByLabel('Allowed embedding origins (optional)');
+    this.createWorkflow = page.getByRole('button', { name: 'Create workflow' });
+    this.secretShown = page.getByLabel('Webhook signing secret');
+    this.copySecret = page.getByRole('button', { name: 'Copy secret' });
+    this.secretStored = page.getByRole('button', { name: 'I have stored it' });
+    this.workflows = page.getByRole('list', { name: 'Registration workflows' });
+  }
+
+  async fillWorkflow(values: WorkflowFormValues) {
+    if (values.name !== undefined) await this.workflowName.fill(values.name);
+    if (values.webhookUrl !== undefined) await this.webhookUrl.fill(values.webhookUrl);
+    if (values.webhookSecret !== undefined) await this.webhookSecret.fill(values.webhookSecret);
+    if (values.origins !== undefined) await this.origins.fill(values.origins.join('\n'));
+  }
+}
+
+export class ConsoleSuppliersPage extends ConsoleShell {
+  readonly supplierName: Locator;
+  readonly supplierCuit: Locator;
+  readonly addSupplier: Locator;
+  readonly list: Locator;
+  readonly showMore: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.supplierName = page.getByLabel('Name', { exact: true });
+    this.supplierCuit = page.getByLabel('CUIT', { exact: true });
+    this.addSupplier = page.getByRole('button', { name: 'Add supplier' });
+    this.list = page.getByRole('list', { name: 'Suppliers' });
+    this.showMore = page.getByRole('button', { name: 'Show more suppliers' });
+  }
+
+  goto() {
+    return this.page.goto('/console');
+  }
+
+  async add(name: string, cuit: string) {
+    await this.supplierName.fill(name);
+    await this.supplierCuit.fill(cuit);
+    await this.addSupplier.click();
+  }
+
+  /** A supplier's card in the list, by its name. */
+  supplier(name: string): SupplierCard {
+    return new SupplierCard(this.list.getByRole('listitem', { name }));
+  }
+}
+
+export class SupplierCard {
+  readonly link: Locator;
+  readonly registrationLink: Locator;
+  readonly copyLink: Locator;
+  readonly startRegistration: Locator;
+  readonly sendRenewal: Locator;
+
+  constructor(readonly root: Locator) {
+    this.link = root.getByRole('heading').getByRole('link');
+    this.registrationLink = root.getByRole('code');
+    this.copyLink = root.getByRole('button', { name: 'Copy link' });
+    this.startRegistration = root.getByRole('button', { name: 'Start registration' });
+    this.sendRenewal = root.getByRole('button', { name: 'Send renewal' });
+  }
+
+  /** The value beside a term of the card ("CUIT", "Status", "Certificate expires"). */
+  fact(term: string): Locator {
+    return this.root.locator(`dt:text-is("${term}") + dd`);
+  }
+
+  status(): Locator {
+    return this.fact('Status');
+  }
+
+  message(): Locator {
+    return this.root.getByRole('status').or(this.root.getByRole('alert')).filter({ hasText: /./ });
+  }
+}
+
+export class ConsoleSupplierPage extends ConsoleShell {
+  readonly registrationLink: Locator;
+  readonly openEmbedded: Locator;
+  readonly certificate: Locator;
+  readonly jobs: Locator;
+  readonly metaRecords: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    const linkSection = page.getByRole('region', { name: 'Registration link' });
+    this.registrationLink = linkSection.getByRole('code');
+    this.openEmbedded = linkSection.getByRole('link', { name: 'Open the embedded wizard' });
+    this.certificate = page.getByRole('region', { name: 'Certificate' });
+    this.jobs = page.getByRole('list', { name: 'Jobs' });
+    this.metaRecords = page.getByRole('list', { name: 'Meta records' });
+  }
+
+  certificateFact(term: string): Locator {
+    return this.certificate.locator(`dt:text-is("${term}") + dd`);
+  }
+
+  /** The newest job's card. */
+  latestJob(): Locator {
+    return this.jobs.getByRole('listitem').first();
+  }
+
+  /** A step of a job, by its name (`gov-ar.register`). */
+  step(job: Locator, name: string): Locator {
+    return job.getByRole('list', { name: 'Steps' }).getByRole('listitem').filter({ hasText: name });
+  }
+
+  /** A webhook delivery of a job, by its event (`registration.link_created`). */
+  webhook(job: Locator, event: string): Locator {
+    return job.getByRole('list', { name: 'Webhooks' }).getByRole('listitem').filter({ has: this.page.getByText(event, { exact: true }) }).first();
+  }
+
+  attempts(webhook: Locator): Locator {
+    return webhook.getByRole('list', { name: 'Delivery attempts' }).getByRole('listitem');
+  }
+}
+
+export class ConsoleEmbedPage extends ConsoleShell {
+  readonly wizardFrame: FrameLocator;
+  readonly iframe: Locator;
+  readonly messages: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.iframe = page.getByTitle('Supplier registration wizard');
+    this.wizardFrame = page.frameLocator('iframe[title="Supplier registration wizard"]');
+    this.messages = page.getByRole('list', { name: 'Messages from the wizard' }).getByRole('listitem');
+  }
+}

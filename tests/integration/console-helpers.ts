@@ -1,0 +1,30 @@
+// The console's side of the integration tests: requests as the console's browser code makes them (the
+// session cookie instead of a Bearer header), and an enrollment token to show what the cookie refuses.
+import { expect } from 'vitest';
+import * as appsRoute from '@/app/access/v1/apps/route';
+import * as connectRoute from '@/app/access/v1/apps/[app_id]/connect/route';
+import * as authorizeRoute from '@/app/access/v1/enrollment/authorize/route';
+import { CONSOLE_COOKIE } from '@/lib/console/cookie';
+import { call } from '../support/call';
+import { createWorkspace } from '../support/scenario';
+
+/** The headers of a request the console's page sends with the cookie; `from` says which site the page is on. */
+export function cookieHeaders(key: string, from: 'same-origin' | 'cross-site' | 'unstated' = 'same-origin'): Record<string, string> {
+  const cookie = { cookie: `theme=dark; ${CONSOLE_COOKIE}=${key}` };
+  if (from === 'same-origin') return { ...cookie, 'sec-fetch-site': 'same-origin', origin: 'http://localhost' };
+  if (from === 'cross-site') return { ...cookie, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };
+  return cookie;
+}
+
+/** An enrollment token of a fresh workspace's own app. */
+export async function enrollmentToken(): Promise<string> {
+  const workspace = await createWorkspace();
+  const app = await call(appsRoute.POST, { token: workspace.api_key, body: { name: 'ERP' } });
+  expect(app.status).toBe(201);
+  const enrollment = await call(connectRoute.POST, { token: workspace.api_key, params: { app_id: app.body.id } });
+  const authorized = await call(authorizeRoute.POST, {
+    body: { client_id: app.body.client_id, client_secret: app.body.client_secret, id: enrollment.body.id },
+  });
+  expect(authorized.status).toBe(200);
+  return authorized.body.token;
+}
