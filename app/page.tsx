@@ -24,6 +24,15 @@ export default async function HomePage() {
         keep it encrypted and resume the waiting workflow, so the supplier can issue electronic invoices.
       </p>
       <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-lg font-medium">Integrators</h2>
+        <p className="mt-2">
+          <Link className="font-medium text-sky-700 underline underline-offset-2" href="/console">
+            Open the console
+          </Link>{' '}
+          — sign in with your workspace API key to connect Argentina, set up the registration workflow and follow your suppliers.
+        </p>
+      </section>
+      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-medium">Demo</h2>
         {demoPath ? (
           <p className="mt-2">
@@ -44,6 +53,10 @@ export default async function HomePage() {
             </li>
           ))}
         </ul>
+        <p className="mt-3">
+          <Link className="font-medium text-sky-700 underline underline-offset-2" href="/docs/api">API reference</Link>
+          {' '}— every endpoint, its parameters, bodies and error codes (also as <code className="text-sm">/openapi.json</code>)
+        </p>
       </section>
     </main>
   );

@@ -9,3 +9,13 @@ export const RefParams = z.object({ ref: z.string().regex(REF_SHAPE) });
 /** Per file, as the contract says; the whole body may hold a certificate, a key and a password. */
 export const MAX_UPLOAD_FILE_BYTES = 64 * 1024;
 export const MAX_UPLOAD_BODY_BYTES = 3 * MAX_UPLOAD_FILE_BYTES + 16 * 1024;
+
+/**
+ * The upload's multipart form (POST .../certificate), as documented: the route reads these parts by
+ * name and validateCertificateBundle judges them, each failure with its own code (certificate_missing...).
+ */
+export const CertificateUploadForm = z.object({
+  certificate: z.string().describe('The certificate: the .crt/.pem/.der file from the portal, or its PEM text; at most 64 KiB'),
+  key: z.string().optional().describe('The private key, file or PEM text (PKCS#1, PKCS#8, encrypted); leave it out after POST .../csr'),
+  password: z.string().optional().describe("The key's password, when it is encrypted"),
+});

@@ -1,0 +1,78 @@
+// The named schemas of the document (components/schemas): requests are the handlers' own zod schemas,
+// converted as a client writes them; responses are lib/openapi/responses, converted as we send them.
+// Every request body and response named by an endpoint must be listed here (the builder says so).
+import type { z } from 'zod';
+import { AppBody, AuthorizeBody, WorkspaceBody } from '../access/schemas';
+import { AuthorizationBody, CertificateRequestBody, PointOfSaleBody, RevocationBody } from '../ar/emulator/portal';
+import { CompanyDataSchema, ProgressBody } from '../ar/registration/progress-schema';
+import { CertificateUploadForm } from '../ar/registration/schemas';
+import { ConsoleSessionBody } from '../console/schemas';
+import { InvoiceEnvelopeSchema } from '../silo/envelope';
+import { PartySchema } from '../silo/party';
+import { EntryBody } from '../silo/schemas';
+import { JobBody, WorkflowBody } from '../transform/schemas';
+import { AuthorizedEnrollment, ConsoleWorkspace, CreatedApp, CreatedWorkspace, Enrollment } from './responses/access';
+import { ErrorBody } from './responses/common';
+import { IssuedCertificate, RecordedAuthorization, RecordedPointOfSale, RecordedRevocation } from './responses/emulator';
+import { CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress } from './responses/gov-ar';
+import { Entry, EntryList, MetaRecord } from './responses/silo';
+import { Job, JobList, JobStep, WebhookDelivery, Workflow, WorkflowList } from './responses/transform';
+import { OpenApiDocument, Ping } from './responses/utils';
+
+/** Shared by requests and responses (a stored entry's data is what its create sent). */
+const SHARED = { Party: PartySchema, InvoiceEnvelope: InvoiceEnvelopeSchema, CompanyData: CompanyDataSchema };
+
+export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
+  ...SHARED,
+  WorkspaceBody,
+  AppBody,
+  AuthorizeBody,
+  ConsoleSessionBody,
+  EntryBody,
+  WorkflowBody,
+  JobBody,
+  ProgressBody,
+  CertificateUploadForm,
+  EmulatorCertificateBody: CertificateRequestBody,
+  EmulatorAuthorizationBody: AuthorizationBody,
+  EmulatorRevocationBody: RevocationBody,
+  EmulatorPointOfSaleBody: PointOfSaleBody,
+};
+
+export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
+  ...SHARED,
+  Error: ErrorBody,
+  CreatedWorkspace,
+  CreatedApp,
+  Enrollment,
+  AuthorizedEnrollment,
+  ConsoleWorkspace,
+  Entry,
+  EntryList,
+  MetaRecord,
+  Workflow,
+  WorkflowList,
+  Job,
+  JobList,
+  JobStep,
+  WebhookDelivery,
+  RegistrationView,
+  Progress,
+  SavedProgress,
+  CertificateRequest,
+  RegisteredCertificate,
+  PointsOfSale,
+  IssuedCertificate,
+  RecordedAuthorization,
+  RecordedRevocation,
+  RecordedPointOfSale,
+  Ping,
+  OpenApiDocument,
+};
+
+/** The id a schema is listed under, for a $ref; an unlisted one is a mistake in the registry. */
+export function componentId(components: Record<string, z.ZodType>, schema: z.ZodType, what: string): string {
+  const found = Object.entries(components).find(([, listed]) => listed === schema);
+  if (!found) throw new Error(`${what}: name its schema in lib/openapi/components.ts`);
+  return found[0];
+}

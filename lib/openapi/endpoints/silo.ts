@@ -1,0 +1,51 @@
+// silo/v1: entries (suppliers, invoices) and the envelopes list.
+import { ListQuery } from '../../api/pagination';
+import { EntryBody, EntryIdParams, EntryListQuery } from '../../silo/schemas';
+import { Entry, EntryList } from '../responses/silo';
+import { answer, jsonBody, type Endpoint } from '../types';
+
+const STORED = 'The stored entry, when the same id or key was already used for this very body';
+/** What storing an invoice may refuse (lib/ar/invoices); a supplier entry is checked by its schema only. */
+const INVOICE_REFUSALS = [
+  'supplier_not_registered', 'point_of_sale_not_registered', 'service_not_authorized',
+  'certificate_revoked', 'certificate_expired', 'certificate_untrusted', 'authority_unavailable',
+] as const;
+
+export const SILO_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post', path: '/silo/v1/entries', operationId: 'createEntry', tag: 'Silo', auth: 'caller',
+    summary: 'Store a supplier or an invoice envelope',
+    description: 'A supplier starts `Empty`. An invoice needs a `Registered` supplier of the workspace with the same CUIT, and in live a point of sale the authority reports.',
+    body: jsonBody(EntryBody),
+    errors: ['conflict', ...INVOICE_REFUSALS],
+    responses: { 201: answer(Entry, 'The new entry'), 200: answer(Entry, STORED) },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries', operationId: 'listEntries', tag: 'Silo', auth: 'caller',
+    summary: 'List entries, newest first',
+    query: EntryListQuery,
+    responses: { 200: answer(EntryList, 'A page of entries') },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{id}', operationId: 'getEntry', tag: 'Silo', auth: 'caller',
+    summary: 'Fetch an entry with its meta records',
+    description: 'The registration link is the meta record with `src: "gov-ar"` and `key: "link"`.',
+    params: EntryIdParams, notFound: 'entry_not_found',
+    responses: { 200: answer(Entry, 'The entry') },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{id}', operationId: 'putEntry', tag: 'Silo', auth: 'caller',
+    summary: 'Store an entry under a client-chosen id (idempotent)',
+    description: 'The same id and body answer the stored entry; the same id with another body is a 409.',
+    params: EntryIdParams, notFound: 'entry_not_found',
+    body: jsonBody(EntryBody),
+    errors: ['conflict', ...INVOICE_REFUSALS],
+    responses: { 201: answer(Entry, 'The new entry'), 200: answer(Entry, STORED) },
+  },
+  {
+    method: 'get', path: '/silo/v1/envelopes', operationId: 'listEnvelopes', tag: 'Silo', auth: 'caller',
+    summary: 'List the entries that hold an invoice envelope, newest first',
+    query: ListQuery,
+    responses: { 200: answer(EntryList, 'A page of invoice entries (an empty list when there are none)') },
+  },
+];

@@ -1,0 +1,60 @@
+// transform/v1: registration workflows and jobs.
+import { ListQuery } from '../../api/pagination';
+import { IdParams, JobBody, JobListQuery, WorkflowBody } from '../../transform/schemas';
+import { Job, JobList, Workflow, WorkflowList } from '../responses/transform';
+import { answer, jsonBody, type Endpoint } from '../types';
+
+const JOB_REFUSALS = ['workflow_not_found', 'entry_not_found', 'app_not_connected', 'registration_in_progress', 'conflict'] as const;
+const REPLAYED = 'The stored job, when the same id or key was already used for this very body';
+
+export const TRANSFORM_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'post', path: '/transform/v1/workflows', operationId: 'createWorkflow', tag: 'Transform', auth: 'caller',
+    summary: 'Create a registration workflow',
+    description: 'Needs the Argentina app connected. A `webhook` adds a step that POSTs `registration.link_created`, signed per Standard Webhooks, before the job waits for the supplier; its `whsec_` secret is answered once when not sent.',
+    body: jsonBody(WorkflowBody),
+    errors: ['app_not_connected'],
+    responses: { 201: answer(Workflow, 'The workflow') },
+  },
+  {
+    method: 'get', path: '/transform/v1/workflows', operationId: 'listWorkflows', tag: 'Transform', auth: 'caller',
+    summary: 'List workflows, newest first',
+    query: ListQuery,
+    responses: { 200: answer(WorkflowList, 'A page of workflows') },
+  },
+  {
+    method: 'get', path: '/transform/v1/workflows/{id}', operationId: 'getWorkflow', tag: 'Transform', auth: 'caller',
+    summary: 'Fetch a workflow',
+    params: IdParams, notFound: 'workflow_not_found',
+    responses: { 200: answer(Workflow, 'The workflow') },
+  },
+  {
+    method: 'post', path: '/transform/v1/jobs', operationId: 'createJob', tag: 'Transform', auth: 'caller',
+    summary: 'Start a registration job for a supplier entry',
+    description: 'The job sets the entry `Processing`, creates the registration link (a meta record of the entry) and waits for the supplier. A job for a `Registered` entry is a renewal.',
+    body: jsonBody(JobBody),
+    errors: JOB_REFUSALS,
+    responses: { 202: answer(Job, 'The queued job'), 200: answer(Job, REPLAYED) },
+  },
+  {
+    method: 'get', path: '/transform/v1/jobs', operationId: 'listJobs', tag: 'Transform', auth: 'caller',
+    summary: 'List jobs, newest first',
+    description: '`?silo_entry_id=` lists the jobs of one entry (its registrations and renewals).',
+    query: JobListQuery,
+    responses: { 200: answer(JobList, 'A page of jobs') },
+  },
+  {
+    method: 'get', path: '/transform/v1/jobs/{id}', operationId: 'getJob', tag: 'Transform', auth: 'caller',
+    summary: 'Fetch a job with its steps and webhook deliveries',
+    params: IdParams, notFound: 'job_not_found',
+    responses: { 200: answer(Job, 'The job') },
+  },
+  {
+    method: 'put', path: '/transform/v1/jobs/{id}', operationId: 'putJob', tag: 'Transform', auth: 'caller',
+    summary: 'Start a job under a client-chosen id (idempotent)',
+    params: IdParams, notFound: 'job_not_found',
+    body: jsonBody(JobBody),
+    errors: JOB_REFUSALS,
+    responses: { 202: answer(Job, 'The queued job'), 200: answer(Job, REPLAYED) },
+  },
+];

@@ -1,0 +1,16 @@
+// utils/v1 and this document.
+import { OpenApiDocument, Ping } from '../responses/utils';
+import { answer, type Endpoint } from '../types';
+
+export const UTILS_ENDPOINTS: Endpoint[] = [
+  {
+    method: 'get', path: '/utils/v1/ping', operationId: 'ping', tag: 'Utils', auth: 'none',
+    summary: 'Liveness',
+    responses: { 200: answer(Ping, 'pong') },
+  },
+  {
+    method: 'get', path: '/openapi.json', operationId: 'getOpenApiDocument', tag: 'Utils', auth: 'none',
+    summary: 'This document (OpenAPI 3.1), generated from the handlers\' zod schemas',
+    responses: { 200: answer(OpenApiDocument, 'The OpenAPI document') },
+  },
+];

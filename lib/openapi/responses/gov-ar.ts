@@ -1,0 +1,60 @@
+// Answers of gov-ar/v1, the wizard's service: the registration view, the request we make, the saved
+// progress, the registered certificate and the points of sale.
+import { z } from 'zod';
+import { ProgressBody } from '../../ar/registration/progress-schema';
+import { ENTRY_STATUSES } from '../../silo/schemas';
+import { EnvironmentName, ServiceName, Timestamp } from './common';
+
+const EntryStatus = z.enum(ENTRY_STATUSES);
+
+export const CertificateRequest = z.strictObject({
+  alias: z.string().describe('The alias to give the certificate in the portal'),
+  csr: z.string().describe('PKCS#10 request, PEM; its key stays sealed on the server'),
+});
+
+/** What was saved, as answered; `company` and `path` appear once saved. */
+export const Progress = ProgressBody.extend({ updated_at: Timestamp.optional() });
+
+export const SavedProgress = z.strictObject({ progress: Progress });
+
+export const RegistrationView = z.strictObject({
+  ref: z.string(),
+  environment: EnvironmentName,
+  supplier: z.strictObject({
+    name: z.string(),
+    tax_id: z.strictObject({ country: z.literal('AR'), code: z.string().describe('CUIT, 11 digits') }),
+  }),
+  status: EntryStatus,
+  step: Progress.shape.step,
+  progress: Progress,
+  services: z.array(ServiceName).describe('The web services the supplier must authorise'),
+  renewal: z.boolean().describe('The supplier already had a certificate: this registration replaces it'),
+  allowed_origins: z.array(z.string()).describe('Where the wizard may be embedded, and post its messages'),
+  csr: CertificateRequest.optional().describe('The request made before for this link (POST .../csr)'),
+  current_certificate: z.strictObject({ alias: z.string(), serial: z.string(), not_after: Timestamp }).optional(),
+});
+
+export const RegisteredCertificate = z.strictObject({
+  status: EntryStatus.describe('Registered once the job has finished'),
+  certificate: z.strictObject({
+    id: z.uuid(),
+    alias: z.string(),
+    cuit: z.string(),
+    serial: z.string(),
+    issuer: z.string(),
+    not_before: Timestamp,
+    not_after: Timestamp,
+    services: z.array(ServiceName),
+  }),
+});
+
+export const PointsOfSale = z.strictObject({
+  environment: EnvironmentName,
+  any_number_allowed: z.boolean().describe('Sandbox: any number may be used; live: only those listed'),
+  list: z.array(z.strictObject({
+    number: z.int().min(1).max(99_999),
+    emission_type: z.string().describe("The authority's EmisionTipo, e.g. CAE"),
+    blocked: z.boolean(),
+    dropped_on: z.iso.date().nullable().describe('When it was dropped (FchBaja), or null'),
+  })),
+});
