@@ -1,32 +1,23 @@
 // The daily expiry sweep, with a clock the test sets: the entry's certificate record turns
 // `expiring`, one `registration.certificate_expiring` per certificate and threshold (30, 7, 1 days),
 // and a certificate that has run out marks the entry `Expired` until a renewal replaces it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { sweepCertificateExpiry } from '@/lib/ar/expiry-sweep';
 import { claimTask } from '@/lib/server/periodic-tasks';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { createSupplier, getEntry, readyWorkspace } from '../support/scenario';
 import { completeRegistration, getRegistration, startRegistration, useEmulator } from '../support/registration';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { useWebhookReceiver } from '../support/webhook-receiver';
 
 const emulator = useEmulator();
 const DAY = 86_400_000;
 
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
-beforeEach(() => {
-  receiver.deliveries.length = 0;
-});
+const receiverOf = useWebhookReceiver();
 
-/** A sandbox supplier registered through the link, on a workflow whose webhook posts to the receiver. */
+/** A sandbox supplier registered through the link, on a workflow whose webhook posts to the receiverOf(). */
 async function registeredSupplier(options: { webhook?: boolean } = {}) {
-  const workspace = await readyWorkspace(options.webhook === false ? {} : { webhook: { url: receiver.url() } });
+  const workspace = await readyWorkspace(options.webhook === false ? {} : { webhook: { url: receiverOf().url() } });
   const entry = await createSupplier(workspace.apiKey);
   const registration = await startRegistration({
     apiKey: workspace.apiKey, ownerId: workspace.owner_id, workflowId: workspace.workflow.id, entryId: entry.id,
@@ -34,7 +25,7 @@ async function registeredSupplier(options: { webhook?: boolean } = {}) {
   });
   const certificate = await registerThrough(registration.ref, registration.cuit);
   await drainWebhookDeliveries();
-  receiver.deliveries.length = 0;
+  receiverOf().deliveries.length = 0;
   return { ...registration, secret: workspace.workflow.webhook?.secret as string, certificate, notAfter: new Date(certificate.not_after) };
 }
 
@@ -49,7 +40,7 @@ async function sweepAndSend(now: Date) {
 const certificateRecord = async (apiKey: string, entryId: string) =>
   (await getEntry(apiKey, entryId)).body.meta.find((m: { key: string }) => m.key === 'certificate');
 /** The events this supplier's workflow sent (the sweep covers every workspace; other tests' suppliers too). */
-const events = (supplier: { secret: string; entryId: string }) => receiver.deliveries
+const events = (supplier: { secret: string; entryId: string }) => receiverOf().deliveries
   .filter((d) => JSON.parse(d.body).silo_entry_id === supplier.entryId)
   .map((d) => new Webhook(supplier.secret).verify(d.body, d.headers as Record<string, string>) as Record<string, any>);
 
@@ -100,7 +91,7 @@ describe('registration.certificate_expiring', () => {
     const supplier = await registeredSupplier({ webhook: false });
     expect((await sweepAndSend(new Date(supplier.notAfter.getTime() - 10 * DAY))).warned).toBeGreaterThanOrEqual(1);
     expect((await certificateRecord(supplier.apiKey, supplier.entryId)).value.state).toBe('expiring');
-    expect(receiver.deliveries.filter((d) => JSON.parse(d.body).silo_entry_id === supplier.entryId)).toHaveLength(0);
+    expect(receiverOf().deliveries.filter((d) => JSON.parse(d.body).silo_entry_id === supplier.entryId)).toHaveLength(0);
   });
 });
 

@@ -2,7 +2,7 @@
 // with the `standardwebhooks` package), retries with backoff honouring Retry-After for over a day,
 // every attempt on the job, deliveries that outlive a restart, and the SSRF guard at delivery time.
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { closeDb, getDb } from '@/lib/db/client';
@@ -12,30 +12,20 @@ import { runStepHandler } from '@/lib/transform/steps';
 import { claimDueDelivery } from '@/lib/webhooks/delivery';
 import { createSupplier, getEntry, getJob, readyWorkspace, startJob } from '../support/scenario';
 import { attemptsOf, deliveryOf, drainAll, sendPendingNow } from '../support/outbox';
-import { startWebhookReceiver, type Delivery, type WebhookReceiver } from '../support/webhook-receiver';
+import { startWebhookReceiver, useWebhookReceiver, type Delivery } from '../support/webhook-receiver';
 
 const GIVEN_SECRET = `whsec_${Buffer.alloc(24, 42).toString('base64')}`;
 
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
-beforeEach(() => {
-  receiver.deliveries.length = 0;
-  receiver.reply({ status: 200 });
-});
+const receiverOf = useWebhookReceiver();
 afterEach(async () => {
-  // Whatever an earlier test left pending must not reach a later test's receiver.
+  // Whatever an earlier test left pending must not reach a later test's receiverOf().
   const db = await getDb();
   await db.update(webhookDeliveries).set({ status: 'failed' }).where(eq(webhookDeliveries.status, 'pending'));
 });
 
 /** A workspace whose workflow posts to the receiver, one supplier, and its job (not yet run). */
 async function webhookJob(webhook: Record<string, unknown> = {}) {
-  const workspace = await readyWorkspace({ webhook: { url: receiver.url(), ...webhook } });
+  const workspace = await readyWorkspace({ webhook: { url: receiverOf().url(), ...webhook } });
   const entry = await createSupplier(workspace.apiKey);
   const { status, body: job } = await startJob(workspace.apiKey, workspace.workflow.id, entry.id);
   expect(status).toBe(202);
@@ -52,8 +42,8 @@ describe('registration.link_created', () => {
     expect(secret).toMatch(/^whsec_/);
     await drainAll();
 
-    expect(receiver.deliveries).toHaveLength(1);
-    const [delivery] = receiver.deliveries;
+    expect(receiverOf().deliveries).toHaveLength(1);
+    const [delivery] = receiverOf().deliveries;
     expect(delivery!.method).toBe('POST');
     expect(delivery!.path).toBe('/hook');
     const headers = headersOf(delivery!);
@@ -82,7 +72,7 @@ describe('registration.link_created', () => {
       'gov-ar.wait.authorization:waiting', 'silo.status.registered:pending',
     ]);
     expect(waiting.webhooks).toEqual([{
-      id: headers['webhook-id'], event: 'registration.link_created', url: receiver.url(), status: 'delivered',
+      id: headers['webhook-id'], event: 'registration.link_created', url: receiverOf().url(), status: 'delivered',
       created_at: expect.any(String), delivered_at: expect.any(String),
       attempts: [{ attempted_at: expect.any(String), outcome: 'delivered', response_status: 200, latency_ms: expect.any(Number) }],
     }]);
@@ -91,7 +81,7 @@ describe('registration.link_created', () => {
   it('signs with HMAC-SHA256 over "{id}.{timestamp}.{body}" keyed with the secret the integrator gave', async () => {
     const { job } = await webhookJob({ secret: GIVEN_SECRET });
     await drainAll();
-    const [delivery] = receiver.deliveries;
+    const [delivery] = receiverOf().deliveries;
     const headers = headersOf(delivery!);
     const key = Buffer.from(GIVEN_SECRET.slice('whsec_'.length), 'base64');
     const expected = createHmac('sha256', key)
@@ -102,10 +92,10 @@ describe('registration.link_created', () => {
   });
 
   it.each([[200], [201], [202], [204]])('counts HTTP %i as delivered', async (status) => {
-    receiver.reply({ status });
+    receiverOf().reply({ status });
     const { apiKey, job } = await webhookJob();
     await drainAll();
-    expect(receiver.deliveries).toHaveLength(1);
+    expect(receiverOf().deliveries).toHaveLength(1);
     expect((await webhooksOnJob(apiKey, job.id))[0].status).toBe('delivered');
   });
 
@@ -122,11 +112,11 @@ describe('registration.link_created', () => {
 
 describe('a receiver that fails, then succeeds', () => {
   it('retries soon with the same webhook-id and body, recording each attempt, while the job goes on', async () => {
-    receiver.reply({ status: 500 }, { status: 200 });
+    receiverOf().reply({ status: 500 }, { status: 200 });
     const { apiKey, job, secret } = await webhookJob();
     await drainAll();
 
-    expect(receiver.deliveries).toHaveLength(1);
+    expect(receiverOf().deliveries).toHaveLength(1);
     const pending = await deliveryOf(job.id);
     expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
     expect(pending!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
@@ -139,8 +129,8 @@ describe('a receiver that fails, then succeeds', () => {
     });
 
     await sendPendingNow();
-    expect(receiver.deliveries).toHaveLength(2);
-    const [first, second] = receiver.deliveries;
+    expect(receiverOf().deliveries).toHaveLength(2);
+    const [first, second] = receiverOf().deliveries;
     expect(headersOf(second!)['webhook-id']).toBe(headersOf(first!)['webhook-id']);
     expect(second!.body).toBe(first!.body);
     expect(verify(secret, second!)).toEqual(verify(secret, first!));
@@ -156,10 +146,10 @@ describe('a receiver that fails, then succeeds', () => {
     ['a redirect (not followed)', { status: 302, headers: { location: 'https://example.com/elsewhere' } }, 'HTTP 302 (redirects are not followed)'],
     ['a multiple choices', { status: 300 }, 'HTTP 300 (redirects are not followed)'],
   ])('does not count %s as delivered', async (_case, reply, error) => {
-    receiver.reply(reply);
+    receiverOf().reply(reply);
     const { job } = await webhookJob();
     await drainAll();
-    expect(receiver.deliveries).toHaveLength(1);
+    expect(receiverOf().deliveries).toHaveLength(1);
     const delivery = await deliveryOf(job.id);
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
     expect(await attemptsOf(delivery!.id)).toMatchObject([{ outcome: 'failed', error }]);
@@ -182,7 +172,7 @@ describe('a receiver that fails, then succeeds', () => {
     ['in seconds', () => '120'],
     ['as an HTTP date', () => new Date(Date.now() + 121_000).toUTCString()],
   ])('honours Retry-After %s', async (_case, retryAfter) => {
-    receiver.reply({ status: 503, headers: { 'retry-after': retryAfter() } });
+    receiverOf().reply({ status: 503, headers: { 'retry-after': retryAfter() } });
     const { job } = await webhookJob();
     const before = Date.now();
     await drainAll();
@@ -192,7 +182,7 @@ describe('a receiver that fails, then succeeds', () => {
   });
 
   it('backs off exponentially with jitter, then gives up once a day and more has passed', async () => {
-    receiver.reply({ status: 500 });
+    receiverOf().reply({ status: 500 });
     const { job } = await webhookJob();
     await drainAll();
     const db = await getDb();
@@ -215,25 +205,25 @@ describe('a receiver that fails, then succeeds', () => {
     await db.update(webhookDeliveries).set({ createdAt: new Date(Date.now() - 27 * 3600_000) }).where(eq(webhookDeliveries.id, delivery.id));
     await sendPendingNow();
     expect(await deliveryOf(job.id)).toMatchObject({ status: 'failed', attempts: 8 });
-    expect(receiver.deliveries).toHaveLength(8);
+    expect(receiverOf().deliveries).toHaveLength(8);
   });
 });
 
 describe('restarts', () => {
   it('keeps a scheduled retry across a restart', async () => {
-    receiver.reply({ status: 500 }, { status: 200 });
+    receiverOf().reply({ status: 500 }, { status: 200 });
     const { apiKey, job } = await webhookJob();
     await drainAll();
     await closeDb();
     await sendPendingNow();
-    expect(receiver.deliveries).toHaveLength(2);
+    expect(receiverOf().deliveries).toHaveLength(2);
     expect((await webhooksOnJob(apiKey, job.id))[0].status).toBe('delivered');
   });
 
   it('lets another sender take over a delivery whose sender died mid-attempt', async () => {
     const { apiKey, job } = await webhookJob();
     await drainAll();
-    receiver.deliveries.length = 0;
+    receiverOf().deliveries.length = 0;
     const db = await getDb();
     const delivery = (await deliveryOf(job.id))!;
     // As if a sender had claimed it again and died before recording anything.
@@ -242,8 +232,8 @@ describe('restarts', () => {
     expect(await claimDueDelivery()).toBeUndefined(); // the lease holds
     await db.update(webhookDeliveries).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(webhookDeliveries.id, delivery.id));
     await sendPendingNow();
-    expect(receiver.deliveries).toHaveLength(1);
-    expect(headersOf(receiver.deliveries[0]!)['webhook-id']).toBe(delivery.id);
+    expect(receiverOf().deliveries).toHaveLength(1);
+    expect(headersOf(receiverOf().deliveries[0]!)['webhook-id']).toBe(delivery.id);
     expect((await webhooksOnJob(apiKey, job.id))[0]).toMatchObject({ status: 'delivered' });
   });
 });
@@ -259,7 +249,7 @@ describe('private targets at delivery time', () => {
       if (saved === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE;
       else process.env.WEBHOOK_ALLOW_PRIVATE = saved;
     }
-    expect(receiver.deliveries).toHaveLength(0);
+    expect(receiverOf().deliveries).toHaveLength(0);
     const [shown] = await webhooksOnJob(apiKey, job.id);
     expect(shown.attempts[0]).toMatchObject({ outcome: 'failed', error: 'the URL must be an https URL' });
     expect((await getJob(apiKey, job.id)).body.status).toBe('waiting');
@@ -280,6 +270,6 @@ describe('the signing secret at rest', () => {
     const [sealed] = await db.select().from(workflows).where(eq(workflows.id, workflow!.id));
     expect(sealed).toMatchObject({ webhookSecret: null, webhookSecretId: expect.any(String) });
     await drainAll();
-    expect(verify(GIVEN_SECRET, receiver.deliveries[0]!)).toMatchObject({ transform_job_id: job.id });
+    expect(verify(GIVEN_SECRET, receiverOf().deliveries[0]!)).toMatchObject({ transform_job_id: job.id });
   });
 });
