@@ -1,7 +1,7 @@
 // Who this registration is for, rendered on the server: the supplier's name and formatted CUIT, the
 // environment, and for a renewal the certificate it replaces.
 import { formatCuit } from '@/lib/ar/cuit';
-import { formatDate, messagesFor, type Locale } from '@/lib/i18n/messages';
+import { formatDate, messagesFor, type Locale, type Messages } from '@/lib/i18n/messages';
 import type { RegistrationView } from '@/lib/wizard/types';
 import { EnvironmentBadge } from './environment-badge';
 
@@ -24,10 +24,16 @@ export function SupplierHeader({ locale, view }: SupplierHeaderProps) {
         <div className="mt-4 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950">
           <p className="font-semibold">{t.renewal.title}</p>
           <p className="mt-1">
-            {current ? t.renewal.current(current.alias, formatDate(current.not_after, locale)) : t.renewal.noCurrent}
+            {current ? currentCertificateNote(t, current, locale) : t.renewal.noCurrent}
           </p>
         </div>
       )}
     </header>
   );
+}
+
+/** The certificate being replaced: when it runs out, or that it already has. */
+function currentCertificateNote(t: Messages, current: { alias: string; not_after: string }, locale: Locale): string {
+  const note = Date.parse(current.not_after) <= Date.now() ? t.renewal.expired : t.renewal.current;
+  return note(current.alias, formatDate(current.not_after, locale));
 }

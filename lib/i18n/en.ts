@@ -25,6 +25,7 @@ export const en: Messages = {
   renewal: {
     title: 'Certificate renewal',
     current: (alias, date) => `Your current certificate (${alias}) expires on ${date}. These steps get you a new one that replaces it.`,
+    expired: (alias, date) => `Your certificate (${alias}) expired on ${date}: you cannot invoice until you renew it. These steps get you a new one.`,
     noCurrent: 'These steps get you a new certificate that replaces the current one.',
   },
   steps: {

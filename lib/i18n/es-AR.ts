@@ -24,6 +24,7 @@ export const esAR = {
   renewal: {
     title: 'Renovación del certificado',
     current: (alias: string, date: string) => `Su certificado actual (${alias}) vence el ${date}. Con estos pasos obtiene uno nuevo que lo reemplaza.`,
+    expired: (alias: string, date: string) => `Su certificado (${alias}) venció el ${date}: hasta que lo renueve no puede facturar. Con estos pasos obtiene uno nuevo.`,
     noCurrent: 'Con estos pasos obtiene un certificado nuevo que reemplaza al actual.',
   },
   steps: {
