@@ -1,5 +1,6 @@
 // Reading a JSON request body: content type, a size limit enforced while reading, and clear errors.
 import { ApiError } from './errors';
+import { assertStorableJson } from './storable-json';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -10,11 +11,14 @@ export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES
   }
   const text = await readText(request, limit);
   if (!text.trim()) throw new ApiError('malformed_json', 'The request body is empty; send a JSON object.');
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new ApiError('malformed_json', 'The request body is not valid JSON.');
   }
+  assertStorableJson(body);
+  return body;
 }
 
 async function readText(request: Request, limit: number): Promise<string> {

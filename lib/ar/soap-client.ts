@@ -42,11 +42,24 @@ export async function postSoap(
   return body;
 }
 
-function post(endpoint: AuthorityEndpoint, envelope: string, soapAction: string): Promise<{ status: number; text: string }> {
+async function post(endpoint: AuthorityEndpoint, envelope: string, soapAction: string): Promise<{ status: number; text: string }> {
+  const first = await send(endpoint, envelope, soapAction);
+  if ('response' in first) return first.response;
+  // A kept-alive connection the other side closed while it sat idle fails at once with ECONNRESET, before
+  // the request reached the authority: sent again, once, on a new connection (Node's documented remedy).
+  if (!first.staleConnection) throw unavailable(first.error);
+  const second = await send(endpoint, envelope, soapAction);
+  if ('response' in second) return second.response;
+  throw unavailable(second.error);
+}
+
+type Sent = { response: { status: number; text: string } } | { error: Error; staleConnection: boolean };
+
+function send(endpoint: AuthorityEndpoint, envelope: string, soapAction: string): Promise<Sent> {
   const url = new URL(endpoint.url);
   const transport = url.protocol === 'https:' ? https : http;
   const payload = Buffer.from(envelope, 'utf8');
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const request = transport.request(url, {
       method: 'POST',
       agent: url.protocol === 'https:' && endpoint.legacyTls ? legacyAgent : undefined,
@@ -59,11 +72,12 @@ function post(endpoint: AuthorityEndpoint, envelope: string, soapAction: string)
     }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', (error) => reject(unavailable(error)));
+      response.on('end', () => resolve({ response: { status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') } }));
+      response.on('error', (error) => resolve({ error, staleConnection: false }));
     });
     request.on('timeout', () => request.destroy(new Error('timed out')));
-    request.on('error', (error) => reject(unavailable(error)));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ error, staleConnection: request.reusedSocket && error.code === 'ECONNRESET' }));
     request.end(payload);
   });
 }

@@ -149,6 +149,50 @@ describe('transport', () => {
   });
 });
 
+describe('kept-alive connections', () => {
+  const FE_DUMMY_REPLY = '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>'
+    + '<FEDummyResponse xmlns="http://ar.gov.afip.dif.FEV1/"><FEDummyResult><AppServer>OK</AppServer><DbServer>OK</DbServer>'
+    + '<AuthServer>OK</AuthServer></FEDummyResult></FEDummyResponse></soap:Body></soap:Envelope>';
+
+  // What a server closing an idle keep-alive connection looks like to the client that reuses it just then
+  // (the fuzz suite met it as a 503 for a valid upload): the second request on a connection is reset.
+  it('sends again, once and on a new connection, a request whose reused connection was reset', async () => {
+    const served = new WeakMap<object, number>();
+    let requests = 0;
+    const server = await listen((request, response) => {
+      requests++;
+      const count = (served.get(request.socket) ?? 0) + 1;
+      served.set(request.socket, count);
+      if (count > 1) return void request.socket.resetAndDestroy();
+      response.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(FE_DUMMY_REPLY);
+    });
+    try {
+      await withEnv({ AR_EMULATOR_URL: server.url }, async () => {
+        expect((await feDummy('sandbox')).appServer).toBe('OK');
+        expect((await feDummy('sandbox')).appServer).toBe('OK');
+      });
+      expect(requests).toBe(3);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('does not send again when a new connection is reset', async () => {
+    let requests = 0;
+    const server = await listen((request) => {
+      requests++;
+      request.socket.resetAndDestroy();
+    });
+    try {
+      const error = await withEnv({ AR_EMULATOR_URL: server.url }, () => problemOf(feDummy('sandbox')));
+      expect(error.problem).toBe('unavailable');
+      expect(requests).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('authorityEndpoint', () => {
   it('names AFIP\'s hosts, with the legacy TLS setting, when AR_AUTHORITY=afip', () => {
     withEnv({ AR_AUTHORITY: 'afip' }, () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, createPrivateKey, X509Certificate } from 'node:crypto';
+import { createHash, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,17 @@ beforeAll(async () => {
   leaf = makeLeaf({ ca: makeCa('sandbox'), cuit: CUIT, alias: ALIAS });
   options = { environment: 'sandbox', trustAnchors: trustAnchors(), supplierCuit: CUIT };
 });
+
+/** The key with its private exponent and a CRT exponent altered: it parses and matches its certificate, but signs garbage. */
+function damagedPrivateHalf(key: KeyObject): string {
+  const jwk = key.export({ format: 'jwk' });
+  const flip = (value: string) => {
+    const bytes = Buffer.from(value, 'base64url');
+    bytes[bytes.length >> 1]! ^= 0x10;
+    return bytes.toString('base64url');
+  };
+  return createPrivateKey({ key: { ...jwk, d: flip(jwk.d!), dp: flip(jwk.dp!) }, format: 'jwk' }).export({ type: 'pkcs8', format: 'pem' }).toString();
+}
 
 const sandboxLeaf = (extra: Partial<Parameters<typeof makeLeaf>[0]> = {}) =>
   makeLeaf({ ca: makeCa('sandbox'), cuit: CUIT, alias: ALIAS, ...extra });
@@ -62,6 +73,8 @@ const cases: Case[] = [
   ['the certificate (DER) uploaded as the key', () => ({ certificate: leaf.certificatePem, key: leaf.certificateDer }), 'key_unreadable', 'key'],
   ['garbage as the key', () => ({ certificate: leaf.certificatePem, key: 'not a key at all' }), 'key_unreadable', 'key'],
   ['a corrupt PKCS#8 body', () => ({ certificate: leaf.certificatePem, key: leaf.keyPem.replace(/^MII.{10}/m, 'MIIAAAAAAAAAAA') }), 'key_unreadable', 'key'],
+  // Found by tests/integration/fuzz-uploads.test.ts: it matched its certificate, and the authority refused its signatures (a 503).
+  ['a key damaged in its private half', () => ({ certificate: leaf.certificatePem, key: damagedPrivateHalf(leaf.privateKey) }), 'key_unreadable', 'key'],
   ['an EC key', () => ({ certificate: leaf.certificatePem, key: testKey('ec').export({ type: 'pkcs8', format: 'pem' }) }), 'key_unsupported', 'key'],
   ['an EC certificate and key', () => { const ec = sandboxLeaf({ keyType: 'ec' }); return { certificate: ec.certificatePem, key: ec.keyPem }; }, 'key_unsupported', 'key'],
   ['an Ed25519 key', () => ({ certificate: leaf.certificatePem, key: testKey('ed25519').export({ type: 'pkcs8', format: 'pem' }) }), 'key_unsupported', 'key'],

@@ -1,6 +1,6 @@
 // Reads the supplier's private key in the forms OpenSSL and ARCA's guides produce (PKCS#1, PKCS#8, encrypted
 // PKCS#8, legacy encrypted PEM; PEM or DER) and checks it is an RSA key of at least 2048 bits.
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { CertificateError } from './errors';
 import { decryptPrivateKey } from './decrypt-key';
@@ -17,7 +17,21 @@ export function parsePrivateKey(bytes: Buffer, password: string | undefined): Ke
   const key = encrypted ? decryptPrivateKey(block, password) : readPlainKey(block);
   if (key.asymmetricKeyType !== 'rsa') throw new CertificateError('key_unsupported');
   if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS) throw new CertificateError('key_too_weak');
+  if (!signsVerifiably(key)) throw new CertificateError('key_unreadable');
   return key;
+}
+
+/**
+ * A file damaged in the key's private half still parses, and still matches its certificate (only the
+ * public half is compared), but signs garbage: the authority would refuse every login with it.
+ */
+function signsVerifiably(key: KeyObject): boolean {
+  const probe = Buffer.from('key probe');
+  try {
+    return verify('sha256', probe, createPublicKey(key), sign('sha256', probe, key));
+  } catch {
+    return false;
+  }
 }
 
 /** The first private key in the file: a .pem holding the certificate and the key is common. */

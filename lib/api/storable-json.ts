@@ -1,0 +1,38 @@
+// What a parsed JSON body must be for the database to take it: PostgreSQL's text and jsonb refuse NUL
+// characters and unpaired UTF-16 surrogates (both are valid JSON as \u escapes), and storing walks a body
+// recursively, so a few thousand levels of nesting, well within the size limit, overflow the stack.
+import { ApiError, invalidField } from './errors';
+
+/** Far deeper than any GOBL document. */
+export const MAX_JSON_DEPTH = 100;
+
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE_REASON = 'contains a NUL character or an unpaired surrogate (\\u0000, \\ud800...), which cannot be stored';
+
+interface Visit { value: unknown; depth: number; key?: string; parent?: Visit }
+
+/** The dotted path of a visit, as zod issues name fields (`data.lines.0.name`). */
+function pathOf(visit: Visit): string {
+  const keys: string[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) keys.unshift(at.key);
+  return keys.join('.') || 'body';
+}
+
+/** Throws 400 for a body nested past MAX_JSON_DEPTH, 422 naming the first string or key the database would refuse. */
+export function assertStorableJson(body: unknown): void {
+  // A stack of its own rather than recursion: the point is not to overflow the call stack.
+  const pending: Visit[] = [{ value: body, depth: 1 }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value, depth } = visit;
+    if (typeof value === 'string' && UNSTORABLE.test(value)) throw invalidField(pathOf(visit), UNSTORABLE_REASON);
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_JSON_DEPTH) {
+      throw new ApiError('malformed_request', `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`);
+    }
+    for (const [key, child] of Object.entries(value)) {
+      const next = { value: child, depth: depth + 1, key, parent: visit };
+      if (UNSTORABLE.test(key)) throw invalidField(pathOf(next), `its name ${UNSTORABLE_REASON}`);
+      pending.push(next);
+    }
+  }
+}
