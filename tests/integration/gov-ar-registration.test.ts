@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
+import { databaseText } from '../support/database-dump';
 import { getJob, getEntry } from '../support/scenario';
 import { encryptPkcs8, makeCsr, testKey } from '../support/pki';
 import { portal } from '../support/emulator-client';
@@ -12,18 +13,6 @@ import {
 } from '../support/registration';
 
 const emulator = useEmulator();
-
-/** Every text column of every table, to look for secrets that must not be there in plaintext. */
-async function databaseText(): Promise<string> {
-  const db = await getDb();
-  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`)) as unknown as { rows: { table_name: string }[] };
-  const dumps: string[] = [];
-  for (const { table_name } of tables.rows) {
-    const rows = (await db.execute(sql.raw(`select row_to_json(t)::text as row from "${table_name}" t`))) as unknown as { rows: { row: string }[] };
-    dumps.push(...rows.rows.map((r) => r.row));
-  }
-  return dumps.join('\n');
-}
 
 const pemBody = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
 

@@ -1,4 +1,6 @@
 // Calls a route handler the way Next does: a Request, and params as a Promise.
+import { recordResponse } from './response-recorder';
+
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 export interface CallOptions {
@@ -6,8 +8,8 @@ export interface CallOptions {
   path?: string;
   token?: string;
   body?: unknown;
-  /** A raw body, sent as is (malformed JSON, other content types). */
-  raw?: string;
+  /** A raw body, sent as is (malformed JSON, other content types, bytes that are not UTF-8). */
+  raw?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -24,13 +26,18 @@ export async function call<T = any>(handler: RouteHandler, options: CallOptions 
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined = options.raw;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.raw;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
   const request = new Request(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  return resultOf(await handler(request, { params: Promise.resolve(options.params ?? {}) }));
+}
+
+/** The response as tests read it: status, parsed JSON body, headers (and its text to a recording, if on). */
+export async function resultOf<T = any>(response: Response): Promise<CallResult<T>> {
   const text = await response.text();
+  recordResponse(text);
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }

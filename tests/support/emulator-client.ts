@@ -3,6 +3,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { buildLoginTicketRequest, signCms } from '@/lib/ar/cms';
 import { makeCsr, pkcs8Pem, testKey } from './pki';
+import { recordResponse } from './response-recorder';
 
 type Environment = 'sandbox' | 'live';
 
@@ -13,7 +14,9 @@ export async function portal(baseUrl: string, resource: string, body: unknown) {
   const response = await fetch(`${baseUrl}/emulator/portal/${resource}`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() as any };
+  const text = await response.text();
+  recordResponse(text);
+  return { status: response.status, body: JSON.parse(text) as any };
 }
 
 export interface EnrolledCertificate {

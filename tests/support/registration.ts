@@ -10,7 +10,7 @@ import * as csrRoute from '@/app/gov-ar/v1/registrations/[ref]/csr/route';
 import * as certificateRoute from '@/app/gov-ar/v1/registrations/[ref]/certificate/route';
 import * as pointsOfSaleRoute from '@/app/gov-ar/v1/registrations/[ref]/points-of-sale/route';
 import { drainJobs } from '@/lib/transform/runner';
-import { call, type CallResult } from './call';
+import { call, resultOf, type CallResult } from './call';
 import { portal } from './emulator-client';
 import { startEmulatorServer, type EmulatorServer } from './emulator-server';
 import { makeCa } from './pki';
@@ -96,10 +96,13 @@ export async function upload(ref: string, fields: UploadFields): Promise<CallRes
     else form.set(name, new Blob([typeof value === 'string' ? value : new Uint8Array(value)]), `${name}.pem`);
   }
   if (fields.password !== undefined) form.set('password', fields.password);
-  const request = new Request(`http://localhost/gov-ar/v1/registrations/${ref}/certificate`, { method: 'POST', body: form });
-  const response = await certificateRoute.POST(request, { params: Promise.resolve({ ref }) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  return postCertificate(ref, form);
+}
+
+/** POSTs any body to the upload route: a form with parts of any name, or raw bytes with headers of any kind. */
+export async function postCertificate(ref: string, body: FormData | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}): Promise<CallResult> {
+  const request = new Request(`http://localhost/gov-ar/v1/registrations/${ref}/certificate`, { method: 'POST', body, headers });
+  return resultOf(await certificateRoute.POST(request, { params: Promise.resolve({ ref }) }));
 }
 
 /** The emulator's portal: authorise a web service for a certificate alias. */
