@@ -8,7 +8,7 @@ import { claimTask } from '@/lib/server/periodic-tasks';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { createSupplier, getEntry, readyWorkspace } from '../support/scenario';
 import { completeRegistration, getRegistration, startRegistration, useEmulator } from '../support/registration';
-import { useWebhookReceiver } from '../support/webhook-receiver';
+import { useWebhookReceiver } from '../support/use-webhook-receiver';
 
 const emulator = useEmulator();
 const DAY = 86_400_000;

@@ -12,7 +12,8 @@ import { runStepHandler } from '@/lib/transform/steps';
 import { claimDueDelivery } from '@/lib/webhooks/delivery';
 import { createSupplier, getEntry, getJob, readyWorkspace, startJob } from '../support/scenario';
 import { attemptsOf, deliveryOf, drainAll, sendPendingNow } from '../support/outbox';
-import { startWebhookReceiver, useWebhookReceiver, type Delivery } from '../support/webhook-receiver';
+import { startWebhookReceiver, type Delivery } from '../support/webhook-receiver';
+import { useWebhookReceiver } from '../support/use-webhook-receiver';
 
 const GIVEN_SECRET = `whsec_${Buffer.alloc(24, 42).toString('base64')}`;
 

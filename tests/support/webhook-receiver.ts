@@ -2,7 +2,6 @@
 // answers from a script: each delivery takes the next scripted reply, the last one repeats.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface Delivery {
   method: string;
@@ -59,21 +58,3 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   };
 }
 
-/**
- * One receiver for a test file, emptied and answering 200 before each test. Call at the top level;
- * the returned function gives the receiver once the file's hooks have started it.
- */
-export function useWebhookReceiver(): () => WebhookReceiver {
-  let receiver: WebhookReceiver | undefined;
-  beforeAll(async () => {
-    receiver = await startWebhookReceiver();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-  });
-  beforeEach(() => {
-    receiver!.deliveries.length = 0;
-    receiver!.reply({ status: 200 });
-  });
-  return () => receiver!;
-}
