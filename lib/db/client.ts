@@ -66,9 +66,10 @@ async function openPglite(directory: string): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { acquireDirectoryLock } = await import('./directory-lock');
+  const { parseDrizzleTypesOnce } = await import('./pglite-parsers');
   const release = await acquireDirectoryLock(directory);
   try {
-    const client = await PGlite.create(directory);
+    const client = parseDrizzleTypesOnce(await PGlite.create(directory));
     const db = drizzle({ client, schema }) as unknown as Db;
     return {
       kind: 'pglite',

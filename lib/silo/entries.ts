@@ -11,7 +11,7 @@ import { ENVELOPE_FOLDER } from './envelope';
 import { presentEntry, type EntryJson } from './present';
 import type { Created } from '../api/created';
 import {
-  getEntryById, getEntryByIdAnyOwner, getEntryByKey, insertEntry, listEntriesByFolder, listMetaRecordsByEntries,
+  getEntryByIdAnyOwner, getEntryByKey, getEntryWithMeta, insertEntry, listEntriesByFolder, listMetaRecordsByEntries,
 } from './queries';
 import type { EntryBody } from './schemas';
 
@@ -55,9 +55,9 @@ async function findExisting(caller: Caller, body: EntryBody, id?: string): Promi
 }
 
 export async function getEntry(caller: Caller, id: string) {
-  const entry = await getEntryById(caller.ownerId, id);
-  if (!entry) throw notFound('entry', id);
-  return presentOne(entry);
+  const found = await getEntryWithMeta(caller.ownerId, id);
+  if (!found) throw notFound('entry', id);
+  return presentEntry(found.entry, found.meta);
 }
 
 export async function listEntries(caller: Caller, query: ListQuery & { folder?: string }) {

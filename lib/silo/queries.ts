@@ -44,6 +44,19 @@ export async function listEntriesByFolder(ownerId: string, options: { folder?: s
     .limit(options.limit + 1);
 }
 
+/** An entry with its meta records (oldest first) in one query: `GET /silo/v1/entries/{id}`, the most frequent read. */
+export async function getEntryWithMeta(ownerId: string, id: string): Promise<{ entry: Entry; meta: MetaRecord[] } | undefined> {
+  const db = await getDb();
+  const rows = await db
+    .select({ entry: entries, meta: metaRecords })
+    .from(entries)
+    .leftJoin(metaRecords, eq(metaRecords.entryId, entries.id))
+    .where(and(eq(entries.ownerId, ownerId), eq(entries.id, id)))
+    .orderBy(asc(metaRecords.createdAt), asc(metaRecords.id));
+  if (rows.length === 0) return undefined;
+  return { entry: rows[0]!.entry, meta: rows.flatMap((row) => (row.meta ? [row.meta] : [])) };
+}
+
 export async function listMetaRecordsByEntries(entryIds: string[]): Promise<Map<string, MetaRecord[]>> {
   const byEntry = new Map<string, MetaRecord[]>(entryIds.map((id) => [id, []]));
   if (entryIds.length === 0) return byEntry;
