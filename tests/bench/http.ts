@@ -1,0 +1,32 @@
+// A small JSON client for the bench: the app's answers, failing loudly on an unexpected status.
+export interface Answer { status: number; body: any }
+
+export async function api(url: string, init: { method?: string; token?: string; body?: unknown; form?: FormData } = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method: init.method ?? (init.body !== undefined || init.form ? 'POST' : 'GET'),
+    headers,
+    body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+export async function expectStatus(answer: Promise<Answer>, status: number, what: string): Promise<any> {
+  const { status: got, body } = await answer;
+  if (got !== status) throw new Error(`${what}: expected ${status}, got ${got} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Runs `task` over `items` with at most `concurrency` in flight; rejects on the first failure. */
+export async function inPool<T, R>(items: T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await task(items[i]!, i);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}

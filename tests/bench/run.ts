@@ -1,0 +1,78 @@
+// `npm run bench [-- --json] [-- --seconds=10 --suppliers=200 --concurrency=32]`: issue #6's figures,
+// measured in one run on this machine against the built app on an empty embedded database with the
+// emulator, each beside its target and the baseline measured in the same run.
+import fs from 'node:fs';
+import os from 'node:os';
+import { ensureBenchBuild, startBareServer, startBenchApp, type BareServer, type BenchApp } from './app-server';
+import { measureRps } from './load';
+import { createWorkspace, measureRegistrations, openLink, prepareSuppliers, supplierKey } from './registrations';
+import { printReport, type Figures } from './report';
+import { measureValidation } from './validation';
+import { measurePageJs } from './page-js';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const settings = { json: args.includes('--json'), seconds: option('seconds', 10), suppliers: option('suppliers', 200), concurrency: option('concurrency', 32) };
+// Headers a server sets per connection or per response; the bare server gets ping's others.
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+async function main() {
+  const reverted = await ensureBenchBuild();
+  if (reverted.length) console.log(`[bench] the build rewrote ${reverted.join(', ')}: restored.`);
+  const loadBefore = os.loadavg()[0]!;
+  let app: BenchApp | undefined;
+  let bare: BareServer | undefined;
+  try {
+    app = await startBenchApp();
+    const base = app.server.url;
+    log(`app on ${base} (data ${app.dataDir}; RATE_LIMITS=off, AR_AUTHORITY=emulator)`);
+
+    const ping = await fetch(`${base}/utils/v1/ping`);
+    const pingHeaders = Object.fromEntries([...ping.headers].filter(([name]) => !PER_RESPONSE.has(name)));
+    bare = await startBareServer(await ping.text(), pingHeaders);
+    log('bare node:http ...');
+    const bareNode = await measureRps({ url: bare.url, seconds: settings.seconds });
+    log('ping ...');
+    const pingRun = await measureRps({ url: `${base}/utils/v1/ping`, seconds: settings.seconds });
+
+    const workspace = await createWorkspace(base);
+    const key = await supplierKey();
+    const wizardLink = await openLink(base, workspace, { name: 'Ferretería El Tornillo S.R.L.', cuit: '30712345671' });
+    log('entry reads ...');
+    const entryRun = await measureRps({
+      url: `${base}/silo/v1/entries/${wizardLink.entryId}`, headers: { authorization: `Bearer ${workspace.apiKey}` }, seconds: settings.seconds,
+    });
+    const wizard = await measurePageJs(`${base}/reg/${wizardLink.ref}`);
+    // The floor under any page of the app (React, Next's router, the root layout): an unknown link's 404.
+    const framework = await measurePageJs(`${base}/reg/${'0'.repeat(27)}`, 404);
+    log('certificate validation ...');
+    const validation = measureValidation();
+
+    log(`preparing ${settings.suppliers} suppliers at the emulator's portal (untimed) ...`);
+    const suppliers = await prepareSuppliers(base, key.key, settings.suppliers);
+    log(`registrations, ${settings.concurrency} at a time ...`);
+    const registrations = await measureRegistrations(base, workspace, suppliers, key, settings.concurrency);
+
+    const figures: Figures = {
+      ping_rps: pingRun.rps, bare_node_rps: bareNode.rps, entry_read_rps: entryRun.rps,
+      registrations_per_second: registrations.perSecond,
+      validation_ms_p50: validation.p50Ms, validation_ms_p99: validation.p99Ms,
+      wizard_first_load_js_kb: wizard.kb,
+    };
+    printReport(figures, {
+      json: settings.json, seconds: settings.seconds, registrations, wizard, framework,
+      latency: { bare: bareNode, ping: pingRun, entry: entryRun }, load: [loadBefore, os.loadavg()[0]!],
+    });
+  } finally {
+    await bare?.stop();
+    await app?.server.stop();
+    if (app) fs.rmSync(app.dataDir, { recursive: true, force: true });
+  }
+}
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
