@@ -1,6 +1,5 @@
 // The real 404 page (unknown registration links included), in both languages: the supplier's first,
 // then the other, since a wrong link may have been opened by anyone.
-import Link from 'next/link';
 import { requestLocale } from '@/lib/i18n/locale';
 import { messagesFor, otherLocale } from '@/lib/i18n/messages';
 
@@ -19,9 +18,10 @@ export default async function NotFound() {
         <p className="mt-2 leading-relaxed text-slate-600">{other.notFound.lead}</p>
       </div>
       <p className="mt-8">
-        <Link href="/" className="inline-flex min-h-12 items-center rounded-xl border border-slate-300 bg-white px-5 font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700">
+        {/* A plain link: next/link would add its script to every page under this boundary (the wizard's too). */}
+        <a href="/" className="inline-flex min-h-12 items-center rounded-xl border border-slate-300 bg-white px-5 font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700">
           {t.notFound.home}
-        </Link>
+        </a>
       </p>
     </main>
   );

@@ -2,7 +2,7 @@
 // The client side's shared state: TanStack Query for the gov-ar service, and the page's language.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { Locale } from '@/lib/i18n/messages';
+import { messagesFor, type Locale } from '@/lib/i18n/messages';
 import { LocaleProvider } from './i18n/locale-context';
 
 export function Providers({ locale, children }: { locale: Locale; children: ReactNode }) {
@@ -11,7 +11,7 @@ export function Providers({ locale, children }: { locale: Locale; children: Reac
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <LocaleProvider locale={locale}>{children}</LocaleProvider>
+      <LocaleProvider locale={locale} messages={messagesFor(locale)}>{children}</LocaleProvider>
     </QueryClientProvider>
   );
 }

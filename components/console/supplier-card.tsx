@@ -2,7 +2,7 @@
 // One supplier in the list: name (to its page), CUIT, status, certificate expiry, the registration link
 // to copy, and the registration action its status allows.
 import Link from 'next/link';
-import { formatCuit } from '@/lib/ar/cuit';
+import { formatCuit } from '@/lib/ar/cuit-digits';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
 import { registrationLink, supplierCuit, supplierName } from '@/lib/console/supplier';
 import type { SupplierEntry } from '@/lib/console/types';

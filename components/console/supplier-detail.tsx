@@ -3,7 +3,7 @@
 // wizard embedded), its certificate, the entry's data and meta records, and its jobs.
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { formatCuit } from '@/lib/ar/cuit';
+import { formatCuit } from '@/lib/ar/cuit-digits';
 import { consoleApi } from '@/lib/console/api';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
 import { registrationLink, supplierCuit, supplierName } from '@/lib/console/supplier';

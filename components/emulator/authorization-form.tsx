@@ -1,7 +1,7 @@
 'use client';
 // "Crear autorización a servicio": lets the certificate's alias call a web service for a CUIT.
 import type { FormEvent } from 'react';
-import { formatCuit } from '@/lib/ar/cuit';
+import { formatCuit } from '@/lib/ar/cuit-digits';
 import { Field, Outcome, SubmitButton, controlClass } from './field';
 import { fieldProblem, formProblem } from './messages';
 import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';

@@ -2,7 +2,7 @@
 // "A/B/M de Puntos de Venta": a point of sale for a CUIT, which FEParamGetPtosVenta then reports. Sending
 // a number again changes its state (blocked, dropped), as the real screen's Modificación and Baja do.
 import type { FormEvent } from 'react';
-import { formatCuit } from '@/lib/ar/cuit';
+import { formatCuit } from '@/lib/ar/cuit-digits';
 import { Field, Outcome, SubmitButton, controlClass } from './field';
 import { fieldProblem, formProblem } from './messages';
 import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';

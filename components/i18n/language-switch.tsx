@@ -2,12 +2,12 @@
 // The visible language switch: remembers the choice for a year and re-renders the page in it.
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
-import { LOCALE_COOKIE } from '@/lib/i18n/locales';
-import { messagesFor, otherLocale, type Locale } from '@/lib/i18n/messages';
+import { LOCALE_COOKIE, otherLocale, type Locale } from '@/lib/i18n/locales';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export function LanguageSwitch({ locale }: { locale: Locale }) {
+/** `label` is the other language's name, given by the server (this module carries no strings). */
+export function LanguageSwitch({ locale, label }: { locale: Locale; label: string }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const target = otherLocale(locale);
@@ -23,7 +23,7 @@ export function LanguageSwitch({ locale }: { locale: Locale }) {
       disabled={pending}
       className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60"
     >
-      {messagesFor(locale).language.switchTo}
+      {label}
     </button>
   );
 }

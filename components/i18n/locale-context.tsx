@@ -1,14 +1,24 @@
 'use client';
-// The page's language for client components; the server decides it (cookie, Accept-Language).
+// The page's language and its strings for client components. The server decides the language
+// (cookie, Accept-Language) and renders the one provider that imports only that language's strings.
 import { createContext, useContext, type ReactNode } from 'react';
-import { messagesFor, type Locale, type Messages } from '@/lib/i18n/messages';
+import type { Locale } from '@/lib/i18n/locales';
+import type { Messages } from '@/lib/i18n/messages';
 
-const LocaleContext = createContext<Locale>('es-AR');
+interface PageLanguage { locale: Locale; messages: Messages }
 
-export function LocaleProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;
+const LocaleContext = createContext<PageLanguage | null>(null);
+
+export function LocaleProvider({ locale, messages, children }: PageLanguage & { children: ReactNode }) {
+  return <LocaleContext.Provider value={{ locale, messages }}>{children}</LocaleContext.Provider>;
 }
 
-export const useLocale = (): Locale => useContext(LocaleContext);
+function usePageLanguage(): PageLanguage {
+  const language = useContext(LocaleContext);
+  if (!language) throw new Error('The wizard needs a LocaleProvider above it');
+  return language;
+}
 
-export const useMessages = (): Messages => messagesFor(useContext(LocaleContext));
+export const useLocale = (): Locale => usePageLanguage().locale;
+
+export const useMessages = (): Messages => usePageLanguage().messages;

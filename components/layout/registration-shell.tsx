@@ -9,7 +9,7 @@ export function RegistrationShell({ locale, embedded, children }: { locale: Loca
   if (embedded) {
     return (
       <div className="mx-auto w-full max-w-2xl px-4 py-4 sm:px-6">
-        <div className="flex justify-end"><LanguageSwitch locale={locale} /></div>
+        <div className="flex justify-end"><LanguageSwitch locale={locale} label={t.language.switchTo} /></div>
         <main id="contenido">{children}</main>
       </div>
     );
@@ -22,7 +22,7 @@ export function RegistrationShell({ locale, embedded, children }: { locale: Loca
             <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-sky-700 text-sm text-white">AR</span>
             <span className="leading-tight">{t.brand.name}</span>
           </p>
-          <LanguageSwitch locale={locale} />
+          <LanguageSwitch locale={locale} label={t.language.switchTo} />
         </div>
       </header>
       <main id="contenido" className="mx-auto w-full max-w-2xl flex-1 px-4 py-6 sm:px-6 sm:py-10">{children}</main>

@@ -1,8 +1,8 @@
 // The page for a link whose registration is finished: who was registered and until when the
 // certificate is valid, and what to do if something has to change.
-import { formatCuit } from '@/lib/ar/cuit';
+import { formatCuit } from '@/lib/ar/cuit-digits';
 import type { RegisteredSummary } from '@/lib/ar/registration/summary';
-import { formatDate, messagesFor, type Locale } from '@/lib/i18n/messages';
+import { fill, formatDate, messagesFor, type Locale } from '@/lib/i18n/messages';
 import { SummaryList, SummaryRow } from '../summary-list';
 import { EnvironmentBadge } from './environment-badge';
 
@@ -17,7 +17,7 @@ export function RegistrationCompleted({ locale, summary }: { locale: Locale; sum
         {registered && <span aria-hidden="true" className="mr-2 text-emerald-700">✓</span>}
         {t.registered.heading}
       </h1>
-      <p className="mt-2 text-slate-700">{registered ? t.registered.lead(supplier.name) : t.registered.failed}</p>
+      <p className="mt-2 text-slate-700">{registered ? fill(t.registered.lead, { name: supplier.name }) : t.registered.failed}</p>
       <SummaryList className="mt-6">
         <SummaryRow term={t.supplier.legalName} value={supplier.name} />
         <SummaryRow term={t.supplier.cuit} value={formatCuit(supplier.cuit)} />

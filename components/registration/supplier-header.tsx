@@ -1,7 +1,7 @@
 // Who this registration is for, rendered on the server: the supplier's name and formatted CUIT, the
 // environment, and for a renewal the certificate it replaces.
-import { formatCuit } from '@/lib/ar/cuit';
-import { formatDate, messagesFor, type Locale, type Messages } from '@/lib/i18n/messages';
+import { formatCuit } from '@/lib/ar/cuit-digits';
+import { fill, formatDate, messagesFor, type Locale, type Messages } from '@/lib/i18n/messages';
 import type { RegistrationView } from '@/lib/wizard/types';
 import { EnvironmentBadge } from './environment-badge';
 
@@ -35,5 +35,5 @@ export function SupplierHeader({ locale, view }: SupplierHeaderProps) {
 /** The certificate being replaced: when it runs out, or that it already has. */
 function currentCertificateNote(t: Messages, current: { alias: string; not_after: string }, locale: Locale): string {
   const note = Date.parse(current.not_after) <= Date.now() ? t.renewal.expired : t.renewal.current;
-  return note(current.alias, formatDate(current.not_after, locale));
+  return fill(note, { alias: current.alias, date: formatDate(current.not_after, locale) });
 }

@@ -1,6 +1,7 @@
 'use client';
 // Where the supplier is: "Paso 2 de 6" and one segment per screen, the current one marked for
 // screen readers with aria-current. Labels show from small tablets up; phones get the sentence.
+import { fill } from '@/lib/i18n/locales';
 import type { WizardStep } from '@/lib/wizard/types';
 import { useMessages } from '../i18n/locale-context';
 
@@ -10,7 +11,7 @@ export function ProgressIndicator({ sequence, step }: { sequence: WizardStep[]; 
   return (
     <nav aria-label={t.progress.label} className="mb-6">
       <p className="text-sm font-medium text-slate-700">
-        {t.progress.stepOf(current + 1, sequence.length)}
+        {fill(t.progress.stepOf, { n: current + 1, total: sequence.length })}
         <span aria-hidden="true" className="sm:hidden"> · {t.steps[step]}</span>
       </p>
       <ol className="mt-2 flex gap-1.5">

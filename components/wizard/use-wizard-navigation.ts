@@ -2,8 +2,7 @@
 // The wizard's state machine: the current screen and what the supplier has decided so far. Every move
 // is saved on the server (resume on any device), announced to an embedding page, and moves focus to
 // the new screen's heading.
-import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { ProgressBody } from '@/lib/ar/registration/progress-schema';
 import { saveProgress } from '@/lib/wizard/api';
 import { postToEmbedder } from '@/lib/wizard/embed-messages';
@@ -33,11 +32,11 @@ export function useWizardNavigation(view: RegistrationView) {
   }));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef<WizardStep>(undefined);
-  // One scope: saves run one after another, so a slow earlier save never overwrites a later step.
-  const { mutate: persist } = useMutation({
-    mutationFn: (body: ProgressBody) => saveProgress(view.ref, body),
-    scope: { id: `progress:${view.ref}` },
-  });
+  // Saves run one after another, so a slow earlier save never overwrites a later step.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const persist = useCallback((body: ProgressBody, onError: () => void) => {
+    saving.current = saving.current.then(() => saveProgress(view.ref, body)).catch(onError);
+  }, [view.ref]);
 
   useEffect(() => {
     // Not on first load: focus jumping there would skip the supplier's header for screen readers.
@@ -57,9 +56,10 @@ export function useWizardNavigation(view: RegistrationView) {
   const goTo = useCallback((step: WizardStep, decided: Partial<Omit<WizardState, 'step'>> = {}) => {
     const next = { ...latest.current, ...decided, step };
     latest.current = next;
-    setState(next);
+    // A transition: the current screen stays until the next one's code is there, then focus moves to it.
+    startTransition(() => setState(next));
     if (!isAfterUpload(step)) {
-      persist({ step, company: next.company, path: next.path }, { onError: () => announce(t.errors.saveFailed) });
+      persist({ step, company: next.company, path: next.path }, () => announce(t.errors.saveFailed));
     }
     window.scrollTo({ top: 0 });
   }, [persist, announce, t]);

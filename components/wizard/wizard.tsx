@@ -1,18 +1,39 @@
 'use client';
 // The registration wizard: one screen at a time, in the order this registration needs (sandbox or
 // live, our key or the supplier's own), starting where the supplier left off.
+import dynamic from 'next/dynamic';
+import { useEffect } from 'react';
 import type { RegistrationView } from '@/lib/wizard/types';
 import { Announcer } from './announcer';
 import { ProgressIndicator } from './progress-indicator';
 import { Welcome } from './welcome';
-import { AuthorizeStep } from './steps/authorize-step';
-import { CompanyStep } from './steps/company-step';
-import { DoneStep } from './steps/done-step';
-import { PathStep } from './steps/path-step';
-import { PointsOfSaleStep } from './steps/points-of-sale-step';
-import { PortalStep } from './steps/portal-step';
-import { UploadStep } from './steps/upload-step';
 import { useWizardNavigation } from './use-wizard-navigation';
+
+// Each screen is its own chunk: the page loads (and preloads, once rendered on the server) only the
+// screen it opens on. The imports stay inline: Next reads them to know which chunks to preload.
+const CompanyStep = dynamic(() => import('./steps/company-step').then((module) => module.CompanyStep));
+const PathStep = dynamic(() => import('./steps/path-step').then((module) => module.PathStep));
+const PortalStep = dynamic(() => import('./steps/portal-step').then((module) => module.PortalStep));
+const AuthorizeStep = dynamic(() => import('./steps/authorize-step').then((module) => module.AuthorizeStep));
+const UploadStep = dynamic(() => import('./steps/upload-step').then((module) => module.UploadStep));
+const PointsOfSaleStep = dynamic(() => import('./steps/points-of-sale-step').then((module) => module.PointsOfSaleStep));
+const DoneStep = dynamic(() => import('./steps/done-step').then((module) => module.DoneStep));
+
+const STEP_CHUNKS = [
+  () => import('./steps/company-step'), () => import('./steps/path-step'), () => import('./steps/portal-step'),
+  () => import('./steps/authorize-step'), () => import('./steps/upload-step'), () => import('./steps/points-of-sale-step'),
+  () => import('./steps/done-step'),
+];
+
+/** Fetches every screen's code once the browser is idle, so moving on never waits for the network. */
+function usePrefetchedSteps() {
+  useEffect(() => {
+    const prefetch = () => STEP_CHUNKS.forEach((load) => void load());
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(prefetch, 1000);
+    const handle = requestIdleCallback(prefetch);
+    return () => cancelIdleCallback(handle);
+  }, []);
+}
 
 export interface WizardProps {
   view: RegistrationView;
@@ -30,6 +51,7 @@ export function Wizard(props: WizardProps) {
 
 function WizardScreens({ view, emulatorPortalUrl }: WizardProps) {
   const { state, sequence, headingRef, goTo, back, forward, completed } = useWizardNavigation(view);
+  usePrefetchedSteps();
   const { environment, supplier, services } = view;
   const frame = { headingRef, onBack: back };
   const alias = state.request?.alias;

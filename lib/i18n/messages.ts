@@ -1,8 +1,13 @@
 // Every string of the wizard and its pages, per locale (browser-safe). Spanish (es-AR) is the primary
-// voice; English mirrors it key for key, which the Messages type enforces.
+// voice; English mirrors it key for key, which the Messages type enforces. Messages are plain data
+// (strings with {placeholders}, see fill): the page hands its language's messages to the browser as props.
 import type { Locale } from './locales';
 import { en } from './en';
 import { esAR } from './es-AR';
+
+// Client components import these from ./locales (and their strings through the locale context):
+// importing this module ships both languages' strings.
+export { fill, formatDate, otherLocale } from './locales';
 
 export type { Locale };
 export type Messages = typeof esAR;
@@ -11,12 +16,4 @@ const MESSAGES: Record<Locale, Messages> = { 'es-AR': esAR, en };
 
 export function messagesFor(locale: Locale): Messages {
   return MESSAGES[locale];
-}
-
-/** The locale the visible switch offers. */
-export const otherLocale = (locale: Locale): Locale => (locale === 'en' ? 'es-AR' : 'en');
-
-/** A calendar date, the same on the server and in the browser (fixed time zone: no hydration drift). */
-export function formatDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date(iso));
 }

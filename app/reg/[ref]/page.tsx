@@ -10,8 +10,8 @@ import { arAuthority } from '@/lib/config';
 import { requestLocale } from '@/lib/i18n/locale';
 import { messagesFor } from '@/lib/i18n/messages';
 import type { RegistrationView } from '@/lib/wizard/types';
+import { LocaleProvider } from '@/components/i18n/locale-context';
 import { RegistrationShell } from '@/components/layout/registration-shell';
-import { Providers } from '@/components/providers';
 import { RegistrationCompleted } from '@/components/registration/registration-completed';
 import { SupplierHeader } from '@/components/registration/supplier-header';
 import { Wizard } from '@/components/wizard/wizard';
@@ -36,7 +36,7 @@ export default async function RegistrationPage({ params, searchParams }: PagePro
   const view = registration.open ? await openView(ref) : undefined;
 
   return (
-    <Providers locale={locale}>
+    <LocaleProvider locale={locale} messages={messagesFor(locale)}>
       <RegistrationShell locale={locale} embedded={embedded}>
         {view ? (
           <>
@@ -47,7 +47,7 @@ export default async function RegistrationPage({ params, searchParams }: PagePro
           <RegistrationCompleted locale={locale} summary={await summarizeRegistration(registration)} />
         )}
       </RegistrationShell>
-    </Providers>
+    </LocaleProvider>
   );
 }
 

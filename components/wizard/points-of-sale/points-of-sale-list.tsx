@@ -1,7 +1,7 @@
 'use client';
 // The points of sale as the authority reports them (FEParamGetPtosVenta): number, emission type and
 // whether it can be used (blocked or dropped ones cannot).
-import { formatDate } from '@/lib/i18n/messages';
+import { fill, formatDate } from '@/lib/i18n/locales';
 import type { PointOfSale } from '@/lib/wizard/types';
 import { useLocale, useMessages } from '../../i18n/locale-context';
 
@@ -12,7 +12,7 @@ export function PointsOfSaleList({ points }: { points: PointOfSale[] }) {
     return <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">{t.pointsOfSale.empty}</p>;
   }
   const state = (point: PointOfSale) =>
-    point.dropped_on ? t.pointsOfSale.dropped(formatDate(point.dropped_on, locale)) : point.blocked ? t.pointsOfSale.blocked : t.pointsOfSale.active;
+    point.dropped_on ? fill(t.pointsOfSale.dropped, { date: formatDate(point.dropped_on, locale) }) : point.blocked ? t.pointsOfSale.blocked : t.pointsOfSale.active;
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
       {points.map((point) => {

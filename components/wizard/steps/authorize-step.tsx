@@ -1,7 +1,8 @@
 'use client';
 // Step (d): authorising, at the authority, each web service this registration needs for the
 // certificate's alias. Without it the authority refuses the certificate for that service.
-import { formatCuit } from '@/lib/ar/cuit';
+import { formatCuit } from '@/lib/ar/cuit-digits';
+import { fill } from '@/lib/i18n/locales';
 import type { Environment } from '@/lib/wizard/types';
 import { useMessages } from '../../i18n/locale-context';
 import { EmulatorNote } from '../emulator-note';
@@ -28,7 +29,7 @@ export function AuthorizeStep({ headingRef, onBack, environment, services, cuit,
   const s = t.authorize.sandbox;
   const l = t.authorize.live;
   return (
-    <StepFrame headingRef={headingRef} title={t.authorize.heading(services.length)} nav={<StepNav onBack={onBack} onNext={onNext} />}>
+    <StepFrame headingRef={headingRef} title={services.length > 1 ? t.authorize.heading.other : t.authorize.heading.one} nav={<StepNav onBack={onBack} onNext={onNext} />}>
       <div>
         <p className="text-base text-slate-700">{t.authorize.lead}</p>
         <ul className="mt-3 space-y-2">
@@ -47,16 +48,16 @@ export function AuthorizeStep({ headingRef, onBack, environment, services, cuit,
           <Instruction>{s.open}</Instruction>
           <Instruction>{s.alias}{aliasLine}</Instruction>
           <Instruction>{s.cuit} <span className="font-medium tabular-nums">{formatCuit(cuit)}</span></Instruction>
-          <Instruction>{s.service(first.name, first.code)}</Instruction>
-          <Instruction hint={others.length ? s.repeat(others.map((o) => `${o.code} — ${o.name}`).join(', ')) : undefined}>{s.confirm}</Instruction>
+          <Instruction>{fill(s.service, { name: first.name, code: first.code })}</Instruction>
+          <Instruction hint={others.length ? fill(s.repeat, { others: others.map((o) => `${o.code} — ${o.name}`).join(', ') }) : undefined}>{s.confirm}</Instruction>
         </InstructionList>
       ) : (
         <InstructionList>
           <Instruction>{l.open}</Instruction>
           <Instruction>{l.create}</Instruction>
-          <Instruction>{l.service(first.name)}</Instruction>
+          <Instruction>{fill(l.service, { name: first.name })}</Instruction>
           <Instruction>{l.representative}{aliasLine}</Instruction>
-          <Instruction hint={others.length ? l.repeat(others.map((o) => `«${o.name}»`).join(', ')) : undefined}>{l.confirm}</Instruction>
+          <Instruction hint={others.length ? fill(l.repeat, { others: others.map((o) => `«${o.name}»`).join(', ') }) : undefined}>{l.confirm}</Instruction>
         </InstructionList>
       )}
     </StepFrame>

@@ -1,7 +1,7 @@
 'use client';
 // Step (g): what was registered, and until when the certificate is valid.
-import { formatCuit } from '@/lib/ar/cuit';
-import { formatDate } from '@/lib/i18n/messages';
+import { formatCuit } from '@/lib/ar/cuit-digits';
+import { formatDate } from '@/lib/i18n/locales';
 import type { Environment, RegisteredCertificate } from '@/lib/wizard/types';
 import { useLocale, useMessages } from '../../i18n/locale-context';
 import { StepFrame, type StepProps } from '../step-frame';

@@ -1,12 +1,13 @@
 'use client';
 // Step (b): how the supplier gets the certificate. By default we make the key and the request (CSR)
 // on the server; the key never reaches the browser, only the request and its alias do.
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { fill } from '@/lib/i18n/locales';
 import { requestCertificateRequest } from '@/lib/wizard/api';
 import type { CertificatePath, CertificateRequest } from '@/lib/wizard/types';
 import { useLocale, useMessages } from '../../i18n/locale-context';
 import { useAnnounce } from '../announcer';
+import { useAsyncTask } from '../use-async-task';
 import { ErrorNotice } from '../error-notice';
 import { ChoiceCard } from '../form/choice-card';
 import { serviceErrorMessage } from '../service-error-message';
@@ -25,15 +26,16 @@ export function PathStep({ headingRef, onBack, refId, initial, request, onDone }
   const locale = useLocale();
   const announce = useAnnounce();
   const [path, setPath] = useState<CertificatePath>(initial ?? 'generate');
-  const generate = useMutation({
-    mutationFn: () => requestCertificateRequest(refId),
-    onSuccess: (made) => onDone('generate', made),
-    onError: (error) => announce(serviceErrorMessage(error, locale, t)),
-  });
+  const generate = useAsyncTask(() => requestCertificateRequest(refId));
   const next = () => {
     if (path === 'own') onDone('own');
     else if (request) onDone('generate', request);
-    else generate.mutate();
+    else {
+      generate.run(undefined, {
+        onSuccess: (made) => onDone('generate', made),
+        onError: (error) => announce(serviceErrorMessage(error, locale, t)),
+      });
+    }
   };
 
   return (
@@ -47,7 +49,7 @@ export function PathStep({ headingRef, onBack, refId, initial, request, onDone }
             checked={path === 'own'} onChange={() => setPath('own')} />
         </div>
       </fieldset>
-      {path === 'generate' && request && <p className="text-sm text-slate-700">{t.path.ready(request.alias)}</p>}
+      {path === 'generate' && request && <p className="text-sm text-slate-700">{fill(t.path.ready, { alias: request.alias })}</p>}
       <p role="status" className="text-sm text-slate-700">{generate.isPending ? t.path.generating : ''}</p>
       {generate.isError && <ErrorNotice>{serviceErrorMessage(generate.error, locale, t)}</ErrorNotice>}
     </StepFrame>

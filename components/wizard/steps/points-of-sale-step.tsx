@@ -1,8 +1,8 @@
 'use client';
 // Step (f), live only: the points of sale ARCA reports for the supplier, and how to add one for web
 // services (the system to pick depends on the tax classification chosen in step a).
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { fill } from '@/lib/i18n/locales';
 import { fetchPointsOfSale } from '@/lib/wizard/api';
 import type { CompanyData } from '@/lib/wizard/types';
 import { useLocale, useMessages } from '../../i18n/locale-context';
@@ -14,6 +14,7 @@ import { serviceErrorMessage } from '../service-error-message';
 import { Spinner } from '../spinner';
 import { StepFrame, type StepProps } from '../step-frame';
 import { StepNav } from '../step-nav';
+import { useAsyncTask } from '../use-async-task';
 import { secondaryButton } from '../styles';
 
 interface PointsOfSaleStepProps extends StepProps {
@@ -26,7 +27,9 @@ export function PointsOfSaleStep({ headingRef, refId, taxClassification, onNext 
   const t = useMessages();
   const locale = useLocale();
   const announce = useAnnounce();
-  const points = useQuery({ queryKey: ['points-of-sale', refId], queryFn: () => fetchPointsOfSale(refId), retry: false });
+  const points = useAsyncTask(() => fetchPointsOfSale(refId));
+  const load = points.run;
+  useEffect(() => { void load(undefined); }, [load]);
   const errorMessage = points.isError ? serviceErrorMessage(points.error, locale, t) : undefined;
   useEffect(() => { if (errorMessage) announce(errorMessage); }, [errorMessage, announce]);
   const system = taxClassification === 'monotributista' ? t.pointsOfSale.systemMonotributista : t.pointsOfSale.systemResponsableInscripto;
@@ -37,9 +40,9 @@ export function PointsOfSaleStep({ headingRef, refId, taxClassification, onNext 
       <div className="space-y-3">
         {points.data && <PointsOfSaleList points={points.data.list} />}
         {errorMessage && <ErrorNotice>{errorMessage}</ErrorNotice>}
-        <p role="status" className="text-sm text-slate-700">{points.isFetching ? t.pointsOfSale.loading : ''}</p>
-        <button type="button" className={secondaryButton} onClick={() => points.refetch()} disabled={points.isFetching}>
-          {points.isFetching && <Spinner />}
+        <p role="status" className="text-sm text-slate-700">{points.isPending ? t.pointsOfSale.loading : ''}</p>
+        <button type="button" className={secondaryButton} onClick={() => load(undefined)} disabled={points.isPending}>
+          {points.isPending && <Spinner />}
           {t.pointsOfSale.refresh}
         </button>
       </div>
@@ -48,7 +51,7 @@ export function PointsOfSaleStep({ headingRef, refId, taxClassification, onNext 
         <InstructionList>
           <Instruction>{t.pointsOfSale.open}</Instruction>
           <Instruction>{t.pointsOfSale.add}</Instruction>
-          <Instruction>{t.pointsOfSale.system(system)}</Instruction>
+          <Instruction>{fill(t.pointsOfSale.system, { label: system })}</Instruction>
           <Instruction>{t.pointsOfSale.finish}</Instruction>
         </InstructionList>
       </section>

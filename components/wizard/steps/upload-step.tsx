@@ -2,7 +2,7 @@
 // Step (e): the supplier hands over the certificate (and the key, when they brought their own). The
 // server checks everything, down to a login at the authority; its answer lands on the field to fix.
 import { useState, type FormEvent } from 'react';
-import { MAX_UPLOAD_FILE_BYTES } from '@/lib/ar/registration/schemas';
+import { MAX_UPLOAD_FILE_BYTES } from '@/lib/ar/registration/upload-limits';
 import type { UploadParts } from '@/lib/wizard/upload-request';
 import type { CertificatePath, Environment, UploadResult } from '@/lib/wizard/types';
 import { useLocale, useMessages } from '../../i18n/locale-context';
@@ -53,7 +53,7 @@ export function UploadStep({ headingRef, onBack, refId, path, environment, onUpl
   };
   const send = (parts: UploadParts) => {
     setFailure(undefined);
-    upload.mutate(parts, { onSuccess: onUploaded, onError: (error) => fail({ kind: 'service', error }) });
+    upload.run(parts, { onSuccess: onUploaded, onError: (error) => fail({ kind: 'service', error }) });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +85,7 @@ export function UploadStep({ headingRef, onBack, refId, path, environment, onUpl
         )}
         {askPassword && <KeyPasswordField value={password} onChange={setPassword} error={fieldError('password')} />}
         {problem && !problem.field && (
-          <UploadProblemNotice problem={problem} onRetry={upload.variables ? () => send(upload.variables) : undefined} onAuthorize={onAuthorize} />
+          <UploadProblemNotice problem={problem} onRetry={upload.variables ? () => send(upload.variables!) : undefined} onAuthorize={onAuthorize} />
         )}
         <UploadProgress phase={upload.phase} />
       </form>

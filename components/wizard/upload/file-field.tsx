@@ -2,6 +2,7 @@
 // One file the supplier hands over (the certificate or the key): a drop zone with a file picker, or
 // a box to paste its PEM text instead. The input's accessible name is exactly its label.
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { fill } from '@/lib/i18n/locales';
 import { useMessages } from '../../i18n/locale-context';
 import { fieldError, smallButton } from '../styles';
 
@@ -61,7 +62,7 @@ export function FileField({ name, label, pasteLabel, placeholder, value, onChang
           <label htmlFor={`upload-${name}`} aria-hidden="true" className={`${smallButton} cursor-pointer`}>{t.upload.choose}</label>
           {value.file && (
             <>
-              <span className="min-w-0 break-all text-sm font-medium text-slate-800">{t.upload.chosen(value.file.name)}</span>
+              <span className="min-w-0 break-all text-sm font-medium text-slate-800">{fill(t.upload.chosen, { name: value.file.name })}</span>
               <button type="button" className={smallButton} onClick={() => choose(undefined)}>{t.upload.remove}</button>
             </>
           )}

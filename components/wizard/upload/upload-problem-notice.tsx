@@ -1,6 +1,7 @@
 'use client';
 // A problem of the whole upload rather than of one file: the authority did not answer (try again), or
 // a web service is not authorised yet (back to the instructions).
+import { fill } from '@/lib/i18n/locales';
 import { useMessages } from '../../i18n/locale-context';
 import { ErrorNotice } from '../error-notice';
 import { secondaryButton } from '../styles';
@@ -24,7 +25,7 @@ export function UploadProblemNotice({ problem, onRetry, onAuthorize }: UploadPro
   return (
     <ErrorNotice title={t.upload.errorTitle} action={action}>
       <p>{problem.message}</p>
-      {retryable && problem.retryAfterSeconds !== undefined && <p className="mt-1 text-sm">{t.upload.retryIn(problem.retryAfterSeconds)}</p>}
+      {retryable && problem.retryAfterSeconds !== undefined && <p className="mt-1 text-sm">{fill(t.upload.retryIn, { seconds: problem.retryAfterSeconds })}</p>}
     </ErrorNotice>
   );
 }

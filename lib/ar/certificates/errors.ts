@@ -1,7 +1,7 @@
 // The one error of certificate validation: a contract code, the form field to fix, and a message in
 // Spanish and English that says what happened and what to do next. Messages never carry secrets.
 import type { Environment } from '@/lib/db/schema';
-import { formatCuit } from '@/lib/ar/cuit';
+import { formatCuit } from '@/lib/ar/cuit-digits';
 
 export type CertificateErrorCode =
   | 'certificate_missing' | 'certificate_unreadable' | 'certificate_is_request' | 'key_missing' | 'key_unreadable'

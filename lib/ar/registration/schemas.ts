@@ -6,9 +6,7 @@ export const REF_SHAPE = /^[A-Za-z0-9_-]{20,64}$/;
 
 export const RefParams = z.object({ ref: z.string().regex(REF_SHAPE) });
 
-/** Per file, as the contract says; the whole body may hold a certificate, a key and a password. */
-export const MAX_UPLOAD_FILE_BYTES = 64 * 1024;
-export const MAX_UPLOAD_BODY_BYTES = 3 * MAX_UPLOAD_FILE_BYTES + 16 * 1024;
+export { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_FILE_BYTES } from './upload-limits';
 
 /**
  * The upload's multipart form (POST .../certificate), as documented: the route reads these parts by
