@@ -17,6 +17,7 @@ import { MetaRecords } from './meta-records';
 import { RegistrationAction } from './registration-action';
 import { Section, StatusBadge } from './ui';
 import { useRegistrationWorkflow } from './use-registration-workflow';
+import { registrationMoving } from '@/lib/console/registration-watch';
 
 export function SupplierDetail({ initialEntry }: { initialEntry: SupplierEntry }) {
   const { workflow } = useRegistrationWorkflow();
@@ -24,7 +25,7 @@ export function SupplierDetail({ initialEntry }: { initialEntry: SupplierEntry }
     queryKey: ['entry', initialEntry.id],
     queryFn: () => consoleApi<SupplierEntry>('GET', `/silo/v1/entries/${initialEntry.id}`),
     initialData: initialEntry,
-    refetchInterval: (query) => (query.state.data?.status === 'Processing' ? 3000 : false),
+    refetchInterval: (query) => (query.state.data && registrationMoving(query.state.data) ? 1500 : false),
   });
   const cuit = supplierCuit(entry);
   const registration = registrationLink(entry);

@@ -1,17 +1,18 @@
 'use client';
 // The workspace's suppliers, newest first, a page at a time (the API's cursor). While a registration
 // is under way the list refreshes itself, so links and new statuses appear without reloading.
+import { registrationMoving } from '@/lib/console/registration-watch';
 import type { SupplierEntry } from '@/lib/console/types';
 import { smallButton } from '../wizard/styles';
 import { SupplierCard } from './supplier-card';
 import { Notice, Section } from './ui';
 import { useCursorList } from './use-cursor-list';
 
-const POLL_MS = 3000;
+const POLL_MS = 1500;
 
 export function SupplierList({ workflowId }: { workflowId?: string }) {
   const suppliers = useCursorList<SupplierEntry>(['suppliers'], '/silo/v1/entries?folder=suppliers&limit=20', {
-    pollMs: (items) => (items.some((entry) => entry.status === 'Processing') ? POLL_MS : false),
+    pollMs: (items) => (items.some(registrationMoving) ? POLL_MS : false),
   });
 
   return (
