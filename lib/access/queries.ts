@@ -4,6 +4,7 @@ import { getDb } from '../db/client';
 import { apiKeys, apps, enrollments, enrollmentTokens, workspaces, type App, type Enrollment } from '../db/schema';
 import { newId } from '../ids';
 import { digest, displayPrefix, newApiKey } from './tokens';
+import { cachedApiKeyCaller, rememberApiKeyCaller } from './caller-cache';
 
 export interface Caller {
   ownerId: string;
@@ -16,12 +17,18 @@ export interface Caller {
 export async function findCallerByToken(token: string): Promise<Caller | undefined> {
   const db = await getDb();
   if (token.startsWith('sk_')) {
+    const keyDigest = digest(token);
+    const cached = cachedApiKeyCaller(keyDigest);
+    if (cached) return cached;
     const [row] = await db
       .select({ ownerId: workspaces.id, sandbox: workspaces.sandbox })
       .from(apiKeys)
       .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
-      .where(and(eq(apiKeys.keyHash, digest(token)), isNull(apiKeys.revokedAt)));
-    return row && { ...row, via: 'api_key' };
+      .where(and(eq(apiKeys.keyHash, keyDigest), isNull(apiKeys.revokedAt)));
+    if (!row) return undefined;
+    const caller: Caller = { ...row, via: 'api_key' };
+    rememberApiKeyCaller(keyDigest, caller);
+    return caller;
   }
   if (token.startsWith('enr_')) {
     const [row] = await db

@@ -32,7 +32,8 @@ export async function createEntry(caller: Caller, body: EntryBody, id?: string):
     const entry = await insertEntry({
       id: id ?? newId(), ownerId: caller.ownerId, folder: body.folder, key: body.key ?? null, status: 'Empty', data: body.data,
     });
-    return { created: true, value: await presentOne(entry) };
+    // A new entry has no meta records yet: nothing to read back.
+    return { created: true, value: presentEntry(entry, []) };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Lost a race with an identical create: answer what won, or the conflict.

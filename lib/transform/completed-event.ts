@@ -7,6 +7,7 @@ import { raiseWebhookEvent } from '../webhooks/events';
 import type { StepContext } from './steps';
 
 export async function raiseRegistrationCompleted(tx: Tx, { job, entry, workflow }: StepContext): Promise<void> {
+  if (!workflow.config.webhook?.url) return; // nothing is raised: the certificate need not be read
   const credential = await getActiveCredential(entry.id, tx);
   await raiseWebhookEvent(tx, workflow, {
     event: 'registration.completed',

@@ -33,7 +33,9 @@ export async function claimNextStep(jobId?: string): Promise<JobStep | undefined
     })
     .where(eq(jobSteps.id, runnable))
     .returning();
-  if (step) {
+  // A job is queued only until its first step is first claimed (a claim of that step lost with a
+  // crashed runner is claimed again), so later claims need not look at the job.
+  if (step && step.position === 0 && !step.rescue) {
     await db.update(jobs).set({ status: 'running', updatedAt: new Date() })
       .where(and(eq(jobs.id, step.jobId), eq(jobs.status, 'queued')));
   }
@@ -58,23 +60,22 @@ async function recordOutcome(step: JobStep, outcome: StepOutcome): Promise<void>
   const db = await getDb();
   await db.transaction(async (tx) => {
     const job = await lockJob(tx, step.jobId);
-    const [current] = await tx.select().from(jobSteps).where(and(
-      eq(jobSteps.id, step.id), eq(jobSteps.status, 'running'), eq(jobSteps.attempts, step.attempts),
-    ));
-    if (!job || !current) return; // our lease ran out and another runner has the step now
+    if (!job) return;
+    // Each transition first changes the step only if it is still ours (running, this attempt): if our
+    // lease ran out and another runner has the step now, nothing is recorded.
     switch (outcome.kind) {
       case 'complete':
-        return completeStep(tx, job, current, outcome.message ?? null);
+        return completeStep(tx, job, step, outcome.message ?? null);
       case 'wait':
         // A supplier who finished before we got here left the authorization on the job.
-        if (job.authorization) return completeStep(tx, job, current, 'Authorization received.');
-        return markWaiting(tx, job, current, outcome.message);
+        if (job.authorization) return completeStep(tx, job, step, 'Authorization received.');
+        return markWaiting(tx, job, step, outcome.message);
       case 'retry':
-        return scheduleRetry(tx, current, outcome.at, outcome.message);
+        return scheduleRetry(tx, step, outcome.at, outcome.message);
       case 'skip':
-        return failStepAndContinue(tx, job, current, outcome.message);
+        return failStepAndContinue(tx, job, step, outcome.message);
       case 'fail':
-        return failJob(tx, job, current, outcome.message);
+        return failJob(tx, job, step, outcome.message);
     }
   });
 }

@@ -62,14 +62,16 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
         id: jobId, ownerId: caller.ownerId, key: body.key ?? null, workflowId: workflow.id, siloEntryId: entry.id,
         status: 'queued', createdAt: now, updatedAt: now,
       }).returning();
-      await tx.insert(jobSteps).values([
+      const steps = await tx.insert(jobSteps).values([
         ...plan.steps.map((name, position) => ({ name, position, rescue: false })),
         ...plan.rescue.map((name, i) => ({ name, position: RESCUE_POSITION + i, rescue: true })),
-      ].map((step) => ({ ...step, id: newId(), jobId, status: step.position === 0 ? 'ready' as const : 'pending' as const, runAt: now })));
-      return row!;
+      ].map((step) => ({ ...step, id: newId(), jobId, status: step.position === 0 ? 'ready' as const : 'pending' as const, runAt: now })))
+        .returning();
+      return { row: row!, steps };
     });
     kickJobRunner();
-    return { created: true, value: await present(job) };
+    // Presented as made (no runner has touched it yet in this answer; no webhook has been raised).
+    return { created: true, value: presentJob(job.row, job.steps.sort((a, b) => a.position - b.position)) };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await findExisting(caller, body, id);

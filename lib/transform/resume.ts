@@ -6,10 +6,9 @@ import { ApiError } from '../api/errors';
 import { getDb, type Tx } from '../db/client';
 import { jobs, type Job } from '../db/schema';
 import { getRegistrationLinkByRef } from '../silo/queries';
-import { awaitsSupplier, listJobSteps, lockJob } from './queries';
+import { awaitsSupplier, lockJob } from './queries';
 import { kickJobRunner } from './runner';
-import { STEP } from './templates';
-import { completeStep } from './transitions';
+import { completeWaitStep } from './transitions';
 
 export interface ResumedRegistration {
   jobId: string;
@@ -39,10 +38,7 @@ export async function lockOpenRegistrationJob(tx: Tx, jobId: string): Promise<Jo
 export async function recordAuthorization(tx: Tx, job: Job, authorization: Record<string, unknown>): Promise<boolean> {
   const now = new Date();
   await tx.update(jobs).set({ authorization, updatedAt: now }).where(eq(jobs.id, job.id));
-  const wait = (await listJobSteps(job.id, tx))
-    .find((step) => step.name === STEP.waitForAuthorization && step.status === 'waiting');
-  if (wait) await completeStep(tx, job, wait, 'Authorization received.', now);
-  return Boolean(wait);
+  return completeWaitStep(tx, job, 'Authorization received.', now);
 }
 
 export async function resumeRegistration(ref: string, authorization: Record<string, unknown>): Promise<ResumedRegistration> {

@@ -1,67 +1,77 @@
 // How a job moves when one of its steps ends. Every function runs inside a transaction that holds
 // the job row's lock (lockJob), so step transitions and supplier resumes never interleave.
-import { and, eq } from 'drizzle-orm';
+// Each first ends the step only if it is still as it was read (status and attempts): a runner whose
+// lease ran out, and whose step another runner took over, changes nothing.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { jobs, jobSteps, type Job, type JobStep, type JobStatus } from '../db/schema';
-import { listJobSteps } from './queries';
+import { STEP } from './templates';
+
+type StepChange = Partial<typeof jobSteps.$inferInsert>;
 
 async function setJobStatus(tx: Tx, job: Job, status: JobStatus, now: Date) {
   const finished = status === 'completed' || status === 'failed';
   await tx.update(jobs).set({ status, updatedAt: now, ...(finished ? { completedAt: now } : {}) }).where(eq(jobs.id, job.id));
 }
 
+/** Changes the step if it is still as read; false when another runner has it now. */
+async function changeStep(tx: Tx, step: JobStep, change: StepChange): Promise<boolean> {
+  const changed = await tx.update(jobSteps).set(change)
+    .where(and(eq(jobSteps.id, step.id), eq(jobSteps.status, step.status), eq(jobSteps.attempts, step.attempts)))
+    .returning({ id: jobSteps.id });
+  return changed.length > 0;
+}
+
+/** Makes the first pending step matching `where` (in position order) ready; whether there was one. */
+async function readyFirstPending(tx: Tx, job: Job, where: SQL, now: Date): Promise<boolean> {
+  const first = sql`(select s.id from ${jobSteps} s where s.job_id = ${job.id} and s.status = 'pending' and ${where}
+    order by s.position limit 1)`;
+  const readied = await tx.update(jobSteps).set({ status: 'ready', runAt: now })
+    .where(eq(jobSteps.id, first)).returning({ id: jobSteps.id });
+  return readied.length > 0;
+}
+
 /** Marks the step completed and queues the next one of its chain (or ends the job). */
 export async function completeStep(tx: Tx, job: Job, step: JobStep, message: string | null, now = new Date()) {
-  await tx.update(jobSteps)
-    .set({ status: 'completed', completedAt: now, lockedUntil: null, message })
-    .where(eq(jobSteps.id, step.id));
+  if (!(await changeStep(tx, step, { status: 'completed', completedAt: now, lockedUntil: null, message }))) return;
   await queueNext(tx, job, step, now);
+}
+
+/** Completes the job's wait step if it is waiting (the supplier's authorization came); whether it was. */
+export async function completeWaitStep(tx: Tx, job: Job, message: string, now = new Date()): Promise<boolean> {
+  const [wait] = await tx.update(jobSteps)
+    .set({ status: 'completed', completedAt: now, lockedUntil: null, message })
+    .where(and(eq(jobSteps.jobId, job.id), eq(jobSteps.name, STEP.waitForAuthorization), eq(jobSteps.status, 'waiting')))
+    .returning();
+  if (wait) await queueNext(tx, job, wait, now);
+  return Boolean(wait);
 }
 
 /** A step that failed without stopping the job (an undeliverable webhook): the next one runs. */
 export async function failStepAndContinue(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
-  await tx.update(jobSteps)
-    .set({ status: 'failed', completedAt: now, lockedUntil: null, message })
-    .where(eq(jobSteps.id, step.id));
+  if (!(await changeStep(tx, step, { status: 'failed', completedAt: now, lockedUntil: null, message }))) return;
   await queueNext(tx, job, step, now);
 }
 
 async function queueNext(tx: Tx, job: Job, step: JobStep, now: Date) {
-  const steps = await listJobSteps(job.id, tx);
-  const next = steps.find((s) => s.rescue === step.rescue && s.position > step.position && s.status === 'pending');
-  if (next) {
-    await tx.update(jobSteps).set({ status: 'ready', runAt: now }).where(eq(jobSteps.id, next.id));
-    await setJobStatus(tx, job, 'running', now);
-  } else {
-    await setJobStatus(tx, job, step.rescue ? 'failed' : 'completed', now);
-  }
+  const next = await readyFirstPending(tx, job, sql`s.rescue = ${step.rescue} and s.position > ${step.position}`, now);
+  await setJobStatus(tx, job, next ? 'running' : step.rescue ? 'failed' : 'completed', now);
 }
 
 /** The job stops: the rest of its steps are skipped and its rescue steps run. */
 export async function failJob(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
-  await tx.update(jobSteps)
-    .set({ status: 'failed', completedAt: now, lockedUntil: null, message })
-    .where(eq(jobSteps.id, step.id));
-  const steps = await listJobSteps(job.id, tx);
-  for (const rest of steps.filter((s) => !s.rescue && s.status === 'pending')) {
-    await tx.update(jobSteps).set({ status: 'skipped' }).where(eq(jobSteps.id, rest.id));
-  }
-  const rescue = step.rescue ? undefined : steps.find((s) => s.rescue && s.status === 'pending');
-  if (rescue) {
-    await tx.update(jobSteps).set({ status: 'ready', runAt: now }).where(eq(jobSteps.id, rescue.id));
-    await setJobStatus(tx, job, 'running', now);
-  } else {
-    await setJobStatus(tx, job, 'failed', now);
-  }
+  if (!(await changeStep(tx, step, { status: 'failed', completedAt: now, lockedUntil: null, message }))) return;
+  await tx.update(jobSteps).set({ status: 'skipped' })
+    .where(and(eq(jobSteps.jobId, job.id), eq(jobSteps.rescue, false), eq(jobSteps.status, 'pending')));
+  const rescue = !step.rescue && await readyFirstPending(tx, job, sql`s.rescue`, now);
+  await setJobStatus(tx, job, rescue ? 'running' : 'failed', now);
 }
 
 export async function markWaiting(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
-  await tx.update(jobSteps).set({ status: 'waiting', lockedUntil: null, message }).where(eq(jobSteps.id, step.id));
+  if (!(await changeStep(tx, step, { status: 'waiting', lockedUntil: null, message }))) return;
   await setJobStatus(tx, job, 'waiting', now);
 }
 
 export async function scheduleRetry(tx: Tx, step: JobStep, at: Date, message: string) {
-  await tx.update(jobSteps)
-    .set({ status: 'ready', runAt: at, lockedUntil: null, message })
-    .where(and(eq(jobSteps.id, step.id)));
+  await changeStep(tx, step, { status: 'ready', runAt: at, lockedUntil: null, message });
 }

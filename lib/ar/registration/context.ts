@@ -3,7 +3,10 @@
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../api/errors';
 import { getDb } from '../../db/client';
-import { entries, jobs, metaRecords, workflows, workspaces, type Entry, type Environment, type Job, type MetaRecord, type Workflow } from '../../db/schema';
+import {
+  entries, jobs, metaRecords, registrationKeys, registrationProgress, workflows, workspaces,
+  type Entry, type Environment, type Job, type MetaRecord, type RegistrationKey, type RegistrationProgress, type Workflow,
+} from '../../db/schema';
 import type { Party } from '../../silo/party';
 import { awaitsSupplier } from '../../transform/queries';
 import { servicesForLetters } from '../services';
@@ -20,6 +23,10 @@ export interface RegistrationContext {
   services: ReturnType<typeof servicesForLetters>;
   /** The job still waits for the supplier (the link can be used). */
   open: boolean;
+  /** Where the supplier is in the wizard, if they saved anything (read with the rest: one query). */
+  progress?: RegistrationProgress;
+  /** The key pair we made for the link (POST .../csr), if any. */
+  generatedKey?: RegistrationKey;
 }
 
 const linkNotFound = () => new ApiError('link_not_found', 'This registration link does not exist.');
@@ -32,12 +39,17 @@ export async function loadRegistration(ref: string): Promise<RegistrationContext
   if (!REF_SHAPE.test(ref)) throw linkNotFound();
   const db = await getDb();
   const [row] = await db
-    .select({ link: metaRecords, job: jobs, entry: entries, workflow: workflows, sandbox: workspaces.sandbox })
+    .select({
+      link: metaRecords, job: jobs, entry: entries, workflow: workflows, sandbox: workspaces.sandbox,
+      progress: registrationProgress, generatedKey: registrationKeys,
+    })
     .from(metaRecords)
     .innerJoin(jobs, eq(jobs.id, metaRecords.jobId))
     .innerJoin(entries, eq(entries.id, jobs.siloEntryId))
     .innerJoin(workflows, eq(workflows.id, jobs.workflowId))
     .innerJoin(workspaces, eq(workspaces.id, jobs.ownerId))
+    .leftJoin(registrationProgress, eq(registrationProgress.ref, metaRecords.ref))
+    .leftJoin(registrationKeys, eq(registrationKeys.ref, metaRecords.ref))
     .where(and(eq(metaRecords.ref, ref), eq(metaRecords.src, 'gov-ar'), eq(metaRecords.key, 'link')));
   if (!row) throw linkNotFound();
   return {
@@ -50,6 +62,8 @@ export async function loadRegistration(ref: string): Promise<RegistrationContext
     environment: row.sandbox ? 'sandbox' : 'live',
     services: servicesForLetters(row.workflow.config.invoiceTypes),
     open: awaitsSupplier(row.job),
+    progress: row.progress ?? undefined,
+    generatedKey: row.generatedKey ?? undefined,
   };
 }
 

@@ -14,15 +14,14 @@ import { activateCredential, KEY_PURPOSE, PASSWORD_PURPOSE } from '../credential
 import { trustAnchors } from '../trust';
 import { checkAtAuthority } from './authority-check';
 import { loadOpenRegistration, type RegistrationContext } from './context';
-import { getRegistrationKey, openRegistrationKey } from './generated-key';
-import { getProgress } from './progress';
+import { openRegistrationKey } from './generated-key';
 import type { CompanyData } from './progress-schema';
 
 export interface CertificateUpload { certificate?: Buffer; key?: Buffer; password?: string }
 
 export async function uploadCertificate(ref: string, upload: CertificateUpload) {
   const registration = await loadOpenRegistration(ref);
-  const generated = upload.key?.length ? undefined : await getRegistrationKey(ref);
+  const generated = upload.key?.length ? undefined : registration.generatedKey;
   let bundle: ValidatedBundle;
   try {
     bundle = validateCertificateBundle(
@@ -38,7 +37,7 @@ export async function uploadCertificate(ref: string, upload: CertificateUpload) 
   } catch (error) {
     throw error instanceof CertificateError ? certificateApiError(error) : error;
   }
-  const company = (await getProgress(ref))?.company ?? undefined;
+  const company = registration.progress?.company ?? undefined;
   const credentialId = await storeAndResume(registration, bundle, { password: upload.password || undefined, generatedKeySecretId: generated?.keySecretId, company });
   // The wait is over: the job's last steps run now, so the answer can say Registered.
   await runJobToEnd(registration.job.id);
