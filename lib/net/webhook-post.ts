@@ -36,7 +36,7 @@ export function publicOnlyLookup(hostname: string, options: LookupOptions, callb
 
 export async function postWebhook(url: string, headers: Record<string, string>, body: string): Promise<PostResult> {
   const started = Date.now();
-  const problem = await webhookUrlProblem(url, false);
+  const problem = webhookUrlProblem(url);
   if (problem) return { latencyMs: 0, error: `the URL ${problem}` };
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;

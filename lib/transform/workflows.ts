@@ -18,7 +18,7 @@ export async function createWorkflow(caller: Caller, body: WorkflowBody) {
   if (!(await isAppConnected(GOV_AR_APP_ID, caller.ownerId))) {
     throw new ApiError('app_not_connected', 'Connect the Argentina app first (POST /access/v1/apps/gov-ar/connect).');
   }
-  if (body.webhook) await assertWebhookUrlAllowed(body.webhook.url, 'webhook.url');
+  if (body.webhook) assertWebhookUrlAllowed(body.webhook.url, 'webhook.url');
   const generatedSecret = body.webhook && !body.webhook.secret ? newSigningSecret() : undefined;
   const secret = body.webhook ? (body.webhook.secret ?? generatedSecret) : undefined;
   const db = await getDb();
