@@ -10,7 +10,7 @@ import { newId } from '../ids';
 export const EXPIRING_WITHIN_DAYS = 30;
 export type CertificateState = 'valid' | 'expiring' | 'expired';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 export function certificateState(notAfter: Date, now: Date): CertificateState {
   const left = notAfter.getTime() - now.getTime();

@@ -3,39 +3,39 @@
 // and marks an entry whose certificate has run out `Expired` (with `registration.certificate_expired`).
 import { and, eq, lte } from 'drizzle-orm';
 import { getDb, type Tx } from '../db/client';
-import { certificateNotices, credentials, entries, jobs, type Credential } from '../db/schema';
+import { certificateNotices, credentials, entries, jobs, workflows, type Credential, type Workflow } from '../db/schema';
 import { setEntryStatus } from '../silo/queries';
-import { raiseWebhookEventFor, type RaisedEvent } from '../webhooks/events';
-import { daysLeft, EXPIRING_WITHIN_DAYS, presentCertificate, recordCertificate } from './certificate-record';
+import { raiseWebhookEvent, type RaisedEvent } from '../webhooks/events';
+import { DAY_MS, daysLeft, EXPIRING_WITHIN_DAYS, presentCertificate, recordCertificate } from './certificate-record';
 
 export const EXPIRY_THRESHOLDS_DAYS = [30, 7, 1] as const;
-const DAY_MS = 86_400_000;
 
 export interface SweepResult { examined: number; warned: number; expired: number }
 
 export async function sweepCertificateExpiry(now = new Date()): Promise<SweepResult> {
   const db = await getDb();
   const horizon = new Date(now.getTime() + EXPIRING_WITHIN_DAYS * DAY_MS);
-  const due = await db.select({ credential: credentials, workflowId: jobs.workflowId })
+  const due = await db.select({ credential: credentials, workflow: workflows })
     .from(credentials)
     .leftJoin(jobs, eq(jobs.id, credentials.jobId))
+    .leftJoin(workflows, eq(workflows.id, jobs.workflowId))
     .where(and(eq(credentials.status, 'active'), lte(credentials.notAfter, horizon)));
   const result: SweepResult = { examined: due.length, warned: 0, expired: 0 };
-  for (const { credential, workflowId } of due) {
-    const outcome = await db.transaction((tx) => sweepOne(tx, credential, workflowId, now));
+  for (const { credential, workflow } of due) {
+    const outcome = await db.transaction((tx) => sweepOne(tx, credential, workflow, now));
     if (outcome === 'warned') result.warned++;
     if (outcome === 'expired') result.expired++;
   }
   return result;
 }
 
-async function sweepOne(tx: Tx, credential: Credential, workflowId: string | null, now: Date) {
+async function sweepOne(tx: Tx, credential: Credential, workflow: Workflow | null, now: Date) {
   const state = await recordCertificate(tx, credential, now);
-  const raise = (event: RaisedEvent['event'], occurrence: string, data: Record<string, unknown>) => workflowId
-    ? raiseWebhookEventFor(workflowId, {
+  const raise = (event: RaisedEvent['event'], occurrence: string, data: Record<string, unknown>) => workflow
+    ? raiseWebhookEvent(tx, workflow, {
       event, occurrence, ownerId: credential.ownerId, jobId: credential.jobId!, entryId: credential.entryId,
       data: { certificate: presentCertificate(credential), ...data },
-    }, tx)
+    })
     : undefined;
 
   if (state === 'expired') {

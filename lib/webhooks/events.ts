@@ -1,8 +1,7 @@
 // Raising a webhook event: one row in the outbox per (event occurrence, receiver), made in the
 // caller's transaction when it has one, so that the event exists exactly when what it reports does.
-import { eq } from 'drizzle-orm';
-import { getDb, type Db, type Tx } from '../db/client';
-import { webhookDeliveries, workflows, type Workflow } from '../db/schema';
+import type { Db, Tx } from '../db/client';
+import { webhookDeliveries, type Workflow } from '../db/schema';
 import { newId } from '../ids';
 
 export const WEBHOOK_EVENTS = [
@@ -53,11 +52,4 @@ export async function raiseWebhookEvent(db: Db | Tx, workflow: Workflow, raised:
     status: 'pending',
   }).onConflictDoNothing({ target: webhookDeliveries.dedupeKey }).returning({ id: webhookDeliveries.id });
   return row?.id;
-}
-
-/** The same, for callers that hold a workflow id rather than the row. */
-export async function raiseWebhookEventFor(workflowId: string, raised: RaisedEvent, tx?: Tx): Promise<string | undefined> {
-  const db = tx ?? (await getDb());
-  const [workflow] = await db.select().from(workflows).where(eq(workflows.id, workflowId));
-  return workflow ? raiseWebhookEvent(db, workflow, raised) : undefined;
 }
