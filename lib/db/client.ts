@@ -67,9 +67,10 @@ async function openPglite(directory: string): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { acquireDirectoryLock } = await import('./directory-lock');
   const { parseDrizzleTypesOnce } = await import('./pglite-parsers');
+  const { prepareQueries } = await import('./pglite-prepared');
   const release = await acquireDirectoryLock(directory);
   try {
-    const client = parseDrizzleTypesOnce(await PGlite.create(directory));
+    const client = parseDrizzleTypesOnce(prepareQueries(await PGlite.create(directory)));
     const db = drizzle({ client, schema }) as unknown as Db;
     return {
       kind: 'pglite',
