@@ -68,14 +68,16 @@ async function openPglite(directory: string): Promise<DbHandle> {
   const { acquireDirectoryLock } = await import('./directory-lock');
   const { parseDrizzleTypesOnce } = await import('./pglite-parsers');
   const { prepareQueries } = await import('./pglite-prepared');
+  const { countEntryWrites, stopCountingEntryWrites } = await import('./entry-writes');
   const release = await acquireDirectoryLock(directory);
   try {
-    const client = parseDrizzleTypesOnce(prepareQueries(await PGlite.create(directory)));
+    const client = countEntryWrites(parseDrizzleTypesOnce(prepareQueries(await PGlite.create(directory))));
     const db = drizzle({ client, schema }) as unknown as Db;
     return {
       kind: 'pglite',
       db,
       close: async () => {
+        stopCountingEntryWrites();
         await client.close();
         release();
       },

@@ -9,6 +9,7 @@ import { newId } from '../ids';
 import { admitInvoice } from '../ar/invoices/admission';
 import { ENVELOPE_FOLDER } from './envelope';
 import { presentEntry, type EntryJson } from './present';
+import { readEntryThroughCache } from './entry-read-cache';
 import type { Created } from '../api/created';
 import {
   getEntryByIdAnyOwner, getEntryByKey, getEntryWithMeta, insertEntry, listEntriesByFolder, listMetaRecordsByEntries,
@@ -55,10 +56,13 @@ async function findExisting(caller: Caller, body: EntryBody, id?: string): Promi
   return byId ?? byKey;
 }
 
-export async function getEntry(caller: Caller, id: string) {
-  const found = await getEntryWithMeta(caller.ownerId, id);
-  if (!found) throw notFound('entry', id);
-  return presentEntry(found.entry, found.meta);
+export async function getEntry(caller: Caller, id: string): Promise<EntryJson> {
+  const entry = await readEntryThroughCache(caller.ownerId, id, async () => {
+    const found = await getEntryWithMeta(caller.ownerId, id);
+    return found && presentEntry(found.entry, found.meta);
+  });
+  if (!entry) throw notFound('entry', id);
+  return entry;
 }
 
 export async function listEntries(caller: Caller, query: ListQuery & { folder?: string }) {
