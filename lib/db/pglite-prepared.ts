@@ -15,17 +15,17 @@ export const MAX_PREPARED_STATEMENTS = 500;
 
 interface Statement { name: string; paramTypes: number[] }
 
-/** Prepared texts in least-recently-used order (a Map keeps insertion order), and closes owed. */
+/** Prepared statements by text, least recently used first (a Map keeps insertion order), and closes owed. */
 class StatementCache {
-  readonly #byText = new Map<string, Statement>();
+  readonly #byKey = new Map<string, Statement>();
   readonly #closes: string[] = [];
   #counter = 0;
 
-  get(text: string): Statement | undefined {
-    const statement = this.#byText.get(text);
+  get(key: string): Statement | undefined {
+    const statement = this.#byKey.get(key);
     if (statement) {
-      this.#byText.delete(text);
-      this.#byText.set(text, statement);
+      this.#byKey.delete(key);
+      this.#byKey.set(key, statement);
     }
     return statement;
   }
@@ -34,19 +34,19 @@ class StatementCache {
     return `ar_${++this.#counter}`;
   }
 
-  add(text: string, statement: Statement): void {
-    this.#byText.set(text, statement);
-    for (const [oldest, evicted] of this.#byText) {
-      if (this.#byText.size <= MAX_PREPARED_STATEMENTS) break;
-      this.#byText.delete(oldest);
+  add(key: string, statement: Statement): void {
+    this.#byKey.set(key, statement);
+    for (const [oldest, evicted] of this.#byKey) {
+      if (this.#byKey.size <= MAX_PREPARED_STATEMENTS) break;
+      this.#byKey.delete(oldest);
       this.#closes.push(evicted.name);
     }
   }
 
-  forget(text: string): void {
-    const statement = this.#byText.get(text);
+  forget(key: string): void {
+    const statement = this.#byKey.get(key);
     if (!statement) return;
-    this.#byText.delete(text);
+    this.#byKey.delete(key);
     this.#closes.push(statement.name);
   }
 
@@ -56,7 +56,7 @@ class StatementCache {
   }
 
   get size(): number {
-    return this.#byText.size;
+    return this.#byKey.size;
   }
 }
 
@@ -93,32 +93,38 @@ const preparedStatementCounts = new WeakMap<PGlite, () => number>();
 /** How many statements the client holds prepared (tests). */
 export const preparedStatementCount = (client: PGlite) => preparedStatementCounts.get(client)?.() ?? 0;
 
-async function runPrepared(client: PGlite, statements: StatementCache, text: string, params: unknown[], options: QueryOptions | undefined, retried = false): Promise<Results> {
-  const statement = statements.get(text) ?? await prepare(client, statements, text, options);
+async function runPrepared(
+  client: PGlite, statements: StatementCache, text: string, params: unknown[], options: QueryOptions | undefined, retried = false,
+): Promise<Results> {
+  // The same text with other declared parameter types is another statement.
+  const key = options?.paramTypes?.length ? `${options.paramTypes.join(',')}|${text}` : text;
+  const statement = statements.get(key) ?? await prepare(client, statements, key, text, options);
   const values = params.map((value, i) => serializeParam(client, value, statement.paramTypes[i], options));
   const { bind, describe, execute, sync } = protocol.serialize;
   try {
-    const messages = await exchange(client, [
+    const messages = await exchange(client, options, [
       ...statements.takeCloses(), bind({ statement: statement.name, values }), describe({ type: 'P' }), execute({}), sync(),
     ]);
     return parse.parseResults(messages, client.parsers, options)[0]!;
   } catch (error) {
     // A statement whose tables changed shape since it was prepared, or one the session lost.
     if (retried || !isStaleStatement(error)) throw withQuery(error, text, params, options);
-    statements.forget(text);
+    statements.forget(key);
     return runPrepared(client, statements, text, params, options, true);
   }
 }
 
-async function prepare(client: PGlite, statements: StatementCache, text: string, options: QueryOptions | undefined): Promise<Statement> {
+async function prepare(
+  client: PGlite, statements: StatementCache, key: string, text: string, options: QueryOptions | undefined,
+): Promise<Statement> {
   const name = statements.nextName();
   const { parse: parseMessage, describe, sync } = protocol.serialize;
   try {
-    const messages = await exchange(client, [
+    const messages = await exchange(client, options, [
       ...statements.takeCloses(), parseMessage({ name, text, types: options?.paramTypes }), describe({ type: 'S', name }), sync(),
     ]);
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
-    statements.add(text, statement);
+    statements.add(key, statement);
     return statement;
   } catch (error) {
     throw withQuery(error, text, [], options);
@@ -126,14 +132,14 @@ async function prepare(client: PGlite, statements: StatementCache, text: string,
 }
 
 /** Sends the messages in one protocol call; PGlite throws the first error Postgres answered. */
-function exchange(client: PGlite, messages: Uint8Array[]): Promise<BackendMessages> {
+function exchange(client: PGlite, options: QueryOptions | undefined, messages: Uint8Array[]): Promise<BackendMessages> {
   const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
   let offset = 0;
   for (const message of messages) {
     bytes.set(message, offset);
     offset += message.length;
   }
-  return client.execProtocolStream(bytes, { syncToFs: false });
+  return client.execProtocolStream(bytes, { syncToFs: false, onNotice: options?.onNotice });
 }
 
 /** As PGlite's own query does: the caller's serializer for the type, else the instance's, else text. */

@@ -64,6 +64,13 @@ describe('prepareQueries', { timeout: 60_000 }, () => {
     expect(await preparedCount(client)).toBe(3); // and the count's own statement
   });
 
+  it('takes the same text with other declared parameter types for another statement', async () => {
+    const client = await prepared();
+    expect((await client.query('select $1 as v', ['7'])).rows).toEqual([{ v: '7' }]);
+    expect((await client.query('select $1 as v', ['7'], { paramTypes: [23] })).rows).toEqual([{ v: 7 }]);
+    expect(preparedStatementCount(client)).toBe(2);
+  });
+
   it('fails as PGlite fails, and the statement (or the next one) still works', async () => {
     const client = await prepared();
     await client.exec('create table t (id int primary key)');
