@@ -349,7 +349,7 @@ export const emulatorTickets = pgTable('emulator_tickets', {
   signHash: text('sign_hash').notNull(),
   expiresAt: ts('expires_at').notNull(),
   createdAt: createdAt(),
-}, (t) => [index('emulator_tickets_cert_service').on(t.environment, t.fingerprint, t.service)]);
+}, (t) => [uniqueIndex('emulator_tickets_one_per_certificate_service').on(t.environment, t.fingerprint, t.service)]);
 
 export type Secret = InferSelectModel<typeof secrets>;
 export type Credential = InferSelectModel<typeof credentials>;

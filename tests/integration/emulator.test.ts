@@ -5,6 +5,7 @@ import * as certificatesRoute from '@/app/emulator/portal/certificates/route';
 import * as loginCmsRoute from '@/app/emulator/[environment]/wsaa/LoginCms/route';
 import { emulatorCa, emulatorTrustAnchors } from '@/lib/ar/emulator/ca';
 import { sha256 } from '@/lib/ar/emulator/wsaa';
+import { issueTicketUnlessValid } from '@/lib/ar/emulator/queries';
 import { withCheckDigit } from '@/lib/ar/cuit';
 import { getDb } from '@/lib/db/client';
 import { emulatorTickets } from '@/lib/db/schema';
@@ -128,6 +129,22 @@ describe('emulated WSAA loginCms', () => {
     const again = await loginCms(url, 'sandbox', credential);
     expect(again.fault).toEqual({ code: 'ns1:coe.alreadyAuthenticated', message: 'El CEE ya posee un TA valido para el acceso al WSN solicitado' });
     expect((await loginCms(url, 'sandbox', credential, { service: 'wsfex' })).status).toBe(200);
+  });
+
+  it('lets exactly one of many simultaneous logins through, and a new one once the ticket has expired', async () => {
+    const now = new Date();
+    const ticket = (n: number, expiresAt: Date) => ({
+      environment: 'sandbox' as const, fingerprint: `fp-${now.getTime()}`, service: 'wsfe', cuit: '20111111112',
+      tokenHash: `token-${now.getTime()}-${n}`, signHash: `sign-${n}`, expiresAt,
+    });
+    const inTwelveHours = new Date(now.getTime() + 12 * HOUR);
+    const issued = await Promise.all(Array.from({ length: 10 }, (_, n) => issueTicketUnlessValid(ticket(n, inTwelveHours), now)));
+    expect(issued.filter(Boolean)).toHaveLength(1);
+
+    const later = new Date(inTwelveHours.getTime() + 1);
+    expect(await issueTicketUnlessValid(ticket(10, new Date(later.getTime() + 12 * HOUR)), later)).toBe(true);
+    const rows = await (await getDb()).select().from(emulatorTickets).where(eq(emulatorTickets.fingerprint, `fp-${now.getTime()}`));
+    expect(rows.map((row) => row.tokenHash)).toEqual([`token-${now.getTime()}-10`]);
   });
 
   it('answers a fault in the real shape: HTTP 500, Axis ns1 code, LoginFault detail', async () => {

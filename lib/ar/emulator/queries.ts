@@ -1,6 +1,6 @@
 // The emulator's own state: certificates it issued or revoked, service authorizations, points of sale
 // and the tickets its WSAA handed out (token and sign kept only as SHA-256 digests).
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client';
 import {
   emulatorAuthorizations, emulatorCertificates, emulatorPointsOfSale, emulatorTickets, type Environment,
@@ -69,26 +69,24 @@ export async function listPointsOfSale(environment: Environment, cuit: string): 
 type NewTicket = Omit<typeof emulatorTickets.$inferInsert, 'id' | 'createdAt'>;
 
 /**
- * Stores the ticket unless one for this certificate and service is still valid (then answers false).
- * A transaction-scoped advisory lock on (environment, certificate, service) makes two concurrent
- * logins from different app instances see each other, as the real WSAA's single view does.
+ * Stores the ticket unless one for this certificate and service is still valid (then answers false):
+ * one statement, which replaces an expired ticket and, under concurrent logins from several app
+ * instances, lets exactly one through (the unique index on certificate and service), as the real
+ * WSAA's single view does.
  */
 export async function issueTicketUnlessValid(ticket: NewTicket, now: Date): Promise<boolean> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const lockKey = `emulator-ticket:${ticket.environment}:${ticket.fingerprint}:${ticket.service}`;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
-    const sameCertificateAndService = and(
-      eq(emulatorTickets.environment, ticket.environment), eq(emulatorTickets.fingerprint, ticket.fingerprint),
-      eq(emulatorTickets.service, ticket.service),
-    );
-    const [valid] = await tx.select({ id: emulatorTickets.id }).from(emulatorTickets)
-      .where(and(sameCertificateAndService, gt(emulatorTickets.expiresAt, now))).limit(1);
-    if (valid) return false;
-    await tx.delete(emulatorTickets).where(and(sameCertificateAndService, lte(emulatorTickets.expiresAt, now)));
-    await tx.insert(emulatorTickets).values({ id: newId(), ...ticket });
-    return true;
-  });
+  const issued = await db.insert(emulatorTickets).values({ id: newId(), ...ticket, createdAt: now })
+    .onConflictDoUpdate({
+      target: [emulatorTickets.environment, emulatorTickets.fingerprint, emulatorTickets.service],
+      set: {
+        id: sql`excluded.id`, cuit: sql`excluded.cuit`, tokenHash: sql`excluded.token_hash`, signHash: sql`excluded.sign_hash`,
+        expiresAt: sql`excluded.expires_at`, createdAt: sql`excluded.created_at`,
+      },
+      setWhere: lte(emulatorTickets.expiresAt, now),
+    })
+    .returning({ id: emulatorTickets.id });
+  return issued.length > 0;
 }
 
 export async function getTicketByTokenHash(environment: Environment, tokenHash: string): Promise<EmulatorTicket | undefined> {
