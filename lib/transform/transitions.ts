@@ -33,8 +33,7 @@ async function readyFirstPending(tx: Tx, job: Job, where: SQL, now: Date): Promi
 
 /** Marks the step completed and queues the next one of its chain (or ends the job). */
 export async function completeStep(tx: Tx, job: Job, step: JobStep, message: string | null, now = new Date()) {
-  if (!(await changeStep(tx, step, { status: 'completed', completedAt: now, lockedUntil: null, message }))) return;
-  await queueNext(tx, job, step, now);
+  await endStepAndQueueNext(tx, job, step, 'completed', message, now);
 }
 
 /** Completes the job's wait step if it is waiting (the supplier's authorization came); whether it was. */
@@ -49,8 +48,32 @@ export async function completeWaitStep(tx: Tx, job: Job, message: string, now = 
 
 /** A step that failed without stopping the job (an undeliverable webhook): the next one runs. */
 export async function failStepAndContinue(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
-  if (!(await changeStep(tx, step, { status: 'failed', completedAt: now, lockedUntil: null, message }))) return;
-  await queueNext(tx, job, step, now);
+  await endStepAndQueueNext(tx, job, step, 'failed', message, now);
+}
+
+/**
+ * Ends the step if it is still as read, readies the next pending step of its chain and moves the job
+ * (running, or ended when the chain is done): one statement, since these are a step's most frequent
+ * transitions. It runs after lockJob, so it sees what every earlier transition of the job committed.
+ */
+async function endStepAndQueueNext(tx: Tx, job: Job, step: JobStep, status: 'completed' | 'failed', message: string | null, now: Date) {
+  const ended: JobStatus = step.rescue ? 'failed' : 'completed';
+  await tx.execute(sql`
+    with changed as (
+      update ${jobSteps} set status = ${status}, completed_at = ${now}, locked_until = null, message = ${message}
+      where id = ${step.id} and status = ${step.status} and attempts = ${step.attempts}
+      returning id
+    ), next as (
+      update ${jobSteps} set status = 'ready', run_at = ${now}
+      where id = (select s.id from ${jobSteps} s where s.job_id = ${job.id} and s.status = 'pending'
+        and s.rescue = ${step.rescue} and s.position > ${step.position} order by s.position limit 1)
+      and exists (select 1 from changed)
+      returning id
+    )
+    update ${jobs} set updated_at = ${now},
+      status = case when exists (select 1 from next) then 'running' else ${ended} end,
+      completed_at = case when exists (select 1 from next) then completed_at else ${now} end
+    where id = ${job.id} and exists (select 1 from changed)`);
 }
 
 async function queueNext(tx: Tx, job: Job, step: JobStep, now: Date) {
@@ -67,9 +90,15 @@ export async function failJob(tx: Tx, job: Job, step: JobStep, message: string, 
   await setJobStatus(tx, job, rescue ? 'running' : 'failed', now);
 }
 
+/** The step waits for the supplier, and so does the job (if the step is still as read): one statement. */
 export async function markWaiting(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
-  if (!(await changeStep(tx, step, { status: 'waiting', lockedUntil: null, message }))) return;
-  await setJobStatus(tx, job, 'waiting', now);
+  await tx.execute(sql`
+    with changed as (
+      update ${jobSteps} set status = 'waiting', locked_until = null, message = ${message}
+      where id = ${step.id} and status = ${step.status} and attempts = ${step.attempts}
+      returning id
+    )
+    update ${jobs} set status = 'waiting', updated_at = ${now} where id = ${job.id} and exists (select 1 from changed)`);
 }
 
 export async function scheduleRetry(tx: Tx, step: JobStep, at: Date, message: string) {
