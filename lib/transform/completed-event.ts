@@ -6,10 +6,11 @@ import { presentCertificate } from '../ar/certificate-record';
 import { raiseWebhookEvent } from '../webhooks/events';
 import type { StepContext } from './steps';
 
-export async function raiseRegistrationCompleted(tx: Tx, { job, entry, workflow }: StepContext): Promise<void> {
-  if (!workflow.config.webhook?.url) return; // nothing is raised: the certificate need not be read
+/** Queues the event if the workflow has a webhook; whether a delivery was queued. */
+export async function raiseRegistrationCompleted(tx: Tx, { job, entry, workflow }: StepContext): Promise<boolean> {
+  if (!workflow.config.webhook?.url) return false; // nothing is raised: the certificate need not be read
   const credential = await getActiveCredential(entry.id, tx);
-  await raiseWebhookEvent(tx, workflow, {
+  const deliveryId = await raiseWebhookEvent(tx, workflow, {
     event: 'registration.completed',
     occurrence: job.id,
     ownerId: job.ownerId,
@@ -17,4 +18,5 @@ export async function raiseRegistrationCompleted(tx: Tx, { job, entry, workflow 
     entryId: entry.id,
     data: { status: 'Registered', ...(credential ? { certificate: presentCertificate(credential) } : {}) },
   });
+  return deliveryId !== undefined;
 }

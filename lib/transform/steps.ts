@@ -45,11 +45,11 @@ const handlers: Record<string, (context: StepContext) => Promise<StepOutcome>> =
   }),
   [STEP.setRegistered]: async (context) => {
     const db = await getDb();
-    await db.transaction(async (tx) => {
+    const raised = await db.transaction(async (tx) => {
       await setEntryStatus(tx, context.entry.id, 'Registered');
-      await raiseRegistrationCompleted(tx, context);
+      return raiseRegistrationCompleted(tx, context);
     });
-    kickWebhookSender();
+    if (raised) kickWebhookSender();
     return { kind: 'complete' };
   },
   [STEP.setError]: async ({ entry }) => {

@@ -33,52 +33,46 @@ async function readyFirstPending(tx: Tx, job: Job, where: SQL, now: Date): Promi
 
 /** Marks the step completed and queues the next one of its chain (or ends the job). */
 export async function completeStep(tx: Tx, job: Job, step: JobStep, message: string | null, now = new Date()) {
-  await endStepAndQueueNext(tx, job, step, 'completed', message, now);
+  await endStepAndQueueNext(tx, job, stillAsRead(step), 'completed', message, now);
 }
 
 /** Completes the job's wait step if it is waiting (the supplier's authorization came); whether it was. */
 export async function completeWaitStep(tx: Tx, job: Job, message: string, now = new Date()): Promise<boolean> {
-  const [wait] = await tx.update(jobSteps)
-    .set({ status: 'completed', completedAt: now, lockedUntil: null, message })
-    .where(and(eq(jobSteps.jobId, job.id), eq(jobSteps.name, STEP.waitForAuthorization), eq(jobSteps.status, 'waiting')))
-    .returning();
-  if (wait) await queueNext(tx, job, wait, now);
-  return Boolean(wait);
+  const waiting = sql`job_id = ${job.id} and name = ${STEP.waitForAuthorization} and status = 'waiting'`;
+  return endStepAndQueueNext(tx, job, waiting, 'completed', message, now);
 }
 
 /** A step that failed without stopping the job (an undeliverable webhook): the next one runs. */
 export async function failStepAndContinue(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
-  await endStepAndQueueNext(tx, job, step, 'failed', message, now);
+  await endStepAndQueueNext(tx, job, stillAsRead(step), 'failed', message, now);
 }
 
+const stillAsRead = (step: JobStep) => sql`id = ${step.id} and status = ${step.status} and attempts = ${step.attempts}`;
+
 /**
- * Ends the step if it is still as read, readies the next pending step of its chain and moves the job
- * (running, or ended when the chain is done): one statement, since these are a step's most frequent
- * transitions. It runs after lockJob, so it sees what every earlier transition of the job committed.
+ * Ends the step `which` names (if it is there), readies the next pending step of its chain and moves
+ * the job (running, or ended when the chain is done): one statement, since these are a step's most
+ * frequent transitions; whether the step was ended. It runs after lockJob, so it sees what every
+ * earlier transition of the job committed.
  */
-async function endStepAndQueueNext(tx: Tx, job: Job, step: JobStep, status: 'completed' | 'failed', message: string | null, now: Date) {
-  const ended: JobStatus = step.rescue ? 'failed' : 'completed';
-  await tx.execute(sql`
-    with changed as (
+async function endStepAndQueueNext(tx: Tx, job: Job, which: SQL, status: 'completed' | 'failed', message: string | null, now: Date) {
+  const result = await tx.execute(sql`
+    with ended as (
       update ${jobSteps} set status = ${status}, completed_at = ${now}, locked_until = null, message = ${message}
-      where id = ${step.id} and status = ${step.status} and attempts = ${step.attempts}
-      returning id
+      where job_id = ${job.id} and ${which}
+      returning rescue, position
     ), next as (
       update ${jobSteps} set status = 'ready', run_at = ${now}
-      where id = (select s.id from ${jobSteps} s where s.job_id = ${job.id} and s.status = 'pending'
-        and s.rescue = ${step.rescue} and s.position > ${step.position} order by s.position limit 1)
-      and exists (select 1 from changed)
+      where id = (select s.id from ${jobSteps} s, ended where s.job_id = ${job.id} and s.status = 'pending'
+        and s.rescue = ended.rescue and s.position > ended.position order by s.position limit 1)
       returning id
     )
     update ${jobs} set updated_at = ${now},
-      status = case when exists (select 1 from next) then 'running' else ${ended} end,
+      status = case when exists (select 1 from next) then 'running' when (select rescue from ended) then 'failed' else 'completed' end,
       completed_at = case when exists (select 1 from next) then completed_at else ${now} end
-    where id = ${job.id} and exists (select 1 from changed)`);
-}
-
-async function queueNext(tx: Tx, job: Job, step: JobStep, now: Date) {
-  const next = await readyFirstPending(tx, job, sql`s.rescue = ${step.rescue} and s.position > ${step.position}`, now);
-  await setJobStatus(tx, job, next ? 'running' : step.rescue ? 'failed' : 'completed', now);
+    where id = ${job.id} and exists (select 1 from ended)
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 /** The job stops: the rest of its steps are skipped and its rescue steps run. */
@@ -94,8 +88,7 @@ export async function failJob(tx: Tx, job: Job, step: JobStep, message: string, 
 export async function markWaiting(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
   await tx.execute(sql`
     with changed as (
-      update ${jobSteps} set status = 'waiting', locked_until = null, message = ${message}
-      where id = ${step.id} and status = ${step.status} and attempts = ${step.attempts}
+      update ${jobSteps} set status = 'waiting', locked_until = null, message = ${message} where ${stillAsRead(step)}
       returning id
     )
     update ${jobs} set status = 'waiting', updated_at = ${now} where id = ${job.id} and exists (select 1 from changed)`);
