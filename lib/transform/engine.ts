@@ -7,6 +7,7 @@ import { jobs, jobSteps, type JobStep } from '../db/schema';
 import { lockJob } from './queries';
 import { runStepHandler, type StepOutcome } from './steps';
 import { backoff } from './backoff';
+import { jobProgressed } from './job-progress';
 import { completeStep, failJob, failStepAndContinue, markWaiting, scheduleRetry } from './transitions';
 
 /** Steps are short database work; a runner that died mid-step has its step taken over after this. */
@@ -78,4 +79,5 @@ async function recordOutcome(step: JobStep, outcome: StepOutcome): Promise<void>
         return failJob(tx, job, step, outcome.message);
     }
   });
+  jobProgressed(step.jobId);
 }

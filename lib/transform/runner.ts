@@ -6,6 +6,10 @@ import { drainWebhookDeliveries } from '../webhooks/delivery';
 import { runPeriodicTasks } from '../server/periodic-tasks';
 import { claimNextStep, runClaimedStep } from './engine';
 import { getJobByIdAnyOwner } from './queries';
+import { nextJobProgress } from './job-progress';
+
+/** How long a job's waiter waits for news from this process before looking at the job itself. */
+const PROGRESS_WAIT_MS = 200;
 
 interface RunnerState {
   timer?: NodeJS.Timeout;
@@ -42,7 +46,9 @@ export async function runJobToEnd(jobId: string, timeoutMs = 10_000): Promise<vo
     await drainJobs(jobId);
     const job = await getJobByIdAnyOwner(jobId);
     if (!job || job.status === 'completed' || job.status === 'failed' || Date.now() > deadline) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Another worker has the job's step: woken when it records it (or after a while, if that
+    // worker is another instance's), rather than asking the database every few milliseconds.
+    await nextJobProgress(jobId, PROGRESS_WAIT_MS);
   }
 }
 
