@@ -14,11 +14,12 @@ async function setJobStatus(tx: Tx, job: Job, status: JobStatus, now: Date) {
   await tx.update(jobs).set({ status, updatedAt: now, ...(finished ? { completedAt: now } : {}) }).where(eq(jobs.id, job.id));
 }
 
+/** The step's row, if it is still as this runner read it (status and attempts). */
+const stillAsRead = (step: JobStep) => sql`id = ${step.id} and status = ${step.status} and attempts = ${step.attempts}`;
+
 /** Changes the step if it is still as read; false when another runner has it now. */
 async function changeStep(tx: Tx, step: JobStep, change: StepChange): Promise<boolean> {
-  const changed = await tx.update(jobSteps).set(change)
-    .where(and(eq(jobSteps.id, step.id), eq(jobSteps.status, step.status), eq(jobSteps.attempts, step.attempts)))
-    .returning({ id: jobSteps.id });
+  const changed = await tx.update(jobSteps).set(change).where(stillAsRead(step)).returning({ id: jobSteps.id });
   return changed.length > 0;
 }
 
@@ -46,8 +47,6 @@ export async function completeWaitStep(tx: Tx, job: Job, message: string, now = 
 export async function failStepAndContinue(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
   await endStepAndQueueNext(tx, job, stillAsRead(step), 'failed', message, now);
 }
-
-const stillAsRead = (step: JobStep) => sql`id = ${step.id} and status = ${step.status} and attempts = ${step.attempts}`;
 
 /**
  * Ends the step `which` names (if it is there), readies the next pending step of its chain and moves
