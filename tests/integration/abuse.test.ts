@@ -9,7 +9,7 @@ import { enforceRateLimits, resetRateLimits } from '@/lib/api/rate-limit';
 import { newRef } from '@/lib/ids';
 import { call } from '../support/call';
 import { readyWorkspace } from '../support/scenario';
-import { completeRegistration, getRegistration, openRegistration, upload, useEmulator } from '../support/registration';
+import { completeRegistration, getPointsOfSale, getRegistration, openRegistration, upload, useEmulator } from '../support/registration';
 
 const emulator = useEmulator();
 
@@ -37,6 +37,17 @@ describe('rate limits on the link endpoints', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(2);
     expect((await upload(other.ref, { certificate: 'not a certificate' })).body.code).toBe('certificate_unreadable');
     expect((await getRegistration(limited.ref)).status).toBe(200); // reading it is another allowance
+  });
+
+  it.each<[string, number, (ref: string) => Promise<{ status: number }>]>([
+    ['the points of sale (each asks the authority)', 10, getPointsOfSale],
+    ['the registration view', 120, getRegistration],
+  ])('lets a link ask for %s %i times a minute', async (_case, perMinute, ask) => {
+    const { ref } = await openRegistration();
+    const statuses = [];
+    for (let i = 0; i <= perMinute; i++) statuses.push((await ask(ref)).status);
+    expect(statuses.slice(0, perMinute).every((status) => status !== 429)).toBe(true);
+    expect(statuses[perMinute]).toBe(429);
   });
 
   /** Calls from one address with fresh refs until it is refused; how many got through. */
