@@ -1,27 +1,39 @@
 // Next's proxy (the renamed middleware; Node.js runtime in Next 16) gives every page the headers a
 // page cannot set itself: a per-response CSP nonce (Next applies it to its own scripts), who may
 // frame the page (a registration link: its workflow's allowed origins; anything else: nobody but
-// us for the wizard, nobody at all elsewhere), and HSTS in production.
+// us for the wizard, nobody at all elsewhere), and HSTS in production. It also answers paths whose
+// percent-encoding is broken, on which Next's own router fails.
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { allowedOriginsFor } from '@/lib/ar/registration/embedding';
 import { pageSecurityHeaders } from '@/lib/server/security-headers';
+import { decodesCleanly, malformedPathResponse, notFoundPage } from '@/lib/server/undecodable-path';
+
+/** The JSON and SOAP services: the proxy sees them only for a path with a `%` (the second matcher below). */
+const SERVICE_PATH = /^\/(?:access|silo|transform|utils|gov-ar|emulator\/(?:portal|sandbox|live))\//;
 
 export async function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  const decodable = decodesCleanly(pathname);
+  if (SERVICE_PATH.test(pathname)) return decodable ? NextResponse.next() : malformedPathResponse();
+
   const nonce = randomBytes(16).toString('base64');
-  const [, first, ref] = request.nextUrl.pathname.split('/');
+  const [, first, ref] = pathname.split('/');
   const frameAncestors = first === 'reg' ? await originsOrNone(ref ?? '') : undefined;
   const headers = pageSecurityHeaders({ nonce, frameAncestors });
 
   const forwarded = new Headers(request.headers);
   forwarded.set('content-security-policy', headers['content-security-policy']!);
-  const response = NextResponse.next({ request: { headers: forwarded } });
+  const response = decodable
+    ? NextResponse.next({ request: { headers: forwarded } })
+    : NextResponse.rewrite(notFoundPage(request), { request: { headers: forwarded } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 
 /** A failed lookup must not take the page down; it only loses the embedding (the safe side). */
 async function originsOrNone(ref: string): Promise<string[]> {
+  if (!decodesCleanly(ref)) return [];
   try {
     return await allowedOriginsFor(decodeURIComponent(ref));
   } catch (error) {
@@ -30,7 +42,13 @@ async function originsOrNone(ref: string): Promise<string[]> {
   }
 }
 
-// Pages only: the JSON services, SOAP endpoints and static files need no CSP and should not pay for one.
+// Every page and every HTML 404 gets the headers: only what never answers HTML is left out, and
+// exactly (`/openapi.jsonx` is a 404 page): the JSON services, whose unknown paths answer a JSON 404,
+// their SOAP stand-ins and static files, which need no CSP and should not pay for one. The second
+// matcher takes back the services' paths that have a `%`, which no hot path has, for a broken encoding.
 export const config = {
-  matcher: ['/((?!_next/|favicon\\.ico|access/|silo/|transform/|utils/|gov-ar/|openapi\\.json|emulator/portal/|emulator/sandbox/|emulator/live/|console/session).*)'],
+  matcher: [
+    '/((?!_next/static/|_next/image|access/|silo/|transform/|utils/|gov-ar/|openapi\\.json$|emulator/portal/|emulator/sandbox/|emulator/live/|console/session$).*)',
+    '/(access|silo|transform|utils|gov-ar|emulator)/(.*%.*)',
+  ],
 };

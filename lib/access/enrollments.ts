@@ -5,7 +5,7 @@ import { isUuid, isoTime } from '../ids';
 import type { Enrollment } from '../db/schema';
 import type { Caller } from './queries';
 import {
-  getAppByClientId, getAppVisibleTo, getEnrollment, getWorkspaceById, insertApp, insertEnrollmentToken, upsertEnrollment,
+  findOrCreateEnrollment, getAppByClientId, getAppVisibleTo, getEnrollment, getWorkspaceById, insertApp, insertEnrollmentToken,
 } from './queries';
 import { digest, newClientId, newClientSecret, newEnrollmentToken, sameSecret } from './tokens';
 
@@ -20,8 +20,12 @@ export async function createApp(caller: Caller, name: string) {
 export async function connectApp(caller: Caller, appId: string) {
   const app = await getAppVisibleTo(appId, caller.ownerId);
   if (!app) throw notFound('app', appId);
-  return presentEnrollment(await upsertEnrollment(app.id, caller.ownerId), caller.sandbox);
+  const enrollment = await findOrCreateEnrollment(app.id, caller.ownerId);
+  if (enrollment.disabled) throw enrollmentDisabled();
+  return presentEnrollment(enrollment, caller.sandbox);
 }
+
+const enrollmentDisabled = () => new ApiError('enrollment_disabled', 'This enrollment is disabled.');
 
 export interface AuthorizeRequest { client_id: string; client_secret: string; id?: string; owner_id?: string }
 
@@ -49,7 +53,7 @@ export async function authorizeEnrollment(request: AuthorizeRequest, caller: Cal
   const idsWellFormed = [request.id, ownerId].every((value) => value === undefined || isUuid(value));
   const enrollment = idsWellFormed ? await getEnrollment({ id: request.id, appId: app.id, ownerId }) : undefined;
   if (!enrollment) throw notFound('enrollment');
-  if (enrollment.disabled) throw new ApiError('enrollment_disabled', 'This enrollment is disabled.');
+  if (enrollment.disabled) throw enrollmentDisabled();
   const workspace = await getWorkspaceById(enrollment.ownerId);
   const token = newEnrollmentToken();
   const expires = new Date(Date.now() + ENROLLMENT_TOKEN_SECONDS * 1000);

@@ -93,18 +93,17 @@ export async function getAppByClientId(clientId: string): Promise<App | undefine
   return row;
 }
 
-/** Connects (or reconnects) an app for a workspace; connecting twice returns the same enrollment. */
-export async function upsertEnrollment(appId: string, ownerId: string): Promise<Enrollment> {
+/**
+ * The app's enrollment for a workspace, made on first connect; connecting again returns the same one
+ * as it is. A disabled enrollment stays disabled: connecting is not how it is lifted.
+ */
+export async function findOrCreateEnrollment(appId: string, ownerId: string): Promise<Enrollment> {
   const db = await getDb();
   const now = new Date();
   const [row] = await db
     .insert(enrollments)
     .values({ id: newId(), appId, ownerId, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [enrollments.appId, enrollments.ownerId],
-      set: { disabled: false, updatedAt: now },
-      setWhere: eq(enrollments.disabled, true),
-    })
+    .onConflictDoNothing({ target: [enrollments.appId, enrollments.ownerId] })
     .returning();
   if (row) return row;
   return (await getEnrollment({ appId, ownerId }))!;

@@ -35,7 +35,9 @@ export async function readBytes(request: Request, limit: number): Promise<Buffer
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      throw bodyCutOff(request, error);
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -45,4 +47,15 @@ export async function readBytes(request: Request, limit: number): Promise<Buffer
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * The client went away in the middle of its body (a closed tab, a lost connection): nobody reads the
+ * answer and there is nothing to debug, so the log gets one line, without a stack.
+ */
+function bodyCutOff(request: Request, error: unknown): ApiError {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  const reason = String(code ?? message ?? error).split('\n')[0];
+  console.warn(`[api] ${request.method} ${new URL(request.url).pathname}: the client stopped sending the body (${reason})`);
+  return new ApiError('malformed_request', 'The request body ended before it was complete.');
 }

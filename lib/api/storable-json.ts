@@ -1,6 +1,7 @@
 // What a parsed JSON body must be for the database to take it: PostgreSQL's text and jsonb refuse NUL
 // characters and unpaired UTF-16 surrogates (both are valid JSON as \u escapes), and storing walks a body
 // recursively, so a few thousand levels of nesting, well within the size limit, overflow the stack.
+// The same characters in a query or path parameter fail the query that compares them (lib/api/with-api.ts).
 import { ApiError, invalidField } from './errors';
 
 /** Far deeper than any GOBL document. */
@@ -8,6 +9,9 @@ export const MAX_JSON_DEPTH = 100;
 
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE_REASON = 'contains a NUL character or an unpaired surrogate (\\u0000, \\ud800...), which cannot be stored';
+
+/** Whether PostgreSQL takes this text as a value at all (in a row, or as a query's parameter). */
+export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
 
 interface Visit { value: unknown; depth: number; key?: string; parent?: Visit }
 

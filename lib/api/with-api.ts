@@ -1,8 +1,9 @@
 // The wrapper every route handler goes through: authentication, zod parsing of params, query and
 // body, and the mapping of errors to the contract's `{ code, message, fields? }` bodies.
 import type { z } from 'zod';
-import { ApiError, type ErrorCode } from './errors';
+import { ApiError, invalidField, type ErrorCode } from './errors';
 import { readJsonBody } from './body';
+import { isStorableText } from './storable-json';
 import { zodFields } from './zod-fields';
 import { authenticateRequest, type AuthMode, type CallerFor } from '../access/authenticate';
 
@@ -54,14 +55,22 @@ export function withApi<
 
 async function parseParams(options: { params?: z.ZodType; notFound?: ErrorCode }, context: RouteContext) {
   if (!options.params) return undefined;
-  const parsed = options.params.safeParse(await context.params);
-  if (!parsed.success) throw new ApiError(options.notFound ?? 'not_found', 'Not found.');
+  const raw = await context.params;
+  // A segment the database cannot even compare (`%00`) names nothing, whatever the route's schema says.
+  const storable = Object.values(raw ?? {}).flat().every((value) => value === undefined || isStorableText(value));
+  const parsed = storable ? options.params.safeParse(raw) : undefined;
+  if (!parsed?.success) throw new ApiError(options.notFound ?? 'not_found', 'Not found.');
   return parsed.data;
 }
 
 function parseQuery(schema: z.ZodType | undefined, request: Request) {
   if (!schema) return undefined;
-  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const values = Object.fromEntries(new URL(request.url).searchParams);
+  // Checked before the schema, so that no route's filter can hand PostgreSQL a value it refuses (a 500).
+  for (const [name, value] of Object.entries(values)) {
+    if (!isStorableText(value)) throw invalidField(name, 'contains a NUL character, which no stored value can contain');
+  }
+  const parsed = schema.safeParse(values);
   if (!parsed.success) {
     throw new ApiError('invalid_parameter', 'A query parameter is not valid.', zodFields(parsed.error));
   }

@@ -1,29 +1,27 @@
 // Webhook targets must be https on public addresses, so a workflow cannot make us call into our own
 // network (SSRF). WEBHOOK_ALLOW_PRIVATE=1 lifts both rules for development and tests.
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { invalidField } from '../api/errors';
 import { webhookAllowPrivate } from '../config';
 
-// Two lists: Node's BlockList would match IPv4 addresses against an IPv6 ::ffff:0:0/96 rule.
-const nonPublicV4 = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) nonPublicV4.addSubnet(network, prefix, 'ipv4');
-const nonPublicV6 = new BlockList();
-for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) nonPublicV6.addSubnet(network, prefix, 'ipv6');
+/**
+ * IANA's global unicast space, RFC 4291. Everything outside it that ipaddr.js calls plain unicast is
+ * not a host on the internet either: IPv4-compatible `::/96` (`::7f00:1` is 127.0.0.1), the rest of `::/8`.
+ */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 
+/**
+ * Only what ipaddr.js classifies as plain unicast is public. Its named ranges cover the private,
+ * loopback, link-local and reserved networks, and the IPv6 forms that carry an IPv4 address inside
+ * (`::ffff:0:0/96` mapped, `2002::/16` 6to4, `64:ff9b::/96` and `64:ff9b:1::/48` translation,
+ * Teredo), which would reach whatever IPv4 address they embed.
+ */
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  switch (isIP(address)) {
-    case 4: return !nonPublicV4.check(address, 'ipv4');
-    case 6: return !/^::ffff:/i.test(address) && !nonPublicV6.check(address, 'ipv6');
-    default: return false;
-  }
+  if (!isIP(address)) return false; // ipaddr.js also takes legacy forms (`0x7f.1`): no address we use is one
+  const parsed = ipaddr.parse(address);
+  if (parsed.range() !== 'unicast') return false;
+  return parsed.kind() === 'ipv4' || parsed.match(GLOBAL_UNICAST_V6);
 }
 
 /**

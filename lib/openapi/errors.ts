@@ -16,9 +16,11 @@ export function errorCodes(endpoint: Endpoint): ErrorCode[] {
   // malformed_request: a JSON body nested deeper than lib/api/body allows.
   if (endpoint.body?.kind === 'json') add('malformed_json', 'malformed_request', 'unsupported_media_type', 'payload_too_large', 'validation_failed');
   if (endpoint.body?.kind === 'multipart') add('unsupported_media_type', 'malformed_request', 'file_too_large');
-  if (endpoint.query) add('invalid_parameter');
+  // validation_failed: a query value PostgreSQL could not take (a NUL), named in `fields`.
+  if (endpoint.query) add('invalid_parameter', 'validation_failed');
   if (endpoint.query && 'cursor' in endpoint.query.shape) add('invalid_cursor');
-  if (endpoint.params) add(endpoint.notFound ?? 'not_found');
+  // malformed_request: a path segment whose percent-encoding does not decode, answered before routing (proxy.ts).
+  if (endpoint.params) add(endpoint.notFound ?? 'not_found', 'malformed_request');
   add(...(endpoint.errors ?? []));
   add('internal_error');
   return [...codes];

@@ -9,7 +9,7 @@ import { enforceRateLimits, resetRateLimits } from '@/lib/api/rate-limit';
 import { newRef } from '@/lib/ids';
 import { call } from '../support/call';
 import { readyWorkspace } from '../support/scenario';
-import { completeRegistration, getRegistration, openRegistration, upload, useEmulator } from '../support/registration';
+import { completeRegistration, getPointsOfSale, getRegistration, openRegistration, upload, useEmulator } from '../support/registration';
 
 const emulator = useEmulator();
 
@@ -37,6 +37,14 @@ describe('rate limits on the link endpoints', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(2);
     expect((await upload(other.ref, { certificate: 'not a certificate' })).body.code).toBe('certificate_unreadable');
     expect((await getRegistration(limited.ref)).status).toBe(200); // reading it is another allowance
+  });
+
+  it('lets a link list its points of sale 10 times a minute (each asks the authority), apart from its other calls', async () => {
+    const { ref } = await openRegistration();
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await getPointsOfSale(ref)).status);
+    expect(statuses).toEqual([...Array(10).fill(409), 429]); // 409: no certificate yet, but the call counts
+    expect((await getRegistration(ref)).status).toBe(200);
   });
 
   /** Calls from one address with fresh refs until it is refused; how many got through. */

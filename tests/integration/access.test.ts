@@ -10,6 +10,7 @@ import { getDb } from '@/lib/db/client';
 import { enrollments, enrollmentTokens } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { call, type CallOptions, type CallResult } from '../support/call';
+import { expectDocumented } from '../support/documented';
 import { createSupplier, createWorkspace } from '../support/scenario';
 
 type Workspace = Awaited<ReturnType<typeof createWorkspace>>;
@@ -174,6 +175,21 @@ describe('POST /access/v1/apps/{app_id}/connect', () => {
   it('needs a workspace API key, not an enrollment token', async () => {
     const { token } = await enrollmentToken();
     expectError(await connect(token, 'gov-ar'), 403, 'forbidden');
+  });
+
+  it.each<[string, (workspace: Workspace) => Promise<string>]>([
+    ['the Argentina app', async () => 'gov-ar'],
+    ['the workspace\'s own app', async (workspace) => (await createApp(workspace.api_key)).id],
+  ])('does not enable again a disabled enrollment of %s: 403 enrollment_disabled, and it stays disabled', async (_case, appIdFor) => {
+    const workspace = await createWorkspace();
+    const appId = await appIdFor(workspace);
+    const { body: enrollment } = await connect(workspace.api_key, appId);
+    const db = await getDb();
+    await db.update(enrollments).set({ disabled: true }).where(eq(enrollments.id, enrollment.id));
+    expectError(await connect(workspace.api_key, appId), 403, 'enrollment_disabled');
+    const [row] = await db.select().from(enrollments).where(eq(enrollments.id, enrollment.id));
+    expect(row).toMatchObject({ disabled: true, updatedAt: new Date(enrollment.updated_at) });
+    expectDocumented('POST /access/v1/apps/{app_id}/connect', await connect(workspace.api_key, appId));
   });
 });
 

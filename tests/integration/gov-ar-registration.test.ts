@@ -9,7 +9,8 @@ import { getJob, getEntry } from '../support/scenario';
 import { encryptPkcs8, makeCsr, testKey } from '../support/pki';
 import { portal } from '../support/emulator-client';
 import {
-  authorizeService, getPointsOfSale, getRegistration, issueFromCsr, openRegistration, requestCsr, startRegistration, upload, useEmulator,
+  authorizeService, completeRegistration, getPointsOfSale, getRegistration, issueFromCsr, openRegistration, requestCsr, startRegistration,
+  upload, useEmulator,
 } from '../support/registration';
 
 const emulator = useEmulator();
@@ -122,6 +123,24 @@ describe('a renewal', () => {
     const db = await getDb();
     const history = (await db.execute(sql`select status from credentials where entry_id = ${first.entryId} order by created_at`)) as unknown as { rows: { status: string }[] };
     expect(history.rows.map((r) => r.status)).toEqual(['replaced', 'active']);
+  });
+});
+
+describe('the points of sale of a link', () => {
+  it('are asked only with the certificate that link handed over, while it is the supplier\'s current one', async () => {
+    const first = await openRegistration();
+    const codes = async (links: Record<string, string>) => Object.fromEntries(await Promise.all(Object.entries(links).map(
+      async ([name, ref]) => [name, (await getPointsOfSale(ref)).body.code ?? 'list'] as const,
+    )));
+
+    expect(await codes({ first: first.ref })).toEqual({ first: 'registration_incomplete' });
+    await completeRegistration(emulator(), first);
+    expect(await codes({ first: first.ref })).toEqual({ first: 'list' });
+
+    const renewal = await startRegistration({ ...first });
+    expect(await codes({ first: first.ref, renewal: renewal.ref })).toEqual({ first: 'list', renewal: 'registration_incomplete' });
+    await completeRegistration(emulator(), renewal);
+    expect(await codes({ first: first.ref, renewal: renewal.ref })).toEqual({ first: 'link_used', renewal: 'list' });
   });
 });
 

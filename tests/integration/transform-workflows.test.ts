@@ -139,6 +139,9 @@ describe('webhook URLs without WEBHOOK_ALLOW_PRIVATE', () => {
     ['link-local metadata', 'https://169.254.169.254/latest/meta-data'],
     ['IPv6 loopback', 'https://[::1]/hook'],
     ['IPv4-mapped IPv6 loopback', 'https://[::ffff:127.0.0.1]/hook'],
+    ['IPv4-compatible IPv6 loopback', 'https://[::7f00:1]/'],
+    ['6to4 around a private address', 'https://[2002:a00:1::]/hook'],
+    ['NAT64 around link-local metadata', 'https://[64:ff9b::a9fe:a9fe]/hook'],
     ['IPv6 unique local', 'https://[fd00::1]/hook'],
     ['localhost', 'https://localhost/hook'],
   ])('refuses %s with 422 on webhook.url', async (_case, url) => {

@@ -1,10 +1,11 @@
 // How hard a registration link's public endpoints may be called. A supplier's wizard makes a few dozen
-// calls in a whole registration; uploads and key requests are the expensive (and guessable) ones.
+// calls in a whole registration; uploads and key requests are the expensive (and guessable) ones, and
+// a call that asks the authority with the supplier's certificate (`authority`) is rarer still.
 import { clientAddress, enforceRateLimits } from '../../api/rate-limit';
 
-export type LinkCall = 'read' | 'write' | 'upload';
+export type LinkCall = 'read' | 'write' | 'upload' | 'authority';
 
-const PER_MINUTE: Record<LinkCall, number> = { read: 120, write: 120, upload: 30 };
+const PER_MINUTE: Record<LinkCall, number> = { read: 120, write: 120, upload: 30, authority: 10 };
 /** Every link endpoint from one address, together (a NAT may hide several suppliers). */
 const PER_ADDRESS_PER_MINUTE = 600;
 

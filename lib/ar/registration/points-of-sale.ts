@@ -1,5 +1,6 @@
 // The wizard's view of the points of sale the authority reports for a registered supplier: always
-// asked afresh (the supplier may have just added one at the portal).
+// asked afresh (the supplier may have just added one at the portal), with the certificate this link
+// handed over, and only while that is the supplier's current one.
 import { ApiError, authorityUnavailable } from '../../api/errors';
 import { AuthorityError } from '../authority-error';
 import { getActiveCredential } from '../credentials';
@@ -9,8 +10,12 @@ import { loadRegistration } from './context';
 export async function listPointsOfSale(ref: string) {
   const registration = await loadRegistration(ref);
   const credential = await getActiveCredential(registration.entry.id);
-  if (!credential) {
-    throw new ApiError('registration_incomplete', 'Upload the certificate first: the points of sale are asked with it.');
+  // An old link must not go on asking the authority with whatever certificate the supplier has now.
+  if (credential?.jobId !== registration.job.id) {
+    if (registration.open) {
+      throw new ApiError('registration_incomplete', 'Upload the certificate first: the points of sale are asked with it.');
+    }
+    throw new ApiError('link_used', 'This registration is no longer the supplier\'s current one; the link cannot be used again.');
   }
   try {
     const points = await queryPointsOfSale(credential);

@@ -21,8 +21,9 @@ export const ACCESS_ENDPOINTS: Endpoint[] = [
   {
     method: 'post', path: '/access/v1/apps/{app_id}/connect', operationId: 'connectApp', tag: 'Access', auth: 'workspace',
     summary: 'Connect an app to this workspace',
-    description: 'Idempotent. `gov-ar` is the built-in Argentina app, which registration workflows need.',
+    description: 'Idempotent. `gov-ar` is the built-in Argentina app, which registration workflows need. An enrollment that was disabled stays disabled: connecting again answers 403.',
     params: AppIdParams, notFound: 'app_not_found',
+    errors: ['enrollment_disabled'],
     responses: { 200: answer(Enrollment, "The app's enrollment for this workspace") },
   },
   {

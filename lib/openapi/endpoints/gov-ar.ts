@@ -53,8 +53,8 @@ export const GOV_AR_ENDPOINTS: Endpoint[] = [
   {
     ...byRef, method: 'get', path: '/gov-ar/v1/registrations/{ref}/points-of-sale', operationId: 'listPointsOfSale',
     summary: 'The points of sale the authority reports for the registered supplier',
-    description: "Asked afresh (FEParamGetPtosVenta) with the supplier's certificate.",
-    errors: ['registration_incomplete', 'authority_unavailable', LIMITED],
+    description: "Asked afresh (FEParamGetPtosVenta) with the certificate this link handed over, while it is the supplier's current one (a later registration's link takes over: this one answers `link_used`). At most 10 a minute per link.",
+    errors: ['registration_incomplete', 'link_used', 'authority_unavailable', LIMITED],
     responses: { 200: answer(PointsOfSale, 'The points of sale') },
   },
 ];

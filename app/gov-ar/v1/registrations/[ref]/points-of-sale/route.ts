@@ -7,6 +7,6 @@ export const GET = withApi({
   auth: 'none',
   params: RefParams,
   notFound: 'link_not_found',
-  rateLimit: linkRateLimit('read'),
+  rateLimit: linkRateLimit('authority'),
   handler: ({ params }) => listPointsOfSale(params.ref),
 });
