@@ -143,6 +143,14 @@ describe('numbering, CAE and lookups', () => {
     expect(reply.body.FECAESolicitarResponse.FECAESolicitarResult.FeDetResp.FECAEDetResponse).toMatchObject({ Resultado: 'A', CAE: expect.stringMatching(CAE) });
   });
 
+  it('routes a SOAP 1.1 call without SOAPAction by its body, as the real service does', async () => {
+    const envelope = '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:ar="http://ar.gov.afip.dif.FEV1/">'
+      + '<soap:Body><ar:FEDummy/></soap:Body></soap:Envelope>';
+    const reply = await postSoap(`${url}/emulator/sandbox/wsfev1/service.asmx`, envelope, { 'content-type': 'text/xml; charset=utf-8' });
+    expect(reply.status).toBe(200);
+    expect(reply.body.FEDummyResponse.FEDummyResult.AppServer).toBe('OK');
+  });
+
   it('cannot read a request whose number does not parse: a soap:Client fault, as ASMX answers', async () => {
     const auth = await issuer('sandbox', 'monotributo');
     const reply = await wsfe(url, 'sandbox', 'FECAESolicitar', requestXml(auth, { pointOfSale: 1, voucherType: 11 }, [voucher('C', 1, { ImpTotal: 'cien' })]));

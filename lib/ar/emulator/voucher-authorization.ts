@@ -75,10 +75,13 @@ export async function solicitarCae({ environment, cuit, payload, now }: WsfeCall
   return answer(header, cuit, processedAt, outcomes, numbering);
 }
 
+/** Associated vouchers looked up per detail (a note adjusts a few; a request may not make thousands of queries). */
+const ASSOCIATED_LOOKUPS = 10;
+
 async function factsOf(environment: Environment, cuit: string, detail: VoucherRequestDetail): Promise<DetailFacts> {
   const receiverStatus = detail.docType === 80 ? await findTaxpayerStatus(environment, String(detail.docNumber)) : undefined;
   const unknownAssociated: number[] = [];
-  for (const [index, item] of (detail.associated ?? []).entries()) {
+  for (const [index, item] of (detail.associated ?? []).slice(0, ASSOCIATED_LOOKUPS).entries()) {
     // Only vouchers this service authorises can be looked up; remitos and the like are other systems'.
     if (!VOUCHER_TYPES.some((row) => row.id === String(item.type)) || item.number <= 0) continue;
     const owner = item.cuit && /^\d{11}$/.test(item.cuit) ? item.cuit : cuit;
