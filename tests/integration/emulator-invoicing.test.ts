@@ -251,13 +251,13 @@ describe('points of sale', () => {
     expect((await solicitar(url, 'sandbox', auth, { pointOfSale: 4321, voucherType: 6 }, [voucher('B', 1)])).head.Resultado).toBe('A');
     expect((await portal(url, 'points-of-sale', { environment: 'sandbox', cuit: auth.cuit, number: 8, blocked: true })).status).toBe(201);
     const answer = await solicitar(url, 'sandbox', auth, { pointOfSale: 8, voucherType: 6 }, [voucher('B', 1)]);
-    expect(answer.errors.map((error) => error.Code)).toEqual(['10005']);
+    expect(answer.errors.map((error) => error.Code)).toEqual(['11002']);
   });
 
   it.each([
-    ['not registered', null, '10005', '11002'],
-    ['blocked', { blocked: true }, '10005', '11002'],
-    ['dropped', { dropped_on: '2024-01-31' }, '10005', '11002'],
+    ['not registered', null, '11002', '11002'],
+    ['blocked', { blocked: true }, '11002', '11002'],
+    ['dropped', { dropped_on: '2024-01-31' }, '11002', '11002'],
     ['registered and active', {}, null, null],
   ] as const)('in live, a point of sale %s', async (_name, registration, solicitarCode, ultimoCode) => {
     const auth = await issuer('live');

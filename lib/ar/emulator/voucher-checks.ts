@@ -64,7 +64,9 @@ export function headerErrors(header: VoucherRequestHeader, detailCount: number, 
   if (header.pointOfSale < 1 || header.pointOfSale > 99998) {
     errors.push(err(10004, 'Campo PtoVta debe estar comprendido entre 1 y 99998.'));
   } else if (!pointOfSaleUsable(issuer.environment, issuer.pointOfSale, issuer.today)) {
-    errors.push(err(10005, 'NO AUTORIZADO A EMITIR COMPROBANTES - EL PUNTO DE VENTA INFORMADO DEBE ESTAR DADO DE ALTA Y SER DEL TIPO RECE'));
+    // The manual files this under 10005; our contract (what integrators' suites check) names 11002, the code
+    // FECompUltimoAutorizado gives the same point of sale, so a client sees one code for it whichever it asks first.
+    errors.push(err(11002, 'El punto de venta no se encuentra habilitado a usar el presente WS. Ver metodo FEParamGetPtosVenta'));
   }
   if (header.voucherType <= 0) errors.push(err(10006, 'Campo CbteTipo debe ser un valor numerico mayor a 0.'));
   else if (!kind) errors.push(err(10007, 'Campo CbteTipo no se corresponde con alguno de los habilitados. Consultar metodo FEParamGetTiposCbte.'));
