@@ -39,6 +39,15 @@ export function arAuthority(): 'emulator' | 'afip' {
   return isProduction() ? 'afip' : 'emulator';
 }
 
+/**
+ * AR_EMULATOR_LATENCY_MS: how long the emulator's SOAP services take to answer, to model the real
+ * authority's round trip (0 by default; at most ten minutes; anything unreadable is 0).
+ */
+export function emulatorLatencyMs(): number {
+  const value = Number(process.env.AR_EMULATOR_LATENCY_MS ?? 0);
+  return Number.isFinite(value) && value > 0 ? Math.min(Math.floor(value), 600_000) : 0;
+}
+
 /** Where our authority clients reach the emulator: this same app unless told otherwise. */
 export function emulatorBaseUrl(): string {
   return (process.env.AR_EMULATOR_URL ?? `http://127.0.0.1:${port()}`).replace(/\/+$/, '');

@@ -9,7 +9,7 @@ import { arAuthority } from '@/lib/config';
 export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = {
-  title: 'Emulador de ARCA — certificados, autorizaciones y puntos de venta',
+  title: 'Emulador de ARCA — certificados, autorizaciones, puntos de venta y comprobantes',
   robots: { index: false, follow: false },
 };
 
@@ -26,6 +26,7 @@ export default async function EmulatorPage({ searchParams }: { searchParams: Pro
           <p className="mt-2 leading-relaxed text-slate-700">
             Haga aquí lo que el alta le pide hacer en el sitio de ARCA: crear el certificado con su pedido (CSR),
             autorizar el servicio de facturación para su alias y, en Producción, agregar un punto de venta.
+            Para facturar, elija la condición frente al IVA de la CUIT y consulte los comprobantes que se autorizaron.
           </p>
         </div>
         <EmulatorPortal initialEnvironment={environment === 'live' ? 'live' : 'sandbox'} />

@@ -11,6 +11,7 @@ const FIELD_ADVICE: Record<string, string> = {
   service: 'Elija uno de los servicios de la lista.',
   number: 'El número de punto de venta es un entero de 1 a 99999.',
   dropped_on: 'La fecha de baja es una fecha válida (día, mes y año), o déjela vacía.',
+  vat_status: 'Elija una de las condiciones frente al IVA de la lista.',
   certificate: 'No es un certificado emitido en este ambiente. Pegue el certificado completo (.crt), con sus líneas '
     + 'BEGIN y END CERTIFICATE, y revise que el ambiente elegido arriba sea el mismo en que lo creó.',
 };

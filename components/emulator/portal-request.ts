@@ -1,6 +1,7 @@
 'use client';
-// One call to the emulator's JSON portal API from a form: pending state (no double submit), the result,
-// or the API's `{ code, message, fields }` error, after which focus goes to the first field to correct.
+// One call to the emulator's JSON portal API from a form (a POST, or a GET below the resource): pending
+// state (no double submit), the result, or the API's `{ code, message, fields }` error, after which focus
+// goes to the first field to correct.
 import { useEffect, useRef, useState } from 'react';
 
 export type PortalEnvironment = 'sandbox' | 'live';
@@ -24,7 +25,7 @@ const UNREACHABLE: PortalError = {
   message: 'No se pudo conectar con el emulador. Verifique que la aplicación siga en marcha y vuelva a intentar.',
 };
 
-export function usePortalRequest<T>(resource: 'certificates' | 'authorizations' | 'points-of-sale' | 'revocations') {
+export function usePortalRequest<T>(resource: 'certificates' | 'authorizations' | 'points-of-sale' | 'revocations' | 'taxpayers') {
   const [state, setState] = useState<PortalState<T>>({ status: 'idle' });
   const inFlight = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -34,16 +35,20 @@ export function usePortalRequest<T>(resource: 'certificates' | 'authorizations' 
     if (error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [error]);
 
-  async function submit(body: Record<string, unknown>): Promise<T | undefined> {
+  const submit = (body: Record<string, unknown>) => send(`/emulator/portal/${resource}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  /** A GET of one item of the resource, e.g. `20123456786?environment=sandbox`. */
+  const load = (item: string) => send(`/emulator/portal/${resource}/${item}`, { method: 'GET' });
+
+  async function send(path: string, init: RequestInit): Promise<T | undefined> {
     if (inFlight.current) return undefined;
     inFlight.current = true;
     setState({ status: 'pending' });
     try {
-      const response = await fetch(`/emulator/portal/${resource}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      const response = await fetch(path, init);
       const payload: unknown = await response.json().catch(() => undefined);
       if (!response.ok) {
         const error = isPortalError(payload) ? payload : { code: `http_${response.status}`, message: response.statusText };
@@ -62,6 +67,7 @@ export function usePortalRequest<T>(resource: 'certificates' | 'authorizations' 
 
   return {
     submit,
+    load,
     formRef,
     pending: state.status === 'pending',
     result: state.status === 'done' ? state.result : undefined,

@@ -4,6 +4,7 @@ import {
   boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { CertificatePath, CompanyData, WizardStep } from '../ar/registration/progress-schema';
+import type { Observation, VoucherDetail } from '../ar/emulator/voucher-detail';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -350,6 +351,66 @@ export const emulatorTickets = pgTable('emulator_tickets', {
   expiresAt: ts('expires_at').notNull(),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('emulator_tickets_one_per_certificate_service').on(t.environment, t.fingerprint, t.service)]);
+
+/** A CUIT's IVA condition in the emulated authority's register; a CUIT with none is a Responsable Inscripto. */
+export type TaxpayerVatStatus = 'responsable_inscripto' | 'monotributo' | 'exento';
+
+export const emulatorTaxpayers = pgTable('emulator_taxpayers', {
+  id: uuid('id').primaryKey(),
+  environment: text('environment').$type<Environment>().notNull(),
+  cuit: text('cuit').notNull(),
+  vatStatus: text('vat_status').$type<TaxpayerVatStatus>().notNull(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('emulator_taxpayers_unique').on(t.environment, t.cuit)]);
+
+/**
+ * The last number and date the emulated WSFEv1 authorised in each sequence (CUIT, point of sale, voucher
+ * type). FECAESolicitar holds this row's lock while it numbers, as the authority serialises a sequence.
+ */
+export const emulatorVoucherSequences = pgTable('emulator_voucher_sequences', {
+  id: uuid('id').primaryKey(),
+  environment: text('environment').$type<Environment>().notNull(),
+  cuit: text('cuit').notNull(),
+  pointOfSale: integer('point_of_sale').notNull(),
+  voucherType: integer('voucher_type').notNull(),
+  lastNumber: integer('last_number').notNull().default(0),
+  /** yyyymmdd, as the service writes dates. */
+  lastDate: text('last_date'),
+}, (t) => [uniqueIndex('emulator_voucher_sequences_unique').on(t.environment, t.cuit, t.pointOfSale, t.voucherType)]);
+
+/** Vouchers the emulated WSFEv1 authorised: a number (or, for B, a range) of a sequence, and its CAE. */
+export const emulatorVouchers = pgTable('emulator_vouchers', {
+  id: uuid('id').primaryKey(),
+  environment: text('environment').$type<Environment>().notNull(),
+  cuit: text('cuit').notNull(),
+  pointOfSale: integer('point_of_sale').notNull(),
+  voucherType: integer('voucher_type').notNull(),
+  numberFrom: integer('number_from').notNull(),
+  numberTo: integer('number_to').notNull(),
+  cae: text('cae').notNull(),
+  /** yyyymmdd */
+  caeDue: text('cae_due').notNull(),
+  /** yyyymmddhhmiss in Argentina, as FchProceso is written. */
+  processedAt: text('processed_at').notNull(),
+  detail: jsonb('detail').$type<VoucherDetail>().notNull(),
+  observations: jsonb('observations').$type<Observation[]>().notNull().default([]),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('emulator_vouchers_number').on(t.environment, t.cuit, t.pointOfSale, t.voucherType, t.numberFrom),
+  index('emulator_vouchers_newest').on(t.environment, t.cuit, t.createdAt),
+]);
+
+export type EmulatorFault = 'drop_response' | 'unavailable';
+
+/** A fault set at the portal: the next `remaining` calls of an operation lose their answer or are refused. */
+export const emulatorFaults = pgTable('emulator_faults', {
+  id: uuid('id').primaryKey(),
+  environment: text('environment').$type<Environment>().notNull(),
+  operation: text('operation').notNull(),
+  fault: text('fault').$type<EmulatorFault>().notNull(),
+  remaining: integer('remaining').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('emulator_faults_unique').on(t.environment, t.operation)]);
 
 export type Secret = InferSelectModel<typeof secrets>;
 export type Credential = InferSelectModel<typeof credentials>;

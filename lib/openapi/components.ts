@@ -3,7 +3,9 @@
 // Every request body and response named by an endpoint must be listed here (the builder says so).
 import type { z } from 'zod';
 import { AppBody, AuthorizeBody, WorkspaceBody } from '../access/schemas';
+import { FaultBody } from '../ar/emulator/faults';
 import { AuthorizationBody, CertificateRequestBody, PointOfSaleBody, RevocationBody } from '../ar/emulator/portal';
+import { TaxpayerBody } from '../ar/emulator/taxpayers';
 import { CompanyDataSchema, ProgressBody } from '../ar/registration/progress-schema';
 import { CertificateUploadForm } from '../ar/registration/schemas';
 import { ConsoleSessionBody } from '../console/schemas';
@@ -13,7 +15,9 @@ import { EntryBody } from '../silo/schemas';
 import { JobBody, WorkflowBody } from '../transform/schemas';
 import { AuthorizedEnrollment, ConsoleWorkspace, CreatedApp, CreatedWorkspace, Enrollment } from './responses/access';
 import { ErrorBody } from './responses/common';
-import { IssuedCertificate, RecordedAuthorization, RecordedPointOfSale, RecordedRevocation } from './responses/emulator';
+import {
+  IssuedCertificate, RecordedAuthorization, RecordedFault, RecordedPointOfSale, RecordedRevocation, RecordedTaxpayer, TaxpayerView,
+} from './responses/emulator';
 import { CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress } from './responses/gov-ar';
 import { Entry, EntryList, MetaRecord } from './responses/silo';
 import { Job, JobList, JobStep, WebhookDelivery, Workflow, WorkflowList } from './responses/transform';
@@ -37,6 +41,8 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   EmulatorAuthorizationBody: AuthorizationBody,
   EmulatorRevocationBody: RevocationBody,
   EmulatorPointOfSaleBody: PointOfSaleBody,
+  EmulatorTaxpayerBody: TaxpayerBody,
+  EmulatorFaultBody: FaultBody,
 };
 
 export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
@@ -66,6 +72,9 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   RecordedAuthorization,
   RecordedRevocation,
   RecordedPointOfSale,
+  RecordedTaxpayer,
+  TaxpayerView,
+  RecordedFault,
   Ping,
   OpenApiDocument,
 };

@@ -1,11 +1,12 @@
 // The emulator's portal pages, driven as a newcomer drives them: a certificate from a CSR (copied and
-// downloaded), a wsfe authorization, a point of sale and a revocation, each checked against the
-// emulated WSAA and WSFEv1 as well as on screen.
+// downloaded), a wsfe authorization, a point of sale, the IVA condition and the issued vouchers, and a
+// revocation, each checked against the emulated WSAA and WSFEv1 as well as on screen.
 import { X509Certificate, createPublicKey, randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { formatCuit, withCheckDigit } from '../../lib/ar/cuit';
-import { authXml, loginCms, ticketOf, wsfe } from '../support/emulator-client';
+import { authXml, loginCms, portal, ticketOf, wsfe } from '../support/emulator-client';
+import { solicitar, voucher } from '../support/wsfe-vouchers';
 import { makeCsr, pkcs8Pem, testKey } from '../support/pki';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { saveScreenshot } from './support/artefacts';
@@ -132,6 +133,59 @@ test.describe('the emulator portal pages', () => {
 
     await saveScreenshot(page, testInfo, 'emulator-errors');
     await expectNoSeriousViolations(page, testInfo, 'emulator-errors');
+  });
+
+  test('set the IVA condition, invoice as a Monotributista, and see the vouchers with their CAE, newest first', async ({ page, baseURL }, testInfo) => {
+    const supplier = newSupplier();
+    const issued = await portal(baseURL!, 'certificates', { environment: 'sandbox', alias: supplier.alias, csr: supplier.csr });
+    await portal(baseURL!, 'authorizations', { environment: 'sandbox', cuit: supplier.cuit, alias: supplier.alias, service: 'wsfe' });
+    const auth = { ...ticketOf(await loginCms(baseURL!, 'sandbox', supplier.credential(issued.body.certificate))), cuit: supplier.cuit };
+    const portalPage = new EmulatorPortalPage(page);
+    await portalPage.goto();
+
+    // A Responsable Inscripto (the default) cannot issue C.
+    const refused = await solicitar(baseURL!, 'sandbox', auth, { pointOfSale: 3, voucherType: 11 }, [voucher('C', 1)]);
+    expect(refused.errors.map((error) => error.Code)).toEqual(['10000']);
+
+    await portalPage.setVatStatus(formatCuit(supplier.cuit), 'Responsable Monotributo');
+    await expect(portalPage.status(portalPage.taxpayer)).toHaveText(
+      `La CUIT ${formatCuit(supplier.cuit)} queda como Responsable Monotributo en Homologación: emite comprobantes C.`,
+    );
+    const first = await solicitar(baseURL!, 'sandbox', auth, { pointOfSale: 3, voucherType: 11 }, [voucher('C', 1)]);
+    const second = await solicitar(baseURL!, 'sandbox', auth, { pointOfSale: 3, voucherType: 11 }, [voucher('C', 2, { ImpTotal: '1500.5', ImpNeto: '1500.5' })]);
+    expect([first.head.Resultado, second.head.Resultado]).toEqual(['A', 'A']);
+
+    await portalPage.consultVouchers(supplier.cuit);
+    await expect(portalPage.status(portalPage.issuedVouchers)).toHaveText(
+      `CUIT ${formatCuit(supplier.cuit)} en Homologación: Responsable Monotributo (emite comprobantes C). `
+      + '2 comprobantes autorizados, del más reciente al más antiguo (se muestran hasta 50).',
+    );
+    const listed = portalPage.issuedVouchers.getByRole('list', { name: `Comprobantes autorizados para la CUIT ${formatCuit(supplier.cuit)}` });
+    const items = listed.getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText('Factura C 00003-00000002');
+    await expect(items.nth(0)).toContainText('$ 1.500,50');
+    await expect(items.nth(0)).toContainText(second.details[0]!.CAE);
+    await expect(items.nth(1)).toContainText('Factura C 00003-00000001');
+    await expect(items.nth(1)).toContainText('Consumidor final sin identificar');
+
+    await portalPage.consultVouchers('20-12345678-0');
+    await expect(portalPage.issuedVouchers.getByLabel('CUIT del emisor')).toHaveAccessibleDescription(/Revise la CUIT/);
+
+    await saveScreenshot(page, testInfo, 'emulator-issued-vouchers');
+    await expectNoSeriousViolations(page, testInfo, 'emulator-issued-vouchers');
+  });
+
+  test('a lost answer over real HTTP: the connection is cut, the voucher is authorised', async ({ baseURL }) => {
+    const supplier = newSupplier();
+    const issued = await portal(baseURL!, 'certificates', { environment: 'live', alias: supplier.alias, csr: supplier.csr });
+    await portal(baseURL!, 'authorizations', { environment: 'live', cuit: supplier.cuit, alias: supplier.alias, service: 'wsfe' });
+    await portal(baseURL!, 'points-of-sale', { environment: 'live', cuit: supplier.cuit, number: 2 });
+    const auth = { ...ticketOf(await loginCms(baseURL!, 'live', supplier.credential(issued.body.certificate))), cuit: supplier.cuit };
+    expect((await portal(baseURL!, 'faults', { environment: 'live', operation: 'FECAESolicitar', fault: 'drop_response', count: 1 })).status).toBe(201);
+    await expect(solicitar(baseURL!, 'live', auth, { pointOfSale: 2, voucherType: 6 }, [voucher('B', 1)])).rejects.toThrow();
+    const again = await solicitar(baseURL!, 'live', auth, { pointOfSale: 2, voucherType: 6 }, [voucher('B', 1)]);
+    expect(again.errors.map((error) => error.Code)).toEqual(['10016']);
   });
 
   test('has no serious or critical accessibility violations', async ({ page }, testInfo) => {

@@ -19,6 +19,14 @@ export async function portal(baseUrl: string, resource: string, body: unknown) {
   return { status: response.status, body: JSON.parse(text) as any };
 }
 
+/** A GET of the portal's JSON API, e.g. `taxpayers/20123456786?environment=sandbox`. */
+export async function portalGet(baseUrl: string, path: string) {
+  const response = await fetch(`${baseUrl}/emulator/portal/${path}`);
+  const text = await response.text();
+  recordResponse(text);
+  return { status: response.status, body: JSON.parse(text) as any };
+}
+
 export interface EnrolledCertificate {
   environment: Environment;
   cuit: string;

@@ -8,16 +8,22 @@ import * as certificatesRoute from '@/app/emulator/portal/certificates/route';
 import * as authorizationsRoute from '@/app/emulator/portal/authorizations/route';
 import * as revocationsRoute from '@/app/emulator/portal/revocations/route';
 import * as pointsOfSaleRoute from '@/app/emulator/portal/points-of-sale/route';
+import * as taxpayersRoute from '@/app/emulator/portal/taxpayers/route';
+import * as taxpayerRoute from '@/app/emulator/portal/taxpayers/[cuit]/route';
+import * as faultsRoute from '@/app/emulator/portal/faults/route';
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-const ROUTES: [RegExp, Handler][] = [
-  [/^\/emulator\/portal\/certificates$/, certificatesRoute.POST],
-  [/^\/emulator\/portal\/authorizations$/, authorizationsRoute.POST],
-  [/^\/emulator\/portal\/revocations$/, revocationsRoute.POST],
-  [/^\/emulator\/portal\/points-of-sale$/, pointsOfSaleRoute.POST],
-  [/^\/emulator\/(?<environment>[^/]+)\/wsaa\/LoginCms$/, loginCmsRoute.POST],
-  [/^\/emulator\/(?<environment>[^/]+)\/wsfev1\/service\.asmx$/, wsfeRoute.POST],
+const ROUTES: [string, RegExp, Handler][] = [
+  ['POST', /^\/emulator\/portal\/certificates$/, certificatesRoute.POST],
+  ['POST', /^\/emulator\/portal\/authorizations$/, authorizationsRoute.POST],
+  ['POST', /^\/emulator\/portal\/revocations$/, revocationsRoute.POST],
+  ['POST', /^\/emulator\/portal\/points-of-sale$/, pointsOfSaleRoute.POST],
+  ['POST', /^\/emulator\/portal\/taxpayers$/, taxpayersRoute.POST],
+  ['GET', /^\/emulator\/portal\/taxpayers\/(?<cuit>[^/]+)$/, taxpayerRoute.GET],
+  ['POST', /^\/emulator\/portal\/faults$/, faultsRoute.POST],
+  ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsaa\/LoginCms$/, loginCmsRoute.POST],
+  ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsfev1\/service\.asmx$/, wsfeRoute.POST],
 ];
 
 export interface EmulatorServer {
@@ -47,7 +53,7 @@ export async function startEmulatorServer(): Promise<EmulatorServer> {
 
   async function dispatch(incoming: http.IncomingMessage, outgoing: http.ServerResponse) {
     const requestUrl = new URL(incoming.url ?? '/', url);
-    const route = ROUTES.find(([pattern]) => pattern.test(requestUrl.pathname));
+    const route = ROUTES.find(([, pattern]) => pattern.test(requestUrl.pathname));
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const headers = new Headers();
@@ -57,14 +63,23 @@ export async function startEmulatorServer(): Promise<EmulatorServer> {
     let response: Response;
     if (!route) {
       response = Response.json({ code: 'not_found', message: `No such endpoint: ${incoming.method} ${requestUrl.pathname}` }, { status: 404 });
-    } else if (incoming.method !== 'POST') {
-      response = new Response(null, { status: 405, headers: { allow: 'POST' } });
+    } else if (incoming.method !== route[0]) {
+      response = new Response(null, { status: 405, headers: { allow: route[0] } });
     } else {
-      const request = new Request(requestUrl, { method: 'POST', headers, body: Buffer.concat(chunks) });
-      const params = { ...route[0].exec(requestUrl.pathname)!.groups };
-      response = await route[1](request, { params: Promise.resolve(params) });
+      const body = route[0] === 'GET' ? undefined : Buffer.concat(chunks);
+      const request = new Request(requestUrl, { method: route[0], headers, body });
+      const params = { ...route[1].exec(requestUrl.pathname)!.groups };
+      response = await route[2](request, { params: Promise.resolve(params) });
+    }
+    let answer: Buffer;
+    try {
+      answer = Buffer.from(await response.arrayBuffer());
+    } catch {
+      // A body that fails before its first byte is an answer the emulator chose to lose: cut the connection, as Next does.
+      incoming.socket.destroy();
+      return;
     }
     outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-    outgoing.end(Buffer.from(await response.arrayBuffer()));
+    outgoing.end(answer);
   }
 }

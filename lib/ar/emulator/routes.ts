@@ -1,7 +1,8 @@
 // What the emulator's route handlers share: they exist only with AR_AUTHORITY=emulator, and the SOAP
-// ones only for the two environments.
+// ones only for the two environments, answering after the authority's round trip.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { unknownPathHandlers } from '../../api/with-api';
-import { arAuthority } from '../../config';
+import { arAuthority, emulatorLatencyMs } from '../../config';
 import type { Environment } from '../../db/schema';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -17,10 +18,17 @@ export function emulatorOnly(handler: RouteHandler): RouteHandler {
   return (request, context) => (arAuthority() === 'emulator' ? handler(request, context) : Promise.resolve(notFound(request)));
 }
 
-/** A SOAP endpoint under /emulator/{environment}/... */
+/**
+ * A SOAP endpoint under /emulator/{environment}/..., answering AR_EMULATOR_LATENCY_MS after the work is
+ * done (a timer, not a busy wait): a client that gives up sooner leaves the work done, as at the authority.
+ */
 export function soapRoute(serve: (environment: Environment, request: Request) => Promise<Response>): RouteHandler {
   return emulatorOnly(async (request, context) => {
     const { environment } = await context.params;
-    return isEmulatorEnvironment(environment) ? serve(environment, request) : notFound(request);
+    if (!isEmulatorEnvironment(environment)) return notFound(request);
+    const response = await serve(environment, request);
+    const latency = emulatorLatencyMs();
+    if (latency > 0) await sleep(latency);
+    return response;
   });
 }

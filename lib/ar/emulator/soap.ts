@@ -2,6 +2,7 @@
 // and writing replies and faults in the version the request came in, as Axis and ASMX do.
 import { XMLValidator } from 'fast-xml-parser';
 import { escapeXml, xmlParser } from '../xml';
+import { lostAnswer, unavailableAnswer, type Outage } from './outage';
 
 export type SoapVersion = '1.1' | '1.2';
 
@@ -49,26 +50,37 @@ export interface SoapService {
   asciiFaults?: boolean;
   /** Answered, after logging, when handling fails unexpectedly. */
   internalFault: SoapFault;
+  /** A fault set at the portal for this call's operation, taken once per call. */
+  outage?: (soap: SoapRequest) => Promise<Outage | undefined>;
 }
 
-/** Reads the request, runs `handle` for the reply body, and turns SoapFaultError into a fault reply. */
+/**
+ * Reads the request, runs `handle` for the reply body, and turns SoapFaultError into a fault reply; a
+ * pending outage refuses the call (503) or carries it out and loses whatever it answered.
+ */
 export async function serveSoap(
   request: Request,
   service: SoapService,
   handle: (soap: SoapRequest) => Promise<string>,
 ): Promise<Response> {
   let version: SoapVersion = '1.1';
+  let outage: Outage | undefined;
+  let response: Response;
   try {
     const soap = await readSoapRequest(request, service.prefix);
     version = soap.version;
-    return soapResponse(version, service.prefix, await handle(soap));
+    outage = await service.outage?.(soap);
+    if (outage === 'unavailable') return unavailableAnswer();
+    response = soapResponse(version, service.prefix, await handle(soap));
   } catch (error) {
     if (error instanceof SoapFaultError) {
-      return soapFaultResponse(error.version ?? version, service.prefix, error.fault, service.asciiFaults);
+      response = soapFaultResponse(error.version ?? version, service.prefix, error.fault, service.asciiFaults);
+    } else {
+      console.error(`[emulator] ${new URL(request.url).pathname} failed:`, error);
+      response = soapFaultResponse(version, service.prefix, service.internalFault, service.asciiFaults);
     }
-    console.error(`[emulator] ${new URL(request.url).pathname} failed:`, error);
-    return soapFaultResponse(version, service.prefix, service.internalFault, service.asciiFaults);
   }
+  return outage === 'drop_response' ? lostAnswer() : response;
 }
 
 export async function readSoapRequest(request: Request, envelopePrefix: string): Promise<SoapRequest> {

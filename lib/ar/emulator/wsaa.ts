@@ -9,6 +9,7 @@ import { fingerprintOf, isIssuedBy, subjectAttributes } from './issuer';
 import { readLoginRequest } from './login-request';
 import { getCertificateByFingerprint, isAuthorized, issueTicketUnlessValid } from './queries';
 import { escapeXml } from '../xml';
+import { outageFor } from './faults';
 import { serveSoap, type SoapRequest } from './soap';
 import { issueTicket, type IssuedTicket } from './ticket';
 import { axisFault, noSoapActionFault, wsaaFault, wsaaFaultError, type WsaaFaultCode } from './wsaa-faults';
@@ -22,7 +23,9 @@ const CMS_FAULTS: Record<CmsError['reason'], WsaaFaultCode> = {
 };
 
 export function loginCms(environment: Environment, request: Request): Promise<Response> {
-  return serveSoap(request, { prefix: 'soapenv', asciiFaults: true, internalFault: wsaaFault('wsaa.internalError') }, async (soap) => {
+  return serveSoap(request, {
+    prefix: 'soapenv', asciiFaults: true, internalFault: wsaaFault('wsaa.internalError'), outage: outageFor(environment),
+  }, async (soap) => {
     const in0 = readIn0(soap);
     const ticket = await authenticate(environment, in0, new Date());
     return `<loginCmsResponse xmlns="${WSAA_NS}"><loginCmsReturn>${escapeXml(ticket.xml)}</loginCmsReturn></loginCmsResponse>`;

@@ -1,65 +1,62 @@
-// The emulated WSFEv1 (an ASMX service): FEDummy and FEParamGetPtosVenta, with the real service's
-// credential checks answered as Errors/Err inside an HTTP 200 result, not as SOAP faults.
+// The emulated WSFEv1 (an ASMX service): the operations of wsfe-operations.ts behind the real service's
+// credential checks, answered as Errors/Err inside an HTTP 200 result, not as SOAP faults.
 import crypto from 'node:crypto';
 import type { Environment } from '../../db/schema';
-import { getTicketByTokenHash, listPointsOfSale } from './queries';
-import { escapeXml, xmlParser } from '../xml';
+import { outageFor } from './faults';
+import { getTicketByTokenHash } from './queries';
+import { xmlParser } from '../xml';
 import { isRecord, SoapFaultError, serveSoap, type SoapRequest } from './soap';
+import type { Observation } from './voucher-detail';
 import { sha256 } from './wsaa';
+import { WSFE_OPERATIONS } from './wsfe-operations';
+import { errorsXml } from './wsfe-xml';
 
 const FEV1 = 'http://ar.gov.afip.dif.FEV1/';
-const OPERATIONS = ['FEDummy', 'FEParamGetPtosVenta'] as const;
-type Operation = (typeof OPERATIONS)[number];
-
-interface WsfeError { code: number; message: string }
 
 export function wsfeService(environment: Environment, request: Request): Promise<Response> {
   return serveSoap(request, {
     prefix: 'soap',
     internalFault: { code: 'soap:Server', message: 'Server was unable to process request.', detail: '' },
+    outage: outageFor(environment),
   }, async (soap) => {
-    const operation = dispatch(soap);
-    const result = operation === 'FEDummy'
-      ? '<AppServer>OK</AppServer><DbServer>OK</DbServer><AuthServer>OK</AuthServer>'
-      : await puntosDeVenta(environment, soap.payload, new Date());
-    return `<${operation}Response xmlns="${FEV1}"><${operation}Result>${result}</${operation}Result></${operation}Response>`;
+    const name = dispatch(soap);
+    const operation = WSFE_OPERATIONS[name]!;
+    const now = new Date();
+    let result: string;
+    if (operation.open) {
+      result = await operation.run({ environment, cuit: '', payload: soap.payload, now });
+    } else {
+      const checked = await checkAuth(environment, soap.payload.Auth, now);
+      result = 'code' in checked
+        ? `${operation.onAuthFailure ?? ''}${errorsXml([checked])}`
+        : await operation.run({ environment, cuit: checked.cuit, payload: soap.payload, now });
+    }
+    return `<${name}Response xmlns="${FEV1}"><${name}Result>${result}</${name}Result></${name}Response>`;
   });
 }
 
-/** ASMX routes SOAP 1.1 by the SOAPAction header (SOAP 1.2 by the action parameter, when sent). */
-function dispatch(soap: SoapRequest): Operation {
-  const operation = OPERATIONS.find((name) => name === soap.operation);
-  const actionMatches = soap.action === `${FEV1}${soap.operation}` || (soap.version === '1.2' && soap.action === null);
-  if (!operation || !actionMatches) {
+/**
+ * ASMX routes by the SOAPAction header (SOAP 1.2: the action parameter) when one is sent, and by the
+ * body's element when none is (the real service answers a SOAP 1.1 call without SOAPAction).
+ */
+function dispatch(soap: SoapRequest): string {
+  const known = Object.hasOwn(WSFE_OPERATIONS, soap.operation);
+  const actionMatches = soap.action === `${FEV1}${soap.operation}` || soap.action === null;
+  if (!known || !actionMatches) {
     throw new SoapFaultError({
       code: 'soap:Client',
       message: `Server did not recognize the value of HTTP Header SOAPAction: ${soap.action ?? ''}.`,
       detail: '',
     });
   }
-  return operation;
+  return soap.operation;
 }
-
-async function puntosDeVenta(environment: Environment, payload: Record<string, unknown>, now: Date): Promise<string> {
-  const checked = await checkAuth(environment, payload.Auth, now);
-  if ('code' in checked) return errors(checked);
-  const points = await listPointsOfSale(environment, checked.cuit);
-  if (points.length === 0) return errors({ code: 602, message: 'Sin Resultados: - Metodo FEParamGetPtosVenta' });
-  return `<ResultGet>${points.map((point) => '<PtoVenta>'
-    + `<Nro>${point.number}</Nro><EmisionTipo>${escapeXml(point.emissionType)}</EmisionTipo>`
-    + `<Bloqueado>${point.blocked ? 'S' : 'N'}</Bloqueado>`
-    + `<FchBaja>${point.droppedOn ? point.droppedOn.replace(/-/g, '') : 'NULL'}</FchBaja>`
-    + '</PtoVenta>').join('')}</ResultGet>`;
-}
-
-const errors = (error: WsfeError) =>
-  `<Errors><Err><Code>${error.code}</Code><Msg>${escapeXml(error.message)}</Msg></Err></Errors>`;
 
 /**
  * The real service's order: the token must decode, its dates must hold, token and sign must be a pair
  * the WSAA issued (for this service), and the CUIT must be among the token's relations.
  */
-async function checkAuth(environment: Environment, auth: unknown, now: Date): Promise<{ cuit: string } | WsfeError> {
+async function checkAuth(environment: Environment, auth: unknown, now: Date): Promise<{ cuit: string } | Observation> {
   if (!isRecord(auth) || !/^\d{1,11}$/.test(String(auth.Cuit ?? ''))) {
     return { code: 500, message: 'Campo Auth no fue ingresado o esta mal formado.' };
   }

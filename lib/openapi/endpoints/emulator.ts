@@ -1,8 +1,12 @@
 // The tax-authority emulator: WSAA and WSFEv1 over SOAP, and its portal as JSON. Every route answers
 // a JSON 404 unless AR_AUTHORITY=emulator.
 import { z } from 'zod';
+import { FaultBody } from '../../ar/emulator/faults';
 import { AuthorizationBody, CertificateRequestBody, EnvironmentSchema, PointOfSaleBody, RevocationBody } from '../../ar/emulator/portal';
-import { IssuedCertificate, RecordedAuthorization, RecordedPointOfSale, RecordedRevocation } from '../responses/emulator';
+import { TaxpayerBody, TaxpayerParams, TaxpayerQuery } from '../../ar/emulator/taxpayers';
+import {
+  IssuedCertificate, RecordedAuthorization, RecordedFault, RecordedPointOfSale, RecordedRevocation, RecordedTaxpayer, TaxpayerView,
+} from '../responses/emulator';
 import { answer, jsonBody, type Endpoint } from '../types';
 
 const EnvironmentParams = z.object({ environment: EnvironmentSchema });
@@ -24,9 +28,13 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
     summary: 'WSAA loginCms: a 12-hour access ticket for one web service',
   },
   {
-    ...soap('FEDummy or FEParamGetPtosVenta'),
+    ...soap('FEDummy, FECAESolicitar, FECompUltimoAutorizado, FECompConsultar, FECompTotXRequest, FEParamGetPtosVenta, '
+      + 'FEParamGetTiposCbte, FEParamGetTiposConcepto, FEParamGetTiposDoc, FEParamGetTiposIva, FEParamGetTiposMonedas, '
+      + 'FEParamGetTiposTributos, FEParamGetTiposOpcional, FEParamGetCondicionIvaReceptor or FEParamGetCotizacion'),
     method: 'post', path: '/emulator/{environment}/wsfev1/service.asmx', operationId: 'emulatorWsfe',
-    summary: 'WSFEv1: FEDummy and FEParamGetPtosVenta',
+    summary: 'WSFEv1: vouchers authorised with a CAE (FECAESolicitar), their numbering and lookups, and the parameter tables',
+    description: 'With a fault set at /emulator/portal/faults, a call answers HTTP 503 (unavailable) or is carried out and '
+      + 'its connection cut before any answer (drop_response). AR_EMULATOR_LATENCY_MS delays every answer.',
   },
   {
     ...emulated, method: 'post', path: '/emulator/portal/certificates', operationId: 'emulatorIssueCertificate',
@@ -52,5 +60,24 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
     summary: 'Add (or update) a point of sale for a CUIT',
     body: jsonBody(PointOfSaleBody),
     responses: { 201: answer(RecordedPointOfSale, 'The point of sale') },
+  },
+  {
+    ...emulated, method: 'post', path: '/emulator/portal/taxpayers', operationId: 'emulatorSetTaxpayer',
+    summary: "Set a CUIT's IVA condition, which decides the voucher classes it may issue",
+    body: jsonBody(TaxpayerBody),
+    responses: { 201: answer(RecordedTaxpayer, 'The IVA condition on record') },
+  },
+  {
+    ...emulated, method: 'get', path: '/emulator/portal/taxpayers/{cuit}', operationId: 'emulatorGetTaxpayer',
+    summary: "A CUIT's IVA condition and the vouchers the emulated WSFEv1 authorised for it",
+    params: TaxpayerParams,
+    query: TaxpayerQuery,
+    responses: { 200: answer(TaxpayerView, 'The taxpayer') },
+  },
+  {
+    ...emulated, method: 'post', path: '/emulator/portal/faults', operationId: 'emulatorSetFault',
+    summary: "Make the next `count` calls of an operation fail: 503, or carried out with the answer lost",
+    body: jsonBody(FaultBody),
+    responses: { 201: answer(RecordedFault, 'The fault, pending for the next calls') },
   },
 ];

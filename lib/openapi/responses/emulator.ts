@@ -18,3 +18,34 @@ export const RecordedPointOfSale = z.strictObject({
   blocked: z.boolean(),
   dropped_on: z.iso.date().nullable(),
 });
+
+export const RecordedTaxpayer = z.strictObject({
+  environment: EnvironmentName,
+  cuit: z.string(),
+  vat_status: z.enum(['responsable_inscripto', 'monotributo', 'exento']).describe('Responsable Inscripto issues A and B; Monotributo and Exento issue C'),
+});
+
+const IssuedVoucher = z.strictObject({
+  point_of_sale: z.int(),
+  voucher_type: z.int().describe("The authority's CbteTipo (1 Factura A, 6 Factura B, 11 Factura C, ...)"),
+  number: z.int(),
+  number_to: z.int().describe('The last number of a B range; the same number otherwise'),
+  date: z.string().describe('CbteFch, YYYY-MM-DD'),
+  receiver: z.strictObject({ doc_type: z.int(), doc_number: z.string() }),
+  total: z.string().describe('ImpTotal as the service writes it (121, 121.5)'),
+  currency: z.string(),
+  cae: z.string().regex(/^\d{14}$/),
+  cae_due: z.string().describe('CAEFchVto, YYYY-MM-DD'),
+  processed_at: Timestamp,
+});
+
+export const TaxpayerView = RecordedTaxpayer.extend({
+  vouchers: z.array(IssuedVoucher).describe('The vouchers the emulated WSFEv1 authorised for this CUIT, newest first (at most 50)'),
+});
+
+export const RecordedFault = z.strictObject({
+  environment: EnvironmentName,
+  operation: z.string(),
+  fault: z.enum(['drop_response', 'unavailable']),
+  count: z.int(),
+});

@@ -9,6 +9,8 @@ export class EmulatorPortalPage {
   readonly authorization: Locator;
   readonly pointOfSale: Locator;
   readonly revocation: Locator;
+  readonly taxpayer: Locator;
+  readonly issuedVouchers: Locator;
   readonly issuedCertificate: Locator;
 
   constructor(readonly page: Page) {
@@ -17,6 +19,8 @@ export class EmulatorPortalPage {
     this.authorization = page.getByRole('region', { name: 'Crear autorización a servicio' });
     this.pointOfSale = page.getByRole('region', { name: 'A/B/M de Puntos de Venta' });
     this.revocation = page.getByRole('region', { name: 'Revocar un certificado' });
+    this.taxpayer = page.getByRole('region', { name: 'Condición frente al IVA' });
+    this.issuedVouchers = page.getByRole('region', { name: 'Comprobantes emitidos' });
     this.issuedCertificate = this.certificate.getByLabel('Certificado emitido (PEM)');
   }
 
@@ -45,6 +49,19 @@ export class EmulatorPortalPage {
     await this.pointOfSale.getByLabel('CUIT').fill(cuit);
     await this.pointOfSale.getByLabel('Número de punto de venta').fill(number);
     await this.pointOfSale.getByRole('button', { name: 'Agregar punto de venta' }).click();
+  }
+
+  async setVatStatus(cuit: string, status: 'IVA Responsable Inscripto' | 'Responsable Monotributo' | 'IVA Sujeto Exento') {
+    await this.taxpayer.getByLabel('CUIT').fill(cuit);
+    const select = this.taxpayer.getByLabel('Condición frente al IVA');
+    const value = await select.locator('option', { hasText: status }).getAttribute('value');
+    await select.selectOption(value!);
+    await this.taxpayer.getByRole('button', { name: 'Guardar condición' }).click();
+  }
+
+  async consultVouchers(cuit: string) {
+    await this.issuedVouchers.getByLabel('CUIT del emisor').fill(cuit);
+    await this.issuedVouchers.getByRole('button', { name: 'Consultar comprobantes' }).click();
   }
 
   async revoke(certificatePem: string) {

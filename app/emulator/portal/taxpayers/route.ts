@@ -1,0 +1,9 @@
+import { json, withApi } from '@/lib/api/with-api';
+import { emulatorOnly } from '@/lib/ar/emulator/routes';
+import { TaxpayerBody, recordTaxpayer } from '@/lib/ar/emulator/taxpayers';
+
+export const POST = emulatorOnly(withApi({
+  auth: 'none',
+  body: TaxpayerBody,
+  handler: async ({ body }) => json(await recordTaxpayer(body), 201),
+}));
