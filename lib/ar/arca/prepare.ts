@@ -20,7 +20,7 @@ export interface PrepareOptions {
 }
 
 export function prepareArcaInvoice(input: unknown, { path = 'data.doc' }: PrepareOptions = {}): PreparedArcaInvoice {
-  const at = (relative: string) => (relative ? `${path}.${relative}` : path);
+  const at = (relative: string) => [path, relative].filter(Boolean).join('.');
   const parsed = CalculableInvoiceSchema.safeParse(input);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
