@@ -30,19 +30,24 @@ function defaultLetter(doc: CalculableInvoice): DocLetter {
   return status && VAT_STATUSES_TYPE_A.includes(status) ? 'A' : 'B';
 }
 
+function defaultDocType(doc: CalculableInvoice, ext: Record<string, string>, letter: DocLetter | undefined) {
+  if (ext[EXT_DOC_TYPE]) return;
+  const docType = docTypeFor(letter ?? defaultLetter(doc), doc.type ?? 'standard');
+  if (docType) ext[EXT_DOC_TYPE] = docType;
+}
+
 /**
  * Fills `ar-arca-doc-type` (from our letter when one was given, else as the addon does) and the letter from
  * the type; returns a reason when both were given and disagree.
  */
 function normaliseDocType(doc: CalculableInvoice): Record<string, string> {
   const ext = { ...doc.tax?.ext };
-  const letter = ext[EXT_DOC_LETTER] as DocLetter | undefined;
-  if (letter !== undefined && !DOC_LETTERS.includes(letter)) {
+  const given = ext[EXT_DOC_LETTER];
+  const letter = DOC_LETTERS.includes(given as DocLetter) ? given as DocLetter : undefined;
+  defaultDocType(doc, ext, letter);
+  doc.tax = { ...doc.tax, ext };
+  if (given !== undefined && !letter) {
     return { [`tax.ext.${EXT_DOC_LETTER}`]: `the invoice letter is one of ${DOC_LETTERS.join(', ')}` };
-  }
-  if (!ext[EXT_DOC_TYPE]) {
-    const docType = docTypeFor(letter ?? defaultLetter(doc), doc.type ?? 'standard');
-    if (docType) ext[EXT_DOC_TYPE] = docType;
   }
   const implied = ext[EXT_DOC_TYPE] ? letterOf(ext[EXT_DOC_TYPE]) : undefined;
   if (letter && implied && letter !== implied) {
@@ -51,7 +56,6 @@ function normaliseDocType(doc: CalculableInvoice): Record<string, string> {
     };
   }
   if (!letter && implied) ext[EXT_DOC_LETTER] = implied;
-  doc.tax = { ...doc.tax, ext };
   return {};
 }
 
