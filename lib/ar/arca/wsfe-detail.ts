@@ -1,7 +1,9 @@
 // A calculated invoice as WSFEv1's `FECAESolicitar` asks for it: the header's CbteTipo and PtoVta, and the
 // `FECAEDetRequest` without CbteDesde/CbteHasta (the number is the caller's, given under the sequence lock).
 // Amounts are strings with the currency's two places ("5445000.00"), exact as calculated, for the SOAP
-// client to write as they are; codes and document numbers are numbers. ImpTotal is always the sum of its parts.
+// client to write as they are; codes and document numbers are numbers. ImpTotal is always the sum of its
+// parts, as the authority checks; under GOBL's default "precise" rounding that sum of rounded parts may be a
+// cent per rate away from `totals.total_with_tax` (sum-then-round), never under `tax.rounding: "currency"`.
 import { Amount, Percentage } from '../../gobl/num';
 import type { CalculableInvoice } from '../../gobl/invoice';
 import { CATEGORY_VAT, KEY_EXEMPT } from '../../gobl/regime-ar';
@@ -86,6 +88,12 @@ export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
   const impIva = sum(amounts.iva.map((alicuota) => Amount.parse(alicuota.Importe)));
   const impNeto = DOC_TYPES_C.includes(docType) ? amounts.neto.subtract(impTrib) : amounts.neto;
   const impTotal = sum([amounts.totConc, impNeto, amounts.opEx, impTrib, impIva]);
+  const negative = [amounts.totConc, impNeto, amounts.opEx, impTrib, ...amounts.iva.map((alicuota) => Amount.parse(alicuota.BaseImp))]
+    .some((amount) => amount.compare(Amount.zero(2)) < 0);
+  if (negative) {
+    throw new WsfeMappingError('a part of the voucher would be negative (a discount larger than what it discounts): '
+      + 'the authority takes positive amounts, corrections go in a credit note');
+  }
 
   const concept = Number(invoice.tax?.ext?.[EXT_CONCEPT] ?? '1');
   return {
