@@ -1,0 +1,45 @@
+// The one entry point for storing an invoice: the document is read, normalised as the `ar-arca-v4` addon
+// does, calculated as GOBL does, and checked against the addon's rules. Either the document to store, or
+// every refusal keyed by its path in the stored form (`data.doc.lines.0.taxes`), for `422 validation_failed`.
+import { calculateInvoice } from '../../gobl/bill';
+import { CalculableInvoiceSchema, type CalculableInvoice } from '../../gobl/invoice';
+import { ADDON_KEY } from './extensions';
+import { normaliseArcaCombo, normaliseArcaInvoice } from './normalise';
+import { checkArcaRules } from './rules';
+
+export type PreparedArcaInvoice =
+  | { ok: true; doc: CalculableInvoice }
+  | { ok: false; fields: Record<string, string> };
+
+/** More lines than any invoice needs would only cost time (the authority takes totals, not lines). */
+export const MAX_INVOICE_ROWS = 2000;
+
+export interface PrepareOptions {
+  /** Where the document sits in what the caller stores; field paths start with it. */
+  path?: string;
+}
+
+export function prepareArcaInvoice(input: unknown, { path = 'data.doc' }: PrepareOptions = {}): PreparedArcaInvoice {
+  const at = (relative: string) => [path, relative].filter(Boolean).join('.');
+  const parsed = CalculableInvoiceSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[at(issue.path.join('.'))] ??= issue.message;
+    return { ok: false, fields };
+  }
+  const rows = (parsed.data.lines?.length ?? 0) + (parsed.data.discounts?.length ?? 0) + (parsed.data.charges?.length ?? 0);
+  if (rows > MAX_INVOICE_ROWS) {
+    return { ok: false, fields: { [at('lines')]: `at most ${MAX_INVOICE_ROWS} lines, discounts and charges together` } };
+  }
+
+  const doc = structuredClone(parsed.data);
+  // Every invoice of the store is issued at the authority, so the addon always applies.
+  if (!doc.$addons?.includes(ADDON_KEY)) doc.$addons = [...(doc.$addons ?? []), ADDON_KEY];
+  const normalising = normaliseArcaInvoice(doc);
+  const calculation = calculateInvoice(doc, { combo: normaliseArcaCombo });
+  const refusals = { ...checkArcaRules(calculation.doc), ...calculation.fields, ...normalising };
+  if (Object.keys(refusals).length > 0) {
+    return { ok: false, fields: Object.fromEntries(Object.entries(refusals).map(([key, reason]) => [at(key), reason])) };
+  }
+  return { ok: true, doc: calculation.doc };
+}
