@@ -1,15 +1,19 @@
 // Next's proxy (the renamed middleware; Node.js runtime in Next 16) gives every page the headers a
 // page cannot set itself: a per-response CSP nonce (Next applies it to its own scripts), who may
 // frame the page (a registration link: its workflow's allowed origins; anything else: nobody but
-// us for the wizard, nobody at all elsewhere), and HSTS in production.
+// us for the wizard, nobody at all elsewhere), and HSTS in production. Some pages are refused first
+// (lib/server/page-gates.ts): a link's page past its rate limit, the emulator's portal in production.
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { allowedOriginsFor } from '@/lib/ar/registration/embedding';
+import { refusedPage } from '@/lib/server/page-gates';
 import { pageSecurityHeaders } from '@/lib/server/security-headers';
 
 export async function proxy(request: NextRequest) {
   const nonce = randomBytes(16).toString('base64');
   const [, first, ref] = request.nextUrl.pathname.split('/');
+  const refused = await refusedPage(request, first, ref);
+  if (refused) return refused;
   const frameAncestors = first === 'reg' ? await originsOrNone(ref ?? '') : undefined;
   const headers = pageSecurityHeaders({ nonce, frameAncestors });
 

@@ -1,7 +1,7 @@
 // The one Postgres schema, shared by PGlite (embedded) and PostgreSQL.
 import { sql, type InferSelectModel } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { CertificatePath, CompanyData, WizardStep } from '../ar/registration/progress-schema';
 
@@ -208,6 +208,15 @@ export const scheduledTasks = pgTable('scheduled_tasks', {
   name: text('name').primaryKey(),
   lastRunAt: ts('last_run_at').notNull(),
 });
+
+/**
+ * Rate-limit buckets every instance on this PostgreSQL shares (lib/api/rate-limit): the time, in ms
+ * since the epoch, at which each bucket is full again. A row whose time has passed carries nothing.
+ */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  fullAtMs: bigint('full_at_ms', { mode: 'number' }).notNull(),
+}, (t) => [index('rate_limit_buckets_full_at').on(t.fullAtMs)]);
 
 export type Workspace = InferSelectModel<typeof workspaces>;
 export type App = InferSelectModel<typeof apps>;
