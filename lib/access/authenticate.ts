@@ -1,8 +1,9 @@
 // Who is calling: a workspace API key, an enrollment token, or the operator's ADMIN_TOKEN. Without an
-// Authorization header, the console's session cookie (a workspace API key) stands in for the Bearer.
+// Authorization header, the console's session cookie stands in for the Bearer.
 import { ApiError } from '../api/errors';
 import { adminToken } from '../config';
-import { consoleKeyFrom } from '../console/cookie';
+import { consoleSessionFrom } from '../console/cookie';
+import { findConsoleSession } from '../console/queries';
 import { assertSameOriginIfUnsafe } from '../console/same-origin';
 import { sameSecret } from './tokens';
 import { findCallerByToken, type Caller } from './queries';
@@ -38,17 +39,18 @@ export async function authenticateRequest(request: Request, mode: AuthMode): Pro
   return caller;
 }
 
-/** The console's cookie: a workspace API key only, and for unsafe methods only from our own pages (CSRF). */
+/** The console's cookie: a live session only, and for unsafe methods only from our own pages (CSRF). */
 async function consoleCaller(request: Request, mode: AuthMode): Promise<Caller | undefined> {
-  const key = consoleKeyFrom(request);
-  if (!key) {
+  const sessionId = consoleSessionFrom(request);
+  if (!sessionId) {
     if (mode === 'optional') return undefined;
     throw new ApiError('unauthorized', 'Send an API key or enrollment token as Authorization: Bearer <token>.');
   }
   assertSameOriginIfUnsafe(request);
-  const caller = key.startsWith('sk_') ? await findCallerByToken(key) : undefined;
-  if (caller?.via !== 'api_key') throw new ApiError('unauthorized', 'The console session is no longer valid; sign in again.');
-  return caller;
+  // Looked up every time, never cached: signing out or revoking ends a session in every instance at once.
+  const session = await findConsoleSession(sessionId);
+  if (!session) throw new ApiError('unauthorized', 'The console session is no longer valid; sign in again.');
+  return { ownerId: session.owner_id, sandbox: session.sandbox, via: 'api_key' };
 }
 
 function bearerToken(request: Request): string | undefined {

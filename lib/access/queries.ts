@@ -48,6 +48,18 @@ export async function findCallerByToken(token: string): Promise<Caller | undefin
   return undefined;
 }
 
+/** A workspace API key that is not revoked: its id and its workspace (signing the console in). */
+export async function findApiKey(apiKey: string) {
+  if (!apiKey.startsWith('sk_')) return undefined;
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: apiKeys.id, workspace: workspaces })
+    .from(apiKeys)
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .where(and(eq(apiKeys.keyHash, digest(apiKey)), isNull(apiKeys.revokedAt)));
+  return row;
+}
+
 export async function insertWorkspace(name: string, sandbox: boolean) {
   const db = await getDb();
   const apiKey = newApiKey(sandbox);

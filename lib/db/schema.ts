@@ -27,6 +27,20 @@ export const apiKeys = pgTable('api_keys', {
   revokedAt: ts('revoked_at'),
 });
 
+/**
+ * Console sign-ins. The browser's cookie holds a random 256-bit session id, of which only a SHA-256 is
+ * kept; the row names the key it was opened with, so revoking that key ends the session too.
+ */
+export const consoleSessions = pgTable('console_sessions', {
+  id: uuid('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  apiKeyId: uuid('api_key_id').notNull().references(() => apiKeys.id),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+}, (t) => [index('console_sessions_expires').on(t.expiresAt)]);
+
 /** Apps: the built-in `gov-ar` (no owner, no secret) and integrators' own apps. */
 export const apps = pgTable('apps', {
   id: text('id').primaryKey(),
