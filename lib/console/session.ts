@@ -3,6 +3,7 @@
 // Signing out deletes the row, which ends the session in every instance at once.
 import { ApiError } from '../api/errors';
 import { json } from '../api/with-api';
+import { checkCredential, presenterOf, tokenIdentifier } from '../access/guessing-limits';
 import { findApiKey } from '../access/queries';
 import { CONSOLE_SESSION_SECONDS, clearedSessionCookie, consoleSessionFrom, sessionCookie } from './cookie';
 import { deleteConsoleSession, deleteExpiredConsoleSessions, insertConsoleSession, type ConsoleWorkspace } from './queries';
@@ -13,8 +14,8 @@ export type { ConsoleWorkspace };
 export async function openConsoleSession(apiKey: string, request: Request): Promise<Response> {
   // Only the console's own sign-in form may sign a browser in (no login CSRF).
   assertSameOriginIfUnsafe(request);
-  // Only workspace API keys (not enrollment tokens) open the console.
-  const key = await findApiKey(apiKey);
+  // Only workspace API keys (not enrollment tokens) open the console; a wrong one counts as a guess.
+  const key = await checkCredential(presenterOf(request, tokenIdentifier(apiKey)), () => findApiKey(apiKey), { lookupOnly: true });
   if (!key) throw new ApiError('unauthorized', 'This API key does not open any workspace (mistyped, or revoked).');
   await deleteExpiredConsoleSessions();
   const sessionId = await insertConsoleSession({

@@ -9,9 +9,9 @@ export const CONSOLE_ENDPOINTS: Endpoint[] = [
   {
     method: 'post', path: '/console/session', operationId: 'openConsoleSession', tag: 'Console', auth: 'none',
     summary: 'Sign the console in with a workspace API key',
-    description: "Opens a session (12 hours) and sets the console's session cookie to its random id, never the key (httpOnly, SameSite=Strict). Only from the console's own pages.",
+    description: "Opens a session (12 hours) and sets the console's session cookie to its random id, never the key (httpOnly, SameSite=Strict). Only from the console's own pages. Wrong keys count against the guessing limits.",
     body: jsonBody(ConsoleSessionBody),
-    errors: ['unauthorized', 'csrf_rejected'],
+    errors: ['unauthorized', 'csrf_rejected', 'rate_limited'],
     responses: { 200: answer(ConsoleWorkspace, 'The workspace the key opens', { headers: { 'Set-Cookie': 'The session cookie' } }) },
   },
   {
