@@ -5,6 +5,7 @@ import { getDbHandle, closeDb } from '../db/client';
 import { withStartupLock } from '../db/migrate';
 import { arAuthority, isProduction, port, registrationUrl } from '../config';
 import { rateLimitStore, rateLimitsEnabled } from '../api/rate-limit';
+import { checkConfiguration } from './configuration-checks';
 import { emulatorCa, EMULATOR_ENVIRONMENTS } from '../ar/emulator/ca';
 import { masterKeys } from '../crypto/master-keys';
 import { demoCredentialsFile, seedDemoIfEmpty, type DemoSeed } from '../demo/seed';
@@ -22,6 +23,8 @@ export async function startServerOrExit(): Promise<void> {
 }
 
 export async function startServer(): Promise<void> {
+  const warnings = checkConfiguration(); // production must not start with an open emulator or a short ADMIN_TOKEN
+  for (const warning of warnings) console.warn(`[startup] ${warning}`);
   masterKeys(); // production must not start without ENCRYPTION_KEY
   // The emulator's CAs are made on first start, so their certificates can be handed out at once.
   if (arAuthority() === 'emulator') for (const environment of EMULATOR_ENVIRONMENTS) emulatorCa(environment);

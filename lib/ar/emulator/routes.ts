@@ -1,6 +1,7 @@
-// What the emulator's route handlers share: they exist only with AR_AUTHORITY=emulator, and the SOAP
-// ones only for the two environments.
-import { unknownPathHandlers } from '../../api/with-api';
+// What the emulator's route handlers share: they exist only with AR_AUTHORITY=emulator, the SOAP ones
+// only for the two environments, and the portal's in production only for the operator.
+import { errorResponse, unknownPathHandlers } from '../../api/with-api';
+import { assertPortalAccess } from './admin-gate';
 import { arAuthority } from '../../config';
 import type { Environment } from '../../db/schema';
 
@@ -22,5 +23,17 @@ export function soapRoute(serve: (environment: Environment, request: Request) =>
   return emulatorOnly(async (request, context) => {
     const { environment } = await context.params;
     return isEmulatorEnvironment(environment) ? serve(environment, request) : notFound(request);
+  });
+}
+
+/** A portal endpoint: in production (where the emulator runs only on the operator's say) ADMIN_TOKEN only. */
+export function portalRoute(handler: RouteHandler): RouteHandler {
+  return emulatorOnly(async (request, context) => {
+    try {
+      await assertPortalAccess(request);
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+    return handler(request, context);
   });
 }
