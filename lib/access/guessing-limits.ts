@@ -7,9 +7,9 @@ import { assertWithinRateLimits, clientAddress, countAgainstRateLimits, type Rat
 import { displayPrefix } from './tokens';
 
 /** Failures one address may make in 10 minutes: a misconfigured integrator retrying does not reach it quickly. */
-export const ADDRESS_FAILURES = { allowed: 100, perSeconds: 600 } as const;
+const ADDRESS_FAILURES = { allowed: 100, perSeconds: 600 } as const;
 /** Failures against one client_id, token prefix or the admin token in 10 minutes, from any addresses. */
-export const IDENTIFIER_FAILURES = { allowed: 10, perSeconds: 600 } as const;
+const IDENTIFIER_FAILURES = { allowed: 10, perSeconds: 600 } as const;
 
 /** Who presented a credential: its address, and the non-secret part that names the credential, if any. */
 export interface Presenter {
@@ -34,11 +34,11 @@ function rules({ address, identifier }: Presenter): RateRule[] {
 }
 
 /** Throws 429 rate_limited with Retry-After while the presenter has used up its failures. */
-export async function assertNotLockedOut(presenter: Presenter): Promise<void> {
+async function assertNotLockedOut(presenter: Presenter): Promise<void> {
   await assertWithinRateLimits(rules(presenter), 'Too many failed attempts');
 }
 
-export async function countFailure(presenter: Presenter): Promise<void> {
+async function countFailure(presenter: Presenter): Promise<void> {
   await countAgainstRateLimits(rules(presenter));
 }
 

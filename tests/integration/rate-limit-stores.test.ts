@@ -3,6 +3,7 @@
 // shared ones must also hold under concurrency: calls at once never take more than the limit.
 import net from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { enforceRateLimits } from '@/lib/api/rate-limit';
 import type { CounterLimit, RateCounters } from '@/lib/api/rate-limit/counters';
 import { memoryCounters } from '@/lib/api/rate-limit/memory-counters';
 import { postgresCounters } from '@/lib/api/rate-limit/postgres-counters';
@@ -78,5 +79,33 @@ describe.each(stores)('rate-limit buckets in %s', (_, make) => {
     const bucket = limit('concurrent');
     const waits = await Promise.all(Array.from({ length: 40 }, () => store.take([bucket, limit('beside')], T0)));
     expect(waits.filter(([wait]) => wait === 0)).toHaveLength(10);
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('a store that does not answer', () => {
+  /** A port nothing listens on: one the system just handed out and took back. */
+  const closedPort = () => new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+  it('is a quick 503 service_unavailable with Retry-After, neither a pass nor a 500', async () => {
+    const saved = { REDIS_URL: process.env.REDIS_URL, RATE_LIMITS: process.env.RATE_LIMITS };
+    process.env.REDIS_URL = `redis://127.0.0.1:${await closedPort()}`;
+    process.env.RATE_LIMITS = 'on';
+    try {
+      const started = Date.now();
+      await expect(enforceRateLimits([{ key: 'away', perMinute: 5 }])).rejects.toMatchObject({
+        code: 'service_unavailable', headers: { 'retry-after': '5' },
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 });
