@@ -2,10 +2,12 @@
 // page cannot set itself: a per-response CSP nonce (Next applies it to its own scripts), who may
 // frame the page (a registration link: its workflow's allowed origins; anything else: nobody but
 // us for the wizard, nobody at all elsewhere), and HSTS in production. It also answers paths whose
-// percent-encoding is broken, on which Next's own router fails.
+// percent-encoding is broken, on which Next's own router fails. Some pages are refused first
+// (lib/server/page-gates.ts): a link's page past its rate limit, the emulator's portal in production.
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { allowedOriginsFor } from '@/lib/ar/registration/embedding';
+import { refusedPage } from '@/lib/server/page-gates';
 import { pageSecurityHeaders } from '@/lib/server/security-headers';
 import { decodesCleanly, malformedPathResponse, notFoundPage } from '@/lib/server/undecodable-path';
 
@@ -19,6 +21,8 @@ export async function proxy(request: NextRequest) {
 
   const nonce = randomBytes(16).toString('base64');
   const [, first, ref] = pathname.split('/');
+  const refused = await refusedPage(request, first, ref);
+  if (refused) return refused;
   const frameAncestors = first === 'reg' ? await originsOrNone(ref ?? '') : undefined;
   const headers = pageSecurityHeaders({ nonce, frameAncestors });
 

@@ -1,11 +1,15 @@
 // Who is calling: a workspace API key, an enrollment token, or the operator's ADMIN_TOKEN. Without an
-// Authorization header, the console's session cookie (a workspace API key) stands in for the Bearer.
+// Authorization header, the console's session cookie stands in for the Bearer. Every credential that
+// is looked up goes through the guessing limits, except an API key this process found valid a moment
+// ago (the caller cache): the hot path of a working integrator costs no counter and no query.
 import { ApiError } from '../api/errors';
 import { adminToken } from '../config';
-import { consoleKeyFrom } from '../console/cookie';
+import { consoleSessionFrom } from '../console/cookie';
+import { findConsoleSession } from '../console/queries';
 import { assertSameOriginIfUnsafe } from '../console/same-origin';
+import { ADMIN_IDENTIFIER, checkCredential, presenterOf, tokenIdentifier } from './guessing-limits';
 import { sameSecret } from './tokens';
-import { findCallerByToken, type Caller } from './queries';
+import { cachedCaller, lookupCallerByToken, rememberCaller, type Caller } from './queries';
 
 export type { Caller };
 
@@ -23,32 +27,48 @@ export type CallerFor<A extends AuthMode> = A extends 'none' | 'admin'
 export async function authenticateRequest(request: Request, mode: AuthMode): Promise<Caller | undefined> {
   if (mode === 'none') return undefined;
   const token = bearerToken(request);
-  if (mode === 'admin') {
-    const expected = adminToken();
-    if (!expected) throw new ApiError('forbidden', 'Workspace creation is disabled on this server: ADMIN_TOKEN is not set.');
-    if (!token || !sameSecret(token, expected)) throw new ApiError('unauthorized', 'Send the admin token as Authorization: Bearer <token>.');
-    return undefined;
-  }
+  if (mode === 'admin') return assertAdmin(request, token);
   if (!token) return consoleCaller(request, mode);
-  const caller = await findCallerByToken(token);
-  if (!caller) throw new ApiError('unauthorized', 'The bearer token is not valid or has expired.');
+  const caller = await callerByToken(request, token);
   if (mode === 'workspace' && caller.via !== 'api_key') {
     throw new ApiError('forbidden', 'This operation needs a workspace API key, not an enrollment token.');
   }
   return caller;
 }
 
-/** The console's cookie: a workspace API key only, and for unsafe methods only from our own pages (CSRF). */
+/** The operator's ADMIN_TOKEN: `token` is the Bearer token unless the caller read it elsewhere (a Basic password). */
+export async function assertAdmin(request: Request, token = bearerToken(request)): Promise<undefined> {
+  const expected = adminToken();
+  if (!expected) throw new ApiError('forbidden', 'This is disabled on this server: ADMIN_TOKEN is not set.');
+  if (!token) throw new ApiError('unauthorized', 'Send the admin token as Authorization: Bearer <token>.');
+  const valid = await checkCredential(presenterOf(request, ADMIN_IDENTIFIER), async () => sameSecret(token, expected) || undefined);
+  if (!valid) throw new ApiError('unauthorized', 'Send the admin token as Authorization: Bearer <token>.');
+  return undefined;
+}
+
+async function callerByToken(request: Request, token: string): Promise<Caller> {
+  const cached = cachedCaller(token);
+  if (cached) return cached;
+  const presenter = presenterOf(request, tokenIdentifier(token));
+  const caller = await checkCredential(presenter, () => lookupCallerByToken(token), { lookupOnly: true });
+  if (!caller) throw new ApiError('unauthorized', 'The bearer token is not valid or has expired.');
+  // Only now, past the lockout check: a locked-out guesser's right guess must not land in the cache.
+  rememberCaller(token, caller);
+  return caller;
+}
+
+/** The console's cookie: a live session only, and for unsafe methods only from our own pages (CSRF). */
 async function consoleCaller(request: Request, mode: AuthMode): Promise<Caller | undefined> {
-  const key = consoleKeyFrom(request);
-  if (!key) {
+  const sessionId = consoleSessionFrom(request);
+  if (!sessionId) {
     if (mode === 'optional') return undefined;
     throw new ApiError('unauthorized', 'Send an API key or enrollment token as Authorization: Bearer <token>.');
   }
   assertSameOriginIfUnsafe(request);
-  const caller = key.startsWith('sk_') ? await findCallerByToken(key) : undefined;
-  if (caller?.via !== 'api_key') throw new ApiError('unauthorized', 'The console session is no longer valid; sign in again.');
-  return caller;
+  // Looked up every time, never cached: signing out or revoking ends a session in every instance at once.
+  const session = await checkCredential(presenterOf(request), () => findConsoleSession(sessionId), { lookupOnly: true });
+  if (!session) throw new ApiError('unauthorized', 'The console session is no longer valid; sign in again.');
+  return { ownerId: session.owner_id, sandbox: session.sandbox, via: 'api_key' };
 }
 
 function bearerToken(request: Request): string | undefined {

@@ -1,6 +1,8 @@
 // Apps and enrollments: creating an integrator's app, connecting an app to a workspace, and the
 // authorize operation that trades an app's client credentials for an enrollment token.
 import { ApiError, notFound } from '../api/errors';
+import type { App } from '../db/schema';
+import { checkCredential, clientIdentifier } from './guessing-limits';
 import { isUuid, isoTime } from '../ids';
 import type { Enrollment } from '../db/schema';
 import type { Caller } from './queries';
@@ -31,13 +33,13 @@ export interface AuthorizeRequest { client_id: string; client_secret: string; id
 
 /**
  * The enrollment is picked by `id`, or by `owner_id`, or by the bearer's workspace. An `owner_id`
- * without a workspace bearer is taken only from a trusted app: one the owner itself created.
+ * without a workspace bearer is taken only from a trusted app: one the owner itself created. Wrong
+ * client credentials count against the caller's address and the client_id (guessing limits).
  */
-export async function authorizeEnrollment(request: AuthorizeRequest, caller: Caller | undefined) {
-  const app = await getAppByClientId(request.client_id);
-  if (!app?.clientSecretHash || !sameSecret(digest(request.client_secret), app.clientSecretHash)) {
-    throw new ApiError('invalid_client', 'The client_id or client_secret is wrong.');
-  }
+export async function authorizeEnrollment(request: AuthorizeRequest, caller: Caller | undefined, address: string) {
+  const presenter = { address, identifier: clientIdentifier(request.client_id) };
+  const app = await checkCredential(presenter, () => verifiedApp(request.client_id, request.client_secret), { lookupOnly: true });
+  if (!app) throw new ApiError('invalid_client', 'The client_id or client_secret is wrong.');
   if (caller && request.owner_id && request.owner_id !== caller.ownerId) {
     throw new ApiError('forbidden', 'owner_id names another workspace than the bearer token.');
   }
@@ -63,6 +65,11 @@ export async function authorizeEnrollment(request: AuthorizeRequest, caller: Cal
     token,
     token_expires: Math.floor(expires.getTime() / 1000),
   };
+}
+
+async function verifiedApp(clientId: string, clientSecret: string): Promise<App | undefined> {
+  const app = await getAppByClientId(clientId);
+  return app?.clientSecretHash && sameSecret(digest(clientSecret), app.clientSecretHash) ? app : undefined;
 }
 
 export function presentEnrollment(enrollment: Enrollment, sandbox: boolean) {

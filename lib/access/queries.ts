@@ -14,21 +14,26 @@ export interface Caller {
   appId?: string;
 }
 
-export async function findCallerByToken(token: string): Promise<Caller | undefined> {
+/** The caller of an API key this process found valid in the last 30 s, without asking the database. */
+export function cachedCaller(token: string): Caller | undefined {
+  return token.startsWith('sk_') ? cachedApiKeyCaller(digest(token)) : undefined;
+}
+
+/** Keeps a caller found valid (API keys only; enrollment tokens expire and their apps can be disabled). */
+export function rememberCaller(token: string, caller: Caller): void {
+  if (caller.via === 'api_key') rememberApiKeyCaller(digest(token), caller);
+}
+
+/** The caller a token authenticates, read from the database; the cache is neither read nor filled. */
+export async function lookupCallerByToken(token: string): Promise<Caller | undefined> {
   const db = await getDb();
   if (token.startsWith('sk_')) {
-    const keyDigest = digest(token);
-    const cached = cachedApiKeyCaller(keyDigest);
-    if (cached) return cached;
     const [row] = await db
       .select({ ownerId: workspaces.id, sandbox: workspaces.sandbox })
       .from(apiKeys)
       .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
-      .where(and(eq(apiKeys.keyHash, keyDigest), isNull(apiKeys.revokedAt)));
-    if (!row) return undefined;
-    const caller: Caller = { ...row, via: 'api_key' };
-    rememberApiKeyCaller(keyDigest, caller);
-    return caller;
+      .where(and(eq(apiKeys.keyHash, digest(token)), isNull(apiKeys.revokedAt)));
+    return row && { ...row, via: 'api_key' };
   }
   if (token.startsWith('enr_')) {
     const [row] = await db
@@ -46,6 +51,18 @@ export async function findCallerByToken(token: string): Promise<Caller | undefin
     return row && { ...row, via: 'enrollment' };
   }
   return undefined;
+}
+
+/** A workspace API key that is not revoked: its id and its workspace (signing the console in). */
+export async function findApiKey(apiKey: string) {
+  if (!apiKey.startsWith('sk_')) return undefined;
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: apiKeys.id, workspace: workspaces })
+    .from(apiKeys)
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .where(and(eq(apiKeys.keyHash, digest(apiKey)), isNull(apiKeys.revokedAt)));
+  return row;
 }
 
 export async function insertWorkspace(name: string, sandbox: boolean) {

@@ -6,6 +6,8 @@ export const newApiKey = (sandbox: boolean) => `sk_${sandbox ? 'test' : 'live'}_
 export const newEnrollmentToken = () => `enr_${randomBytes(32).toString('base64url')}`;
 export const newClientId = () => `app_${randomBytes(12).toString('hex')}`;
 export const newClientSecret = () => `cs_${randomBytes(32).toString('base64url')}`;
+/** A console session's id, the cookie's whole value: no prefix, since it is never pasted anywhere. */
+export const newConsoleSessionId = () => randomBytes(32).toString('base64url');
 
 export function digest(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');

@@ -1,50 +1,85 @@
-// Rate limits for the public, token-less endpoints (the registration link's): token buckets per client
-// address and per link ref, in this process's memory. Each instance limits on its own, which bounds a
-// caller at (instances × limit): enough to stop guessing and hammering, without a shared store.
+// Rate limits: buckets per client address, link ref or presented credential, each refilling evenly
+// over its window. Without DATABASE_URL (the embedded database: one process) they are kept in this
+// process's memory; with it, where every instance sees them (PostgreSQL, or Redis when REDIS_URL is
+// set), so instances sharing a database share each limit instead of multiplying it.
 import { ApiError } from './errors';
+import type { CounterLimit, RateCounters } from './rate-limit/counters';
+import { memoryCounters } from './rate-limit/memory-counters';
+import { postgresCounters } from './rate-limit/postgres-counters';
+import { redisCounters } from './rate-limit/redis-counters';
 
-export interface RateRule {
-  /** What is limited, e.g. `link-upload:<ref>` or `address:<ip>`. */
-  key: string;
-  /** Requests allowed per minute, on average; a burst may use the whole minute's allowance at once. */
-  perMinute: number;
-}
+/** What is limited (e.g. `link-upload:<ref>`, `address:<ip>`) and how much: per minute, or per window. */
+export type RateRule = { key: string } & ({ perMinute: number } | { allowed: number; perSeconds: number });
 
-interface Bucket { tokens: number; updatedAt: number }
-
-const BUCKETS = Symbol.for('ar-onboarding.rate-limit-buckets');
-const holder = globalThis as { [BUCKETS]?: Map<string, Bucket> };
-const buckets = (holder[BUCKETS] ??= new Map());
-/** Past this many tracked keys, buckets that have refilled (and so carry no information) are dropped. */
-const PRUNE_ABOVE = 50_000;
+export type RateLimitStore = 'memory' | 'postgres' | 'redis';
 
 /** `RATE_LIMITS=off` turns limits off (load tests, benchmarks); they are on by default. */
 export const rateLimitsEnabled = () => process.env.RATE_LIMITS !== 'off';
 
-/** Takes one request from every rule's bucket, or throws 429 with Retry-After (and takes nothing). */
-export function enforceRateLimits(rules: RateRule[], now = Date.now()): void {
-  if (!rateLimitsEnabled()) return;
-  const filled = rules.map((rule) => ({ rule, bucket: refill(rule, now) }));
-  const short = filled.filter(({ bucket }) => bucket.tokens < 1);
-  if (short.length > 0) {
-    const waitMs = Math.max(...short.map(({ rule, bucket }) => ((1 - bucket.tokens) * 60_000) / rule.perMinute));
-    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    throw new ApiError('rate_limited', `Too many requests; try again in ${seconds} s.`, undefined, { 'retry-after': String(seconds) });
+export function rateLimitStore(): RateLimitStore {
+  if (!process.env.DATABASE_URL) return 'memory';
+  return process.env.REDIS_URL ? 'redis' : 'postgres';
+}
+
+let chosen: { source: string; counters: RateCounters } | undefined;
+
+/** The store for this configuration (a test file that switches databases gets the new one). */
+function counters(): RateCounters {
+  const store = rateLimitStore();
+  const source = `${store}|${process.env.DATABASE_URL ?? ''}|${process.env.REDIS_URL ?? ''}`;
+  if (chosen?.source !== source) {
+    const made = store === 'memory' ? memoryCounters()
+      : store === 'postgres' ? postgresCounters()
+        : redisCounters(process.env.REDIS_URL!, databaseIdentity(process.env.DATABASE_URL!));
+    chosen = { source, counters: made };
   }
-  for (const { bucket } of filled) bucket.tokens -= 1;
-  if (buckets.size > PRUNE_ABOVE) prune(now);
+  return chosen.counters;
 }
 
-function refill(rule: RateRule, now: number): Bucket {
-  const bucket = buckets.get(rule.key) ?? { tokens: rule.perMinute, updatedAt: now };
-  bucket.tokens = Math.min(rule.perMinute, bucket.tokens + ((now - bucket.updatedAt) * rule.perMinute) / 60_000);
-  bucket.updatedAt = now;
-  buckets.set(rule.key, bucket);
-  return bucket;
+/** Instances on the same database share counters whatever credentials each connects with. */
+function databaseIdentity(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
 }
 
-function prune(now: number) {
-  for (const [key, bucket] of buckets) if (now - bucket.updatedAt > 60_000) buckets.delete(key);
+function toLimit(rule: RateRule): CounterLimit {
+  const [allowed, windowMs] = 'perMinute' in rule ? [rule.perMinute, 60_000] : [rule.allowed, rule.perSeconds * 1000];
+  return { key: rule.key, stepMs: Math.ceil(windowMs / allowed), windowMs };
+}
+
+/** Takes one call from every rule's bucket, or throws 429 with Retry-After (a refusing bucket keeps what it had). */
+export async function enforceRateLimits(rules: RateRule[], now = Date.now()): Promise<void> {
+  if (!rateLimitsEnabled() || rules.length === 0) return;
+  refuseIfWaiting(await withStore((store) => store.take(rules.map(toLimit), now)));
+}
+
+/** Throws 429 with Retry-After if any rule's bucket is empty; takes nothing. */
+export async function assertWithinRateLimits(rules: RateRule[], message?: string, now = Date.now()): Promise<void> {
+  if (!rateLimitsEnabled() || rules.length === 0) return;
+  refuseIfWaiting(await withStore((store) => store.peek(rules.map(toLimit), now)), message);
+}
+
+/** Takes one call from every rule's bucket that has room, refusing nothing (counting failures). */
+export async function countAgainstRateLimits(rules: RateRule[], now = Date.now()): Promise<void> {
+  if (!rateLimitsEnabled() || rules.length === 0) return;
+  await withStore((store) => store.take(rules.map(toLimit), now));
+}
+
+function refuseIfWaiting(waits: number[], message = 'Too many requests') {
+  const waitMs = Math.max(0, ...waits);
+  if (waitMs <= 0) return;
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  throw new ApiError('rate_limited', `${message}; try again in ${seconds} s.`, undefined, { 'retry-after': String(seconds) });
+}
+
+/** A store that cannot answer (Redis or PostgreSQL away) is a 503 to retry, not a 500 nor a pass. */
+async function withStore<T>(work: (store: RateCounters) => Promise<T>): Promise<T> {
+  try {
+    return await work(counters());
+  } catch (error) {
+    console.error(`[rate-limit] the ${rateLimitStore()} store failed:`, error instanceof Error ? error.message : error);
+    throw new ApiError('service_unavailable', 'The service is busy; try again in a few seconds.', undefined, { 'retry-after': '5' });
+  }
 }
 
 /**
@@ -55,10 +90,10 @@ function prune(now: number) {
 export function clientAddress(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for');
   const last = forwarded?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
-  return last ?? request.headers.get('x-real-ip') ?? 'unknown';
+  return (last ?? request.headers.get('x-real-ip') ?? 'unknown').slice(0, 64);
 }
 
-/** Forgets every bucket (tests). */
-export function resetRateLimits(): void {
-  buckets.clear();
+/** Forgets every bucket of the current store (tests). */
+export async function resetRateLimits(): Promise<void> {
+  await counters().reset();
 }

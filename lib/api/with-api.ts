@@ -17,7 +17,7 @@ interface ApiOptions<A extends AuthMode, B extends z.ZodType, Q extends z.ZodTyp
   /** The code answered when a path parameter is malformed (an id that cannot exist is unknown). */
   notFound?: ErrorCode;
   /** Throws `rate_limited` when the caller has used up its allowance; runs before anything else. */
-  rateLimit?: (request: Request, rawParams: Record<string, unknown>) => void;
+  rateLimit?: (request: Request, rawParams: Record<string, unknown>) => Promise<void> | void;
   handler: (input: {
     caller: CallerFor<A>;
     body: z.output<B>;
@@ -35,7 +35,7 @@ export function withApi<
 >(options: ApiOptions<A, B, Q, P>) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
-      options.rateLimit?.(request, (await context.params) ?? {});
+      await options.rateLimit?.(request, (await context.params) ?? {});
       const params = await parseParams(options, context);
       const caller = await authenticateRequest(request, options.auth);
       const query = parseQuery(options.query, request);

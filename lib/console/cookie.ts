@@ -1,6 +1,6 @@
-// The console's session cookie: the workspace API key itself, httpOnly (page scripts never see it) and
-// SameSite=Strict (no other site's page makes the browser send it), so the console's browser code calls
-// the public API with the cookie instead of a Bearer header.
+// The console's session cookie: a random session id (never the API key), httpOnly (page scripts never
+// see it) and SameSite=Strict (no other site's page makes the browser send it), so the console's browser
+// code calls the public API with the cookie instead of a Bearer header.
 import { isProduction } from '../config';
 
 export const CONSOLE_COOKIE = 'console_session';
@@ -16,12 +16,12 @@ function cookie(value: string, maxAge: number, request: Request): string {
   return attributes.join('; ');
 }
 
-export const sessionCookie = (apiKey: string, request: Request) => cookie(apiKey, CONSOLE_SESSION_SECONDS, request);
+export const sessionCookie = (sessionId: string, request: Request) => cookie(sessionId, CONSOLE_SESSION_SECONDS, request);
 
 export const clearedSessionCookie = (request: Request) => cookie('', 0, request);
 
-/** The API key the console's cookie carries, if the request has one. */
-export function consoleKeyFrom(request: Request): string | undefined {
+/** The session id the console's cookie carries, if the request has one. */
+export function consoleSessionFrom(request: Request): string | undefined {
   for (const pair of (request.headers.get('cookie') ?? '').split(';')) {
     const [name, ...value] = pair.trim().split('=');
     if (name === CONSOLE_COOKIE) return value.join('=') || undefined;

@@ -5,12 +5,12 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import type { Caller } from '../access/queries';
 import { CONSOLE_COOKIE } from './cookie';
-import { workspaceForKey, type ConsoleWorkspace } from './session';
+import { findConsoleSession, type ConsoleWorkspace } from './queries';
 import { CONSOLE_PATHS } from './paths';
 
 export const currentWorkspace = cache(async (): Promise<ConsoleWorkspace | undefined> => {
-  const key = (await cookies()).get(CONSOLE_COOKIE)?.value;
-  return key ? workspaceForKey(key) : undefined;
+  const sessionId = (await cookies()).get(CONSOLE_COOKIE)?.value;
+  return sessionId ? findConsoleSession(sessionId) : undefined;
 });
 
 export async function requireWorkspace(): Promise<ConsoleWorkspace> {

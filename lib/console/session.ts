@@ -1,30 +1,33 @@
-// Signing in to the console and out: the workspace API key goes into the session cookie (never into a
-// page or a log), and a key that does not open a workspace sets nothing.
+// Signing in to the console and out. Signing in takes a workspace API key and opens a session: a row
+// with an expiry, whose random id is all the cookie holds (never the key, never a page, never a log).
+// Signing out deletes the row, which ends the session in every instance at once.
 import { ApiError } from '../api/errors';
 import { json } from '../api/with-api';
-import { findCallerByToken, getWorkspaceById } from '../access/queries';
-import { clearedSessionCookie, sessionCookie } from './cookie';
+import { checkCredential, presenterOf, tokenIdentifier } from '../access/guessing-limits';
+import { findApiKey } from '../access/queries';
+import { CONSOLE_SESSION_SECONDS, clearedSessionCookie, consoleSessionFrom, sessionCookie } from './cookie';
+import { deleteConsoleSession, deleteExpiredConsoleSessions, insertConsoleSession, type ConsoleWorkspace } from './queries';
 import { assertSameOriginIfUnsafe } from './same-origin';
 
-export interface ConsoleWorkspace { owner_id: string; name: string; sandbox: boolean }
-
-/** The workspace a key opens; only workspace API keys (not enrollment tokens) open the console. */
-export async function workspaceForKey(apiKey: string): Promise<ConsoleWorkspace | undefined> {
-  const caller = apiKey.startsWith('sk_') ? await findCallerByToken(apiKey) : undefined;
-  if (caller?.via !== 'api_key') return undefined;
-  const workspace = await getWorkspaceById(caller.ownerId);
-  return workspace && { owner_id: workspace.id, name: workspace.name, sandbox: workspace.sandbox };
-}
+export type { ConsoleWorkspace };
 
 export async function openConsoleSession(apiKey: string, request: Request): Promise<Response> {
   // Only the console's own sign-in form may sign a browser in (no login CSRF).
   assertSameOriginIfUnsafe(request);
-  const workspace = await workspaceForKey(apiKey);
-  if (!workspace) throw new ApiError('unauthorized', 'This API key does not open any workspace (mistyped, or revoked).');
-  return json(workspace, 200, { 'set-cookie': sessionCookie(apiKey, request) });
+  // Only workspace API keys (not enrollment tokens) open the console; a wrong one counts as a guess.
+  const key = await checkCredential(presenterOf(request, tokenIdentifier(apiKey)), () => findApiKey(apiKey), { lookupOnly: true });
+  if (!key) throw new ApiError('unauthorized', 'This API key does not open any workspace (mistyped, or revoked).');
+  await deleteExpiredConsoleSessions();
+  const sessionId = await insertConsoleSession({
+    ownerId: key.workspace.id, apiKeyId: key.id, expiresAt: new Date(Date.now() + CONSOLE_SESSION_SECONDS * 1000),
+  });
+  const workspace: ConsoleWorkspace = { owner_id: key.workspace.id, name: key.workspace.name, sandbox: key.workspace.sandbox };
+  return json(workspace, 200, { 'set-cookie': sessionCookie(sessionId, request) });
 }
 
-export function closeConsoleSession(request: Request): Response {
+export async function closeConsoleSession(request: Request): Promise<Response> {
   assertSameOriginIfUnsafe(request);
+  const sessionId = consoleSessionFrom(request);
+  if (sessionId) await deleteConsoleSession(sessionId);
   return new Response(null, { status: 204, headers: { 'set-cookie': clearedSessionCookie(request), 'cache-control': 'no-store' } });
 }

@@ -1,7 +1,7 @@
 // The one Postgres schema, shared by PGlite (embedded) and PostgreSQL.
 import { sql, type InferSelectModel } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { CertificatePath, CompanyData, WizardStep } from '../ar/registration/progress-schema';
 import type { Observation, VoucherDetail } from '../ar/emulator/voucher-detail';
@@ -27,6 +27,20 @@ export const apiKeys = pgTable('api_keys', {
   createdAt: createdAt(),
   revokedAt: ts('revoked_at'),
 });
+
+/**
+ * Console sign-ins. The browser's cookie holds a random 256-bit session id, of which only a SHA-256 is
+ * kept; the row names the key it was opened with, so revoking that key ends the session too.
+ */
+export const consoleSessions = pgTable('console_sessions', {
+  id: uuid('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  apiKeyId: uuid('api_key_id').notNull().references(() => apiKeys.id),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+}, (t) => [index('console_sessions_expires').on(t.expiresAt)]);
 
 /** Apps: the built-in `gov-ar` (no owner, no secret) and integrators' own apps. */
 export const apps = pgTable('apps', {
@@ -209,6 +223,15 @@ export const scheduledTasks = pgTable('scheduled_tasks', {
   name: text('name').primaryKey(),
   lastRunAt: ts('last_run_at').notNull(),
 });
+
+/**
+ * Rate-limit buckets every instance on this PostgreSQL shares (lib/api/rate-limit): the time, in ms
+ * since the epoch, at which each bucket is full again. A row whose time has passed carries nothing.
+ */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  fullAtMs: bigint('full_at_ms', { mode: 'number' }).notNull(),
+}, (t) => [index('rate_limit_buckets_full_at').on(t.fullAtMs)]);
 
 export type Workspace = InferSelectModel<typeof workspaces>;
 export type App = InferSelectModel<typeof apps>;

@@ -9,6 +9,8 @@ export function errorCodes(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   const add = (...list: readonly ErrorCode[]) => list.forEach((code) => codes.add(code));
   if (endpoint.auth !== 'none') add('unauthorized');
+  // Wrong credentials are counted; past the guessing limits even a right one waits (lib/access/guessing-limits).
+  if (endpoint.auth !== 'none') add('rate_limited');
   // An enrollment token is not enough for `workspace`; a server without ADMIN_TOKEN refuses `admin`.
   if (endpoint.auth === 'workspace' || endpoint.auth === 'admin') add('forbidden');
   // The console's cookie stands in for the bearer token; a change must then come from our own pages.

@@ -1,5 +1,6 @@
 // How each of withApi's auth modes reads as OpenAPI security: every token is a Bearer token, and the
-// console's session cookie (a workspace API key) stands in for one when no Authorization is sent.
+// console's session cookie (a session opened with a workspace API key) stands in for one when no
+// Authorization is sent.
 import type { AuthMode } from '../access/authenticate';
 import { CONSOLE_COOKIE } from '../console/cookie';
 
@@ -18,7 +19,7 @@ export const SECURITY_SCHEMES = {
   },
   consoleSession: {
     type: 'apiKey', in: 'cookie', name: CONSOLE_COOKIE,
-    description: "The console's session cookie (POST /console/session). Changes are accepted only from the console's own pages.",
+    description: "The console's session cookie: the random id of a session opened with a workspace API key (POST /console/session). Changes are accepted only from the console's own pages.",
   },
 } as const;
 

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { getDbHandle, closeDb } from '../db/client';
 import { withStartupLock } from '../db/migrate';
 import { arAuthority, isProduction, port, registrationUrl } from '../config';
+import { rateLimitStore, rateLimitsEnabled } from '../api/rate-limit';
+import { checkConfiguration } from './configuration-checks';
 import { emulatorCa, EMULATOR_ENVIRONMENTS } from '../ar/emulator/ca';
 import { masterKeys } from '../crypto/master-keys';
 import { demoCredentialsFile, seedDemoIfEmpty, type DemoSeed } from '../demo/seed';
@@ -21,6 +23,8 @@ export async function startServerOrExit(): Promise<void> {
 }
 
 export async function startServer(): Promise<void> {
+  const warnings = checkConfiguration(); // production must not start with an open emulator or a short ADMIN_TOKEN
+  for (const warning of warnings) console.warn(`[startup] ${warning}`);
   masterKeys(); // production must not start without ENCRYPTION_KEY
   // The emulator's CAs are made on first start, so their certificates can be handed out at once.
   if (arAuthority() === 'emulator') for (const environment of EMULATOR_ENVIRONMENTS) emulatorCa(environment);
@@ -38,11 +42,18 @@ export async function startServer(): Promise<void> {
   }
 }
 
+const RATE_LIMIT_STORES = {
+  memory: 'in this process (embedded database)',
+  postgres: 'in PostgreSQL, shared by every instance',
+  redis: 'in Redis (REDIS_URL), shared by every instance',
+} as const;
+
 function printBanner(database: string, demo: DemoSeed) {
   const lines = [
     '',
     `  AR supplier onboarding is up on ${registrationUrl()} (port ${port()}, database: ${database})`,
     `  Tax authority: ${arAuthority() === 'emulator' ? 'the built-in emulator (AR_AUTHORITY=emulator)' : 'AFIP/ARCA'}`,
+    `  Rate limits: ${rateLimitsEnabled() ? RATE_LIMIT_STORES[rateLimitStore()] : 'off (RATE_LIMITS=off)'}`,
   ];
   if (demo.apiKey) lines.push(`  Demo workspace API key (shown once): ${demo.apiKey}`);
   else if (demo.link) lines.push(`  Demo workspace API key: see ${path.relative(process.cwd(), demoCredentialsFile())}`);

@@ -27,6 +27,7 @@ test('a wrong key is refused on its field; the right one opens the console with 
   await expect(new ConsoleSuppliersPage(page).heading('Suppliers')).toBeVisible();
   const [cookie] = await context.cookies();
   expect(cookie).toMatchObject({ name: 'console_session', path: '/', httpOnly: true, sameSite: 'Strict', secure: false });
+  expect(cookie!.value).not.toContain(workspace.apiKey.slice(8)); // a session id, never the key
   expect(await page.evaluate(() => document.cookie)).toBe('');
 
   // Signed in, the sign-in page sends the browser on to the console.
@@ -62,8 +63,8 @@ test('a page on another origin cannot use the console\'s cookie to change anythi
   await expect(suppliers.supplier('Legítimo S.A.').root).toBeVisible();
 });
 
-test('a session whose key no longer opens a workspace goes back to the sign-in page', async ({ page, context }) => {
-  await context.addCookies([{ name: 'console_session', value: 'sk_test_revoked-or-never-was', url: E2E_BASE_URL, httpOnly: true, sameSite: 'Strict' }]);
+test('a session that no longer opens a workspace goes back to the sign-in page', async ({ page, context }) => {
+  await context.addCookies([{ name: 'console_session', value: 'signed-out-expired-or-never-was', url: E2E_BASE_URL, httpOnly: true, sameSite: 'Strict' }]);
   await page.goto('/console/suppliers/01a1fde3-a0ed-778d-895f-158229237d34');
   await expect(new ConsoleSignInPage(page).heading).toBeVisible();
 });

@@ -1,7 +1,9 @@
-// Abuse of the public link endpoints: per-ref and per-address rate limits (429 with Retry-After),
-// refs that cannot be told apart from answers (an unknown and a used link answer alike in shape and
-// time), and bodies past the size limits.
+// Abuse of the public link endpoints: per-ref and per-address rate limits (429 with Retry-After), on
+// the API and on the wizard's page alike, refs that cannot be told apart from answers (an unknown and
+// a used link answer alike in shape and time), and bodies past the size limits.
+import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { proxy } from '@/proxy';
 import * as registrationRoute from '@/app/gov-ar/v1/registrations/[ref]/route';
 import * as progressRoute from '@/app/gov-ar/v1/registrations/[ref]/progress/route';
 import * as entriesRoute from '@/app/silo/v1/entries/route';
@@ -70,13 +72,50 @@ describe('rate limits on the link endpoints', () => {
     expect(through).toBeLessThan(700);
   });
 
-  it('refills over time and takes nothing from a refused request', () => {
+  it('refills over time and takes nothing from a refused request', async () => {
     const rule = { key: 'test-refill', perMinute: 60 };
-    const start = 1_000_000;
-    for (let i = 0; i < 60; i++) enforceRateLimits([rule], start);
-    expect(() => enforceRateLimits([rule], start)).toThrow(expect.objectContaining({ code: 'rate_limited' }));
-    expect(() => enforceRateLimits([rule], start + 999)).toThrow();
-    expect(() => enforceRateLimits([rule], start + 1000)).not.toThrow();
+    const start = Date.now();
+    for (let i = 0; i < 60; i++) await enforceRateLimits([rule], start);
+    await expect(enforceRateLimits([rule], start)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(enforceRateLimits([rule], start + 999)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(enforceRateLimits([rule], start + 1000)).resolves.toBeUndefined();
+  });
+});
+
+describe('rate limits on the wizard\'s page (/reg/<ref>)', () => {
+  /** A page load as the proxy sees it, before anything is rendered. */
+  const loadPage = (ref: string, address: string) =>
+    proxy(new NextRequest(`http://localhost/reg/${ref}`, { headers: { 'x-forwarded-for': address } }));
+
+  it.each([
+    // A page load is a read of its link: it shares the 120 a minute with the link's API reads.
+    ['one link, loaded over and over', () => 'the-same-ref-every-time-xx', '203.0.113.20', 120, 130],
+    // Trying refs: each unknown ref is fresh, so the address's 600 a minute is what stops it.
+    ['fresh refs from one address', () => newRef(), '203.0.113.21', 600, 700],
+  ])('%s: refused with 429 and Retry-After past the link\'s limit', async (_, ref, address, atLeast, below) => {
+    let through = 0;
+    let refused: Response | undefined;
+    for (; through < below; through++) {
+      const response = await loadPage(ref(), address);
+      if (response.status === 429) {
+        refused = response;
+        break;
+      }
+      expect(response.headers.get('content-security-policy')).toContain('nonce-');
+    }
+    expect(through).toBeGreaterThanOrEqual(atLeast);
+    expect(refused?.status).toBe(429);
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await refused!.text()).toMatch(/try again in \d+ s/);
+    expect((await loadPage(newRef(), '198.51.100.20')).status).not.toBe(429); // another address is not held back
+  });
+
+  it('counts page loads and API reads of a link together', async () => {
+    const ref = newRef();
+    for (let i = 0; i < 60; i++) expect((await loadPage(ref, '203.0.113.22')).status).not.toBe(429);
+    for (let i = 0; i < 60; i++) expect((await fromAddress(ref, '203.0.113.23')).status).toBe(404);
+    expect((await fromAddress(ref, '203.0.113.23')).status).toBe(429);
+    expect((await loadPage(ref, '203.0.113.22')).status).toBe(429);
   });
 });
 

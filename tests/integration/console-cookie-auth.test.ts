@@ -1,6 +1,6 @@
 // The public API with the console's session cookie instead of a Bearer header: reads work, a change
-// must come from our own origin (else 403 csrf_rejected, nothing done), only workspace API keys count,
-// and Bearer calls and the public gov-ar endpoints behave as before.
+// must come from our own origin (else 403 csrf_rejected, nothing done), only a live session counts
+// (see console-session.test.ts), and Bearer calls and the public gov-ar endpoints behave as before.
 import { describe, expect, it } from 'vitest';
 import * as workspacesRoute from '@/app/access/v1/workspaces/route';
 import * as connectRoute from '@/app/access/v1/apps/[app_id]/connect/route';
@@ -13,7 +13,7 @@ import { newId } from '@/lib/ids';
 import { call } from '../support/call';
 import { openRegistration } from '../support/registration';
 import { createSupplier, createWorkspace, freshCuit, readyWorkspace } from '../support/scenario';
-import { cookieHeaders, enrollmentToken } from './console-helpers';
+import { cookieHeaders, enrollmentToken, signedIn } from './console-helpers';
 
 const supplier = () => ({ folder: 'suppliers', data: { name: 'Consola Proveedora S.A.', tax_id: { country: 'AR', code: freshCuit() } } });
 
@@ -24,26 +24,27 @@ describe('reading with the console cookie', () => {
   it('lists and fetches the workspace\'s suppliers with no Authorization header', async () => {
     const workspace = await createWorkspace();
     const entry = await createSupplier(workspace.api_key);
-    const list = await call(entriesRoute.GET, { headers: cookieHeaders(workspace.api_key, 'unstated'), query: { folder: 'suppliers' } });
+    const list = await call(entriesRoute.GET, { headers: cookieHeaders(await signedIn(workspace.api_key), 'unstated'), query: { folder: 'suppliers' } });
     expect(list.status).toBe(200);
     expect(list.body.list.map((item: { id: string }) => item.id)).toEqual([entry.id]);
-    const one = await call(entryRoute.GET, { headers: cookieHeaders(workspace.api_key, 'unstated'), params: { id: entry.id } });
+    const one = await call(entryRoute.GET, { headers: cookieHeaders(await signedIn(workspace.api_key), 'unstated'), params: { id: entry.id } });
     expect(one.status).toBe(200);
     expect(one.body.id).toBe(entry.id);
   });
 
   it('answers a GET whatever site asked: reading changes nothing, and the browser keeps the answer from other sites', async () => {
     const workspace = await createWorkspace();
-    const { status } = await call(entriesRoute.GET, { headers: cookieHeaders(workspace.api_key, 'cross-site') });
+    const { status } = await call(entriesRoute.GET, { headers: cookieHeaders(await signedIn(workspace.api_key), 'cross-site') });
     expect(status).toBe(200);
   });
 
   it.each([
+    ['a workspace API key itself (the cookie holds a session id, never the key)', async () => (await createWorkspace()).api_key],
     ['a mistyped key', async () => 'sk_test_not-a-real-key'],
-    ['an enrollment token (the cookie holds workspace keys only)', enrollmentToken],
-    ['something that is no key', async () => 'garbage'],
-  ])('refuses %s in the cookie with 401 unauthorized', async (_, key) => {
-    const { status, body } = await call(entriesRoute.GET, { headers: cookieHeaders(await key()) });
+    ['an enrollment token', enrollmentToken],
+    ['something that is no session', async () => 'garbage'],
+  ])('refuses %s in the cookie with 401 unauthorized', async (_, value) => {
+    const { status, body } = await call(entriesRoute.GET, { headers: cookieHeaders(await value()) });
     expect(status).toBe(401);
     expect(body).toEqual({ code: 'unauthorized', message: expect.any(String) });
   });
@@ -59,11 +60,11 @@ describe('changing with the console cookie', () => {
   it('creates from our own origin, by Sec-Fetch-Site or by Origin alone', async () => {
     const workspace = await createWorkspace();
     const bySecFetch = await call(entriesRoute.POST, {
-      headers: { ...cookieHeaders(workspace.api_key, 'unstated'), 'sec-fetch-site': 'same-origin' }, body: supplier(),
+      headers: { ...cookieHeaders(await signedIn(workspace.api_key), 'unstated'), 'sec-fetch-site': 'same-origin' }, body: supplier(),
     });
     expect(bySecFetch.status).toBe(201);
     const byOrigin = await call(entriesRoute.POST, {
-      headers: { ...cookieHeaders(workspace.api_key, 'unstated'), origin: 'http://localhost' }, body: supplier(),
+      headers: { ...cookieHeaders(await signedIn(workspace.api_key), 'unstated'), origin: 'http://localhost' }, body: supplier(),
     });
     expect(byOrigin.status).toBe(201);
     expect(byOrigin.body.owner_id).toBe(workspace.owner_id);
@@ -71,7 +72,7 @@ describe('changing with the console cookie', () => {
 
   it('takes our own origin from the Host header the browser sent, not from the server\'s configured name', async () => {
     const workspace = await createWorkspace();
-    const asBrowsed = { ...cookieHeaders(workspace.api_key, 'unstated'), host: '127.0.0.1:3917' };
+    const asBrowsed = { ...cookieHeaders(await signedIn(workspace.api_key), 'unstated'), host: '127.0.0.1:3917' };
     const ours = await call(entriesRoute.POST, { headers: { ...asBrowsed, origin: 'http://127.0.0.1:3917' }, body: supplier() });
     expect(ours.status).toBe(201);
     const theirs = await call(entriesRoute.POST, { headers: { ...asBrowsed, origin: 'http://localhost' }, body: supplier() });
@@ -90,7 +91,7 @@ describe('changing with the console cookie', () => {
   ])('refuses a POST from %s with 403 csrf_rejected, and stores nothing', async (_, from) => {
     const workspace = await createWorkspace();
     const { status, body } = await call(entriesRoute.POST, {
-      headers: { ...cookieHeaders(workspace.api_key, 'unstated'), ...from }, body: supplier(),
+      headers: { ...cookieHeaders(await signedIn(workspace.api_key), 'unstated'), ...from }, body: supplier(),
     });
     expect(status).toBe(403);
     expect(body).toEqual({ code: 'csrf_rejected', message: expect.any(String) });
@@ -100,7 +101,7 @@ describe('changing with the console cookie', () => {
   it('refuses every unsafe method from another site, on every service', async () => {
     const workspace = await readyWorkspace();
     const entry = await createSupplier(workspace.apiKey);
-    const headers = cookieHeaders(workspace.apiKey, 'cross-site');
+    const headers = cookieHeaders(await signedIn(workspace.apiKey), 'cross-site');
     const attempts = [
       call(entryRoute.PUT, { method: 'PUT', headers, params: { id: newId() }, body: supplier() }),
       call(jobsRoute.POST, { headers, body: { workflow_id: workspace.workflow.id, silo_entry_id: entry.id } }),
@@ -116,7 +117,7 @@ describe('changing with the console cookie', () => {
   it('lets a workspace-only operation (connect) take the cookie', async () => {
     const workspace = await createWorkspace();
     const { status, body } = await call(connectRoute.POST, {
-      method: 'POST', headers: cookieHeaders(workspace.api_key), params: { app_id: 'gov-ar' },
+      method: 'POST', headers: cookieHeaders(await signedIn(workspace.api_key)), params: { app_id: 'gov-ar' },
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({ app_id: expect.any(String), owner_id: workspace.owner_id, disabled: false });
@@ -126,9 +127,9 @@ describe('changing with the console cookie', () => {
     const workspace = await readyWorkspace();
     const entry = await createSupplier(workspace.apiKey);
     const job = { workflow_id: workspace.workflow.id, silo_entry_id: entry.id };
-    const first = await call(jobsRoute.POST, { headers: cookieHeaders(workspace.apiKey), body: job });
+    const first = await call(jobsRoute.POST, { headers: cookieHeaders(await signedIn(workspace.apiKey)), body: job });
     expect(first.status).toBe(202);
-    const second = await call(jobsRoute.POST, { headers: cookieHeaders(workspace.apiKey), body: job });
+    const second = await call(jobsRoute.POST, { headers: cookieHeaders(await signedIn(workspace.apiKey)), body: job });
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('registration_in_progress');
   });
@@ -139,7 +140,7 @@ describe('what the cookie leaves alone', () => {
     const bearer = await createWorkspace();
     const other = await createWorkspace();
     const { status, body } = await call(entriesRoute.POST, {
-      token: bearer.api_key, headers: cookieHeaders(other.api_key, 'cross-site'), body: supplier(),
+      token: bearer.api_key, headers: cookieHeaders(await signedIn(other.api_key), 'cross-site'), body: supplier(),
     });
     expect(status).toBe(201);
     expect(body.owner_id).toBe(bearer.owner_id);
@@ -148,13 +149,13 @@ describe('what the cookie leaves alone', () => {
 
   it('a bad Bearer is 401 even with a good cookie', async () => {
     const workspace = await createWorkspace();
-    const { status } = await call(entriesRoute.GET, { token: 'sk_test_wrong', headers: cookieHeaders(workspace.api_key) });
+    const { status } = await call(entriesRoute.GET, { token: 'sk_test_wrong', headers: cookieHeaders(await signedIn(workspace.api_key)) });
     expect(status).toBe(401);
   });
 
   it('the operator\'s endpoint takes only the admin token, not a console cookie', async () => {
     const workspace = await createWorkspace();
-    const { status, body } = await call(workspacesRoute.POST, { headers: cookieHeaders(workspace.api_key), body: { name: 'X' } });
+    const { status, body } = await call(workspacesRoute.POST, { headers: cookieHeaders(await signedIn(workspace.api_key)), body: { name: 'X' } });
     expect(status).toBe(401);
     expect(body.code).toBe('unauthorized');
   });

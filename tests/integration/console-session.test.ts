@@ -1,11 +1,19 @@
-// The console's sign-in and sign-out (POST and DELETE /console/session): the workspace API key goes
-// into an httpOnly, SameSite=Strict cookie and nowhere else; a key that opens no workspace sets nothing.
+// The console's sign-in and sign-out (POST and DELETE /console/session): signing in with a workspace
+// API key opens a session, a row with an expiry, and the httpOnly, SameSite=Strict cookie holds only its
+// random id (a stolen cookie is not a stolen key); signing out, expiry, revocation and revoking the key
+// each end it at once; a key that opens no workspace sets nothing.
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as sessionRoute from '@/app/console/session/route';
+import * as entriesRoute from '@/app/silo/v1/entries/route';
+import { digest } from '@/lib/access/tokens';
 import { CONSOLE_SESSION_SECONDS } from '@/lib/console/cookie';
+import { findConsoleSession } from '@/lib/console/queries';
+import { getDb } from '@/lib/db/client';
+import { apiKeys, consoleSessions } from '@/lib/db/schema';
 import { call, type CallOptions } from '../support/call';
 import { createWorkspace } from '../support/scenario';
-import { enrollmentToken } from './console-helpers';
+import { cookieHeaders, enrollmentToken, signedIn } from './console-helpers';
 
 /** What the console's sign-in form sends: JSON, from a page of our own origin. */
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
@@ -29,14 +37,16 @@ function parseSetCookie(header: string | null) {
 }
 
 describe('POST /console/session', () => {
-  it('signs in with a workspace API key: the workspace, and the key in an httpOnly SameSite=Strict cookie', async () => {
+  it('signs in with a workspace API key: the workspace, and a random session id (not the key) in an httpOnly SameSite=Strict cookie', async () => {
     const workspace = await createWorkspace({ name: 'Consola S.A.' });
     const { status, body, headers } = await signIn(workspace.api_key);
     expect(status).toBe(200);
     expect(body).toEqual({ owner_id: workspace.owner_id, name: 'Consola S.A.', sandbox: true });
     const cookie = parseSetCookie(headers.get('set-cookie'));
     expect(cookie.name).toBe('console_session');
-    expect(cookie.value).toBe(workspace.api_key);
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
+    expect(cookie.value).not.toContain(workspace.api_key.slice(8, 20));
+    expect((await signIn(workspace.api_key)).headers.get('set-cookie')).not.toContain(cookie.value); // one per sign-in
     expect(cookie.attributes).toEqual({
       path: '/', httponly: true, samesite: 'Strict', 'max-age': String(CONSOLE_SESSION_SECONDS),
     });
@@ -106,6 +116,61 @@ describe('POST /console/session', () => {
       expect(body.code).toBe('csrf_rejected');
       expect(answered.get('set-cookie')).toBeNull();
     }
+  });
+});
+
+/** Ends a session behind its cookie's back, as an operator or the passing of time would. */
+async function inDatabase(change: (db: Awaited<ReturnType<typeof getDb>>, sessionHash: string) => Promise<unknown>, sessionId: string): Promise<void> {
+  await change(await getDb(), digest(sessionId));
+}
+
+describe('a console session', () => {
+  it('opens the workspace with the cookie alone, and is kept only as a digest of its id', async () => {
+    const workspace = await createWorkspace();
+    const sessionId = await signedIn(workspace.api_key);
+    const list = await call(entriesRoute.GET, { headers: cookieHeaders(sessionId) });
+    expect(list.status).toBe(200);
+    const rows = await (await getDb()).select().from(consoleSessions).where(eq(consoleSessions.ownerId, workspace.owner_id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toBe(digest(sessionId));
+    expect(JSON.stringify(rows)).not.toContain(sessionId);
+    // The row's created_at is the database's clock, its expiry ours: a few ms apart at most.
+    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBeGreaterThan(CONSOLE_SESSION_SECONDS * 1000 - 1000);
+    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBeLessThan(CONSOLE_SESSION_SECONDS * 1000 + 1000);
+  });
+
+  it.each([
+    ['signed out', async (sessionId: string): Promise<void> => {
+      expect((await signOut({ headers: cookieHeaders(sessionId) })).status).toBe(204);
+    }, true],
+    ['expired', (sessionId: string) => inDatabase((db, hash) =>
+      db.update(consoleSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(consoleSessions.tokenHash, hash)), sessionId), true],
+    ['revoked', (sessionId: string) => inDatabase((db, hash) =>
+      db.update(consoleSessions).set({ revokedAt: new Date() }).where(eq(consoleSessions.tokenHash, hash)), sessionId), true],
+    ['opened with a key since revoked', (sessionId: string) => inDatabase(async (db, hash) => {
+      const [session] = await db.select().from(consoleSessions).where(eq(consoleSessions.tokenHash, hash));
+      await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, session!.apiKeyId));
+    }, sessionId), false],
+  ])('stops working at once when %s: 401 on the API, nothing on the pages', async (_, end, othersStay) => {
+    const workspace = await createWorkspace();
+    const sessionId = await signedIn(workspace.api_key);
+    const other = await signedIn(workspace.api_key);
+    expect((await call(entriesRoute.GET, { headers: cookieHeaders(sessionId) })).status).toBe(200);
+    await end(sessionId);
+    const refused = await call(entriesRoute.GET, { headers: cookieHeaders(sessionId) });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ code: 'unauthorized', message: expect.stringMatching(/sign in again/) });
+    expect(await findConsoleSession(sessionId)).toBeUndefined(); // what the console's pages ask
+    // Another browser's session of the same workspace is its own, unless the key they share is gone.
+    expect((await call(entriesRoute.GET, { headers: cookieHeaders(other) })).status).toBe(othersStay ? 200 : 401);
+  });
+
+  it('signing out deletes the session\'s row', async () => {
+    const workspace = await createWorkspace();
+    const sessionId = await signedIn(workspace.api_key);
+    await signOut({ headers: cookieHeaders(sessionId) });
+    const [row] = await (await getDb()).select({ n: count() }).from(consoleSessions).where(eq(consoleSessions.tokenHash, digest(sessionId)));
+    expect(row!.n).toBe(0);
   });
 });
 

@@ -1,8 +1,10 @@
 // `npm start` on a fresh data directory (or a fresh PostgreSQL database): it migrates, seeds the demo,
-// prints a working API key and registration link, and survives being killed.
+// prints a working API key and registration link, and survives being killed. In production it refuses
+// an open emulator and a short ADMIN_TOKEN, and runs the emulator only when told to, behind ADMIN_TOKEN.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct, type RunningServer } from '../support/server-process';
 import { createScratchDatabase, dropScratchDatabase } from '../support/scratch-database';
@@ -96,5 +98,46 @@ describe(`npm start (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
     const second = await start();
     await second.waitFor(/in use by process \d+/);
     await first.stop();
+  });
+});
+
+describe(`npm start in production (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
+  const adminToken = randomBytes(32).toString('base64url');
+  const inProduction = (env: Record<string, string>) => start({
+    NODE_ENV: 'production', ENCRYPTION_KEY: randomBytes(32).toString('base64'), ADMIN_TOKEN: adminToken,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-production-')), ...env,
+  });
+
+  it.each([
+    ['the emulator without AR_EMULATOR_IN_PRODUCTION=1', { AR_AUTHORITY: 'emulator' }, /AR_AUTHORITY=emulator in production.*AR_EMULATOR_IN_PRODUCTION=1/],
+    ['an ADMIN_TOKEN under 32 characters', { AR_AUTHORITY: 'afip', ADMIN_TOKEN: 'start-test-admin' }, /ADMIN_TOKEN is 16 characters long/],
+  ])('refuses to start with %s: exits non-zero, saying why', async (_, env, message) => {
+    const server = await inProduction(env);
+    expect(await server.exited()).not.toBe(0);
+    expect(server.output()).toMatch(message);
+    expect(server.output()).not.toContain('is up on');
+  });
+
+  it('runs the emulator with AR_EMULATOR_IN_PRODUCTION=1, warning, its portal and pages the operator\'s alone', async () => {
+    const server = await inProduction({ AR_AUTHORITY: 'emulator', AR_EMULATOR_IN_PRODUCTION: '1' });
+    await server.waitFor(/is up on/);
+    expect(server.output()).toMatch(/WARNING: the built-in emulator answers as the tax authority in production/);
+    const addPointOfSale = (headers: Record<string, string>) => fetch(`${server.url}/emulator/portal/points-of-sale`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ environment: 'live', cuit: '30712345671', number: 2 }),
+    });
+    expect((await addPointOfSale({})).status).toBe(401);
+    expect((await addPointOfSale({ authorization: `Bearer ${adminToken}` })).status).toBe(201);
+
+    const page = await fetch(`${server.url}/emulator`);
+    expect(page.status).toBe(401);
+    expect(page.headers.get('www-authenticate')).toMatch(/^Basic /);
+    const basic = `Basic ${Buffer.from(`operador:${adminToken}`).toString('base64')}`;
+    const opened = await fetch(`${server.url}/emulator`, { headers: { authorization: basic } });
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain('Portal de ARCA (emulado)');
+    // The browser sends the same Basic credentials with the page's own calls to the portal.
+    expect((await addPointOfSale({ authorization: basic })).status).toBe(201);
+    await server.stop();
   });
 });

@@ -1,10 +1,12 @@
 // PostgreSQL as the distributed engine: two app processes on one database share the job runner and
 // the webhook outbox. Each job is started on one and its supplier's upload resumes it on the other;
-// every step runs once, and every event is delivered once.
+// every step runs once, and every event is delivered once. They share their rate limits too (kept in
+// PostgreSQL, or in Redis with REDIS_URL): calls spread over both get no more than one instance would.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'pg';
 import { withCheckDigit } from '@/lib/ar/cuit';
@@ -82,4 +84,70 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     const credentials = await query<{ n: string }>(`select count(*) as n from credentials`);
     expect(Number(credentials[0]!.n)).toBe(SUPPLIERS);
   }, 180_000);
+});
+
+/** Whether the local Redis answers (it does on the machines this suite runs on; skipped elsewhere). */
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisAnswers = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const socket = net.connect(Number(port || 6379), hostname);
+  socket.setTimeout(500);
+  socket.once('connect', () => { socket.destroy(); resolve(true); });
+  socket.once('error', () => resolve(false));
+  socket.once('timeout', () => { socket.destroy(); resolve(false); });
+});
+
+const STORES: [string, Record<string, string>, RegExp][] = [
+  ['PostgreSQL', {}, /Rate limits: in PostgreSQL, shared by every instance/],
+  ...(redisAnswers ? [['Redis', { REDIS_URL: redisUrl }, /Rate limits: in Redis/] as [string, Record<string, string>, RegExp]] : []),
+];
+
+describe.skipIf(!serverUrl).each(STORES)('two app processes with their rate limits in %s', (_, store, banner) => {
+  let pair: RunningServer[] = [];
+  let pairDatabase: string;
+  beforeAll(async () => {
+    pairDatabase = await createScratchDatabase(serverUrl!, 'limits');
+    const env = {
+      DATA_DIR: dataDir, DATABASE_URL: pairDatabase, ADMIN_TOKEN: 'pair-admin-token-of-thirty-two-characters',
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'), RATE_LIMITS: 'on', ...store,
+    };
+    pair = [await startProduct(env), await startProduct(env)];
+    await Promise.all(pair.map((instance) => instance.waitFor(banner)));
+  });
+  afterAll(async () => {
+    await Promise.all(pair.map((instance) => instance.stop()));
+    await dropScratchDatabase(serverUrl!, pairDatabase);
+  });
+
+  /** Alternates between the two instances until one answers 429; how many got through before. */
+  async function callsUntilRefused(request: (baseUrl: string) => Promise<Response>, most: number) {
+    for (let i = 0; i < most; i++) {
+      const response = await request(pair[i % 2]!.url);
+      await response.arrayBuffer();
+      if (response.status === 429) {
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        return i;
+      }
+    }
+    return Infinity;
+  }
+
+  it.each([
+    // 10 failures per identifier: twice that would get through if each instance counted alone.
+    ['wrong admin tokens', 10, () => (baseUrl: string) => fetch(`${baseUrl}/access/v1/workspaces`, {
+      method: 'POST', headers: { authorization: `Bearer wrong-${randomBytes(8).toString('hex')}`, 'content-type': 'application/json' },
+      body: '{"name":"X","sandbox":true}',
+    })],
+    // 120 reads a minute per link, and its page loads count as reads.
+    ['reads of one link, API and page', 120, () => {
+      const ref = randomBytes(20).toString('base64url');
+      let n = 0;
+      return (baseUrl: string) => fetch(n++ % 3 ? `${baseUrl}/gov-ar/v1/registrations/${ref}` : `${baseUrl}/reg/${ref}`);
+    }],
+  ])('%s: refused once both together had the limit', async (_, limit, requests) => {
+    const through = await callsUntilRefused(requests(), limit * 2 + 10);
+    expect(through).toBeGreaterThanOrEqual(limit);
+    // Some refill while the calls run (reads: 2 a second), but nowhere near each instance's own limit.
+    expect(through).toBeLessThan(limit * 1.25);
+  });
 });

@@ -9,6 +9,8 @@ export interface RunningServer {
   output: () => string;
   /** Waits until the output matches, failing after `ms`. */
   waitFor: (pattern: RegExp, ms?: number) => Promise<RegExpMatchArray>;
+  /** Resolves with the exit code once the process has ended by itself (or been stopped). */
+  exited: () => Promise<number | null>;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export async function startProduct(env: Record<string, string | undefined>): Pro
   };
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const waitFor = (pattern: RegExp, ms = 90_000) => new Promise<RegExpMatchArray>((resolve, reject) => {
     const check = () => {
@@ -74,5 +76,5 @@ export async function startProduct(env: Record<string, string | undefined>): Pro
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   };
 
-  return { url: `http://127.0.0.1:${port}`, output: () => output, waitFor, stop };
+  return { url: `http://127.0.0.1:${port}`, output: () => output, waitFor, exited: () => exited, stop };
 }

@@ -1,7 +1,9 @@
-// What the emulator's route handlers share: they exist only with AR_AUTHORITY=emulator, and the SOAP
-// ones only for the two environments, answering after the authority's round trip.
+// What the emulator's route handlers share: they exist only with AR_AUTHORITY=emulator, the SOAP ones
+// only for the two environments, answering after the authority's round trip, and the portal's in
+// production only for the operator.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { unknownPathHandlers } from '../../api/with-api';
+import { errorResponse, unknownPathHandlers } from '../../api/with-api';
+import { assertPortalAccess } from './admin-gate';
 import { arAuthority, emulatorLatencyMs } from '../../config';
 import type { Environment } from '../../db/schema';
 
@@ -30,5 +32,17 @@ export function soapRoute(serve: (environment: Environment, request: Request) =>
     const latency = emulatorLatencyMs();
     if (latency > 0) await sleep(latency);
     return response;
+  });
+}
+
+/** A portal endpoint: in production (where the emulator runs only on the operator's say) ADMIN_TOKEN only. */
+export function portalRoute(handler: RouteHandler): RouteHandler {
+  return emulatorOnly(async (request, context) => {
+    try {
+      await assertPortalAccess(request);
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+    return handler(request, context);
   });
 }

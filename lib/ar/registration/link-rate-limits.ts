@@ -1,6 +1,7 @@
 // How hard a registration link's public endpoints may be called. A supplier's wizard makes a few dozen
 // calls in a whole registration; uploads and key requests are the expensive (and guessable) ones, and
-// a call that asks the authority with the supplier's certificate (`authority`) is rarer still.
+// a call that asks the authority with the supplier's certificate (`authority`) is rarer still. The
+// wizard's page (/reg/<ref>, limited in proxy.ts) shares the reads' allowance.
 import { clientAddress, enforceRateLimits } from '../../api/rate-limit';
 
 export type LinkCall = 'read' | 'write' | 'upload' | 'authority';
@@ -9,9 +10,9 @@ const PER_MINUTE: Record<LinkCall, number> = { read: 120, write: 120, upload: 30
 /** Every link endpoint from one address, together (a NAT may hide several suppliers). */
 const PER_ADDRESS_PER_MINUTE = 600;
 
-export function limitLinkCall(request: Request, ref: unknown, call: LinkCall): void {
+export async function limitLinkCall(request: Request, ref: unknown, call: LinkCall): Promise<void> {
   const refKey = typeof ref === 'string' ? ref.slice(0, 64) : '';
-  enforceRateLimits([
+  await enforceRateLimits([
     { key: `address:${clientAddress(request)}`, perMinute: PER_ADDRESS_PER_MINUTE },
     { key: `link-${call}:${refKey}`, perMinute: PER_MINUTE[call] },
   ]);

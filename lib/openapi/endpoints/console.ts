@@ -1,5 +1,6 @@
-// The console's session: the workspace API key goes into an httpOnly cookie, which then stands in
-// for the bearer token on the public API (see the consoleSession security scheme).
+// The console's session: signing in with a workspace API key opens a session whose random id goes
+// into an httpOnly cookie, which then stands in for the bearer token on the public API (see the
+// consoleSession security scheme).
 import { ConsoleSessionBody } from '../../console/schemas';
 import { ConsoleWorkspace } from '../responses/access';
 import { answer, jsonBody, type Endpoint } from '../types';
@@ -8,14 +9,15 @@ export const CONSOLE_ENDPOINTS: Endpoint[] = [
   {
     method: 'post', path: '/console/session', operationId: 'openConsoleSession', tag: 'Console', auth: 'none',
     summary: 'Sign the console in with a workspace API key',
-    description: "Sets the console's session cookie (httpOnly, SameSite=Strict). Only from the console's own pages.",
+    description: "Opens a session (12 hours) and sets the console's session cookie to its random id, never the key (httpOnly, SameSite=Strict). Only from the console's own pages. Wrong keys count against the guessing limits.",
     body: jsonBody(ConsoleSessionBody),
-    errors: ['unauthorized', 'csrf_rejected'],
+    errors: ['unauthorized', 'csrf_rejected', 'rate_limited'],
     responses: { 200: answer(ConsoleWorkspace, 'The workspace the key opens', { headers: { 'Set-Cookie': 'The session cookie' } }) },
   },
   {
     method: 'delete', path: '/console/session', operationId: 'closeConsoleSession', tag: 'Console', auth: 'none',
     summary: 'Sign the console out',
+    description: 'Deletes the session, which ends it in every instance at once, and clears the cookie.',
     errors: ['csrf_rejected'],
     responses: { 204: answer(undefined, 'Signed out', { headers: { 'Set-Cookie': 'Clears the session cookie' } }) },
   },

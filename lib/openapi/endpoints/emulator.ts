@@ -1,5 +1,5 @@
 // The tax-authority emulator: WSAA and WSFEv1 over SOAP, and its portal as JSON. Every route answers
-// a JSON 404 unless AR_AUTHORITY=emulator.
+// a JSON 404 unless AR_AUTHORITY=emulator; in production the portal needs ADMIN_TOKEN.
 import { z } from 'zod';
 import { FaultBody } from '../../ar/emulator/faults';
 import { AuthorizationBody, CertificateRequestBody, EnvironmentSchema, PointOfSaleBody, RevocationBody } from '../../ar/emulator/portal';
@@ -11,6 +11,12 @@ import { answer, jsonBody, type Endpoint } from '../types';
 
 const EnvironmentParams = z.object({ environment: EnvironmentSchema });
 const emulated = { tag: 'Emulator', auth: 'none', errors: ['not_found'] } as const;
+/** Open outside production; in production (AR_EMULATOR_IN_PRODUCTION=1) the operator's ADMIN_TOKEN only. */
+const portal = {
+  ...emulated,
+  errors: ['not_found', 'unauthorized', 'forbidden', 'rate_limited'],
+  description: 'In production (AR_EMULATOR_IN_PRODUCTION=1) only with `Authorization: Bearer $ADMIN_TOKEN` (or Basic with ADMIN_TOKEN as the password).',
+} as const;
 const soap = (operations: string) => ({
   ...emulated,
   params: EnvironmentParams,
@@ -37,26 +43,26 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
       + 'its connection cut before any answer (drop_response). AR_EMULATOR_LATENCY_MS delays every answer.',
   },
   {
-    ...emulated, method: 'post', path: '/emulator/portal/certificates', operationId: 'emulatorIssueCertificate',
+    ...portal, method: 'post', path: '/emulator/portal/certificates', operationId: 'emulatorIssueCertificate',
     summary: "Issue a certificate from a request, signed by the environment's CA",
     body: jsonBody(CertificateRequestBody),
     responses: { 200: answer(IssuedCertificate, 'The certificate') },
   },
   {
-    ...emulated, method: 'post', path: '/emulator/portal/authorizations', operationId: 'emulatorAuthorizeService',
+    ...portal, method: 'post', path: '/emulator/portal/authorizations', operationId: 'emulatorAuthorizeService',
     summary: "Authorise a web service for a certificate's alias",
     body: jsonBody(AuthorizationBody),
     responses: { 201: answer(RecordedAuthorization, 'The authorisation') },
   },
   {
-    ...emulated, method: 'post', path: '/emulator/portal/revocations', operationId: 'emulatorRevokeCertificate',
+    ...portal, method: 'post', path: '/emulator/portal/revocations', operationId: 'emulatorRevokeCertificate',
     summary: 'Revoke a certificate the portal issued',
     body: jsonBody(RevocationBody),
-    errors: ['not_found', 'conflict'],
+    errors: [...portal.errors, 'conflict'],
     responses: { 201: answer(RecordedRevocation, 'The revocation') },
   },
   {
-    ...emulated, method: 'post', path: '/emulator/portal/points-of-sale', operationId: 'emulatorAddPointOfSale',
+    ...portal, method: 'post', path: '/emulator/portal/points-of-sale', operationId: 'emulatorAddPointOfSale',
     summary: 'Add (or update) a point of sale for a CUIT',
     body: jsonBody(PointOfSaleBody),
     responses: { 201: answer(RecordedPointOfSale, 'The point of sale') },

@@ -1,8 +1,8 @@
 import { withApi } from '@/lib/api/with-api';
-import { emulatorOnly } from '@/lib/ar/emulator/routes';
+import { portalRoute } from '@/lib/ar/emulator/routes';
 import { CertificateRequestBody, issueCertificateFromCsr } from '@/lib/ar/emulator/portal';
 
-export const POST = emulatorOnly(withApi({
+export const POST = portalRoute(withApi({
   auth: 'none',
   body: CertificateRequestBody,
   handler: ({ body }) => issueCertificateFromCsr(body),

@@ -1,8 +1,8 @@
 import { json, withApi } from '@/lib/api/with-api';
-import { emulatorOnly } from '@/lib/ar/emulator/routes';
+import { portalRoute } from '@/lib/ar/emulator/routes';
 import { RevocationBody, revokeIssuedCertificate } from '@/lib/ar/emulator/portal';
 
-export const POST = emulatorOnly(withApi({
+export const POST = portalRoute(withApi({
   auth: 'none',
   body: RevocationBody,
   handler: async ({ body }) => json(await revokeIssuedCertificate(body), 201),

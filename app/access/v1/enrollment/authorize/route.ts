@@ -1,3 +1,4 @@
+import { clientAddress } from '@/lib/api/rate-limit';
 import { withApi } from '@/lib/api/with-api';
 import { AuthorizeBody } from '@/lib/access/schemas';
 import { authorizeEnrollment } from '@/lib/access/enrollments';
@@ -5,5 +6,5 @@ import { authorizeEnrollment } from '@/lib/access/enrollments';
 export const POST = withApi({
   auth: 'optional',
   body: AuthorizeBody,
-  handler: ({ caller, body }) => authorizeEnrollment(body, caller),
+  handler: ({ caller, body, request }) => authorizeEnrollment(body, caller, clientAddress(request)),
 });
