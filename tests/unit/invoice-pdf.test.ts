@@ -127,6 +127,25 @@ describe('the printed voucher', () => {
     expect(readQrCodes(pdf, 1)).toEqual([]);
   });
 
+  it('keeps texts of any length within its pages, each with its header', async () => {
+    const doc = invoiceWithLines(3);
+    doc.lines[1].item.name = 'Tornillo autoperforante con arandela de neopreno '.repeat(150);
+    doc.customer.name = 'Cooperativa de Trabajo '.repeat(60);
+    const issued = issueInvoice(doc);
+    const pdf = await renderInvoicePdf({
+      envelope: issued.envelope,
+      supplier: { legalName: 'Ferretería '.repeat(40), commercialAddress: 'Calle Larga 123, '.repeat(30) },
+    });
+    const pages = pdfPageCount(pdf);
+    expect(pages).toBeLessThanOrEqual(2);
+    for (let page = 1; page <= pages; page++) {
+      const text = pdfText(pdf, { page });
+      expect(text).toContain('Nro. 00001-00000042');
+      expect(text).toContain(`Página ${page} de ${pages}`);
+    }
+    expect(pdfText(pdf, { page: pages })).toContain('Importe total');
+  });
+
   it('shows the supplier as registered, in Spanish characters the font covers', async () => {
     const issued = issueExample('invoice-ar-arca-standard.json');
     const supplier = {

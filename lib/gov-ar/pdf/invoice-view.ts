@@ -99,8 +99,12 @@ function supplierView(input: InvoicePdfInput, doc: CalculableInvoice, kind: Vouc
 
 /** The receiver's document as the voucher carries it (DocTipo/DocNro), or a foreign tax ID, which travels as 99. */
 function customerDocument(customer: Party | undefined, detail: WsfeVoucher['detail']): LabelledValue | undefined {
-  if (detail.DocTipo === 80) return { label: 'CUIT', value: formatCuit(String(detail.DocNro)) };
-  if (detail.DocTipo !== 99) return { label: documentTypeLabel(detail.DocTipo), value: formatDecimal(String(detail.DocNro), 0) };
+  const label = documentTypeLabel(detail.DocTipo);
+  const number = String(detail.DocNro);
+  // CUIT, CUIL and CDI are written 20-12345678-3; a DNI 12.345.678; other documents as they are.
+  if ([80, 86, 87].includes(detail.DocTipo) && number.length === 11) return { label, value: formatCuit(number) };
+  if (detail.DocTipo === 96) return { label, value: formatDecimal(number, 0) };
+  if (detail.DocTipo !== 99) return { label, value: number };
   const taxId = customer?.tax_id;
   if (taxId?.code) return { label: `Id. fiscal${taxId.country ? ` (${taxId.country})` : ''}`, value: taxId.code };
   return undefined;

@@ -13,6 +13,12 @@ const BOTTOM = PAGE.height - PAGE.margin - 18;
 const TEXT = 8.5;
 const GREY = '#e6e6e6';
 const QR_SIZE = 96;
+/** A line's description stops (with an ellipsis) at this height, and any other text at this length, so
+ * that nothing, however long, can push the drawing past a page (pdfkit would then add pages of its own). */
+const MAX_ROW_HEIGHT = 200;
+const MAX_TEXT = 300;
+
+const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
 type Column = { title: string; width: number; align: 'left' | 'right' | 'center'; cell: (row: InvoiceView['lines'][number]) => string };
 
@@ -66,7 +72,7 @@ export class InvoiceLayout {
   /** Bold label, regular value, wrapped within `width`; returns where the next line starts. */
   private labelled(item: LabelledValue, x: number, y: number, width: number, size = TEXT): number {
     this.doc.font(BOLD).fontSize(size).fillColor('black').text(`${item.label}: `, x, y, { width, continued: true });
-    this.doc.font(REGULAR).text(item.value || '-');
+    this.doc.font(REGULAR).text(clip(item.value) || '-');
     return this.doc.y + 1;
   }
 
@@ -83,7 +89,7 @@ export class InvoiceLayout {
 
     // The issuer, left of the letter.
     let left = boxTop + 8;
-    doc.font(BOLD).fontSize(13).text(view.supplier.name || '-', LEFT + 8, left, { width: columnWidth });
+    doc.font(BOLD).fontSize(13).text(clip(view.supplier.name) || '-', LEFT + 8, left, { width: columnWidth });
     left = doc.y + 4;
     for (const item of view.supplier.details) left = this.labelled(item, LEFT + 8, left, columnWidth);
 
@@ -129,7 +135,7 @@ export class InvoiceLayout {
     let y = Math.max(leftY, rightY);
     for (const associated of view.associated) y = this.labelled({ label: 'Comprobante asociado', value: associated }, LEFT + 6, y, WIDTH - 12);
     if (view.currencyLine) {
-      doc.font(REGULAR).fontSize(TEXT).text(view.currencyLine, LEFT + 6, y, { width: WIDTH - 12 });
+      doc.font(REGULAR).fontSize(TEXT).text(clip(view.currencyLine), LEFT + 6, y, { width: WIDTH - 12 });
       y = doc.y + 1;
     }
     this.y = y + 4;
@@ -153,7 +159,8 @@ export class InvoiceLayout {
   private rowHeight(row: InvoiceView['lines'][number]): number {
     const description = this.columns[0]!;
     this.doc.font(REGULAR).fontSize(TEXT);
-    return Math.max(this.doc.heightOfString(description.cell(row) || ' ', { width: description.width - 6 }), 10) + 4;
+    const height = this.doc.heightOfString(description.cell(row) || ' ', { width: description.width - 6 });
+    return Math.min(Math.max(height, 10), MAX_ROW_HEIGHT) + 4;
   }
 
   private tableRow(row: InvoiceView['lines'][number], height: number) {
@@ -161,7 +168,9 @@ export class InvoiceLayout {
     let x = LEFT;
     for (const [at, column] of this.columns.entries()) {
       doc.fillColor('black').font(REGULAR).fontSize(TEXT)
-        .text(column.cell(row), x + 3, this.y + 2, { width: column.width - 6, align: column.align, lineBreak: at === 0 });
+        .text(column.cell(row), x + 3, this.y + 2, {
+          width: column.width - 6, align: column.align, lineBreak: at === 0, height: height - 2, ellipsis: true,
+        });
       x += column.width;
     }
     this.y += height;
