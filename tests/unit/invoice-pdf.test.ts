@@ -180,6 +180,26 @@ describe('the printed voucher', () => {
     expect(services).toMatch(labelled('Fecha de vto. para el pago', '15/03/2025'));
   });
 
+  it('prints a voucher in dollars with its currency and rate, and the QR says so', async () => {
+    const doc = exampleInput('invoice-ar-arca-standard.json');
+    doc.currency = 'USD';
+    doc.exchange_rates = [{ from: 'USD', to: 'ARS', amount: '1050.50' }];
+    const issued = issueInvoice(doc);
+    const text = pdfText(await renderInvoicePdf({ envelope: issued.envelope }));
+    expect(text).toContain('Moneda: USD (DOL) · Tipo de cambio: $ 1.050,50');
+    expect(text).toMatch(labelled('Importe total', 'US$ 5.445.000,00'));
+    expect(readArcaQrUrl(issued.qrUrl)).toMatchObject({ importe: 5445000, moneda: 'DOL', ctz: 1050.5 });
+  });
+
+  it('prints class M with its legend', async () => {
+    const doc = exampleInput('invoice-ar-arca-standard.json');
+    doc.tax = { ext: { 'ar-arca-doc-letter': 'M' } };
+    const text = pdfText(await renderInvoicePdf({ envelope: issueInvoice(doc).envelope }));
+    expect(text).toContain('COD. 51');
+    expect(text).toContain('OPERACIÓN SUJETA A RETENCIÓN');
+    expect(text).toMatch(labelled('IVA 21 %', '$ 945.000,00'));
+  });
+
   it('prints class B prices with IVA included, which add up to the total', async () => {
     const text = pdfText(await renderInvoicePdf({ envelope: issueExample('invoice-ar-arca-simplified.json').envelope }));
     expect(text).toContain('Precio unit. c/IVA');
