@@ -1,5 +1,8 @@
 // @ts-check
-/** Next.js configuration: server-only packages stay external (PGlite ships WASM and data files). */
+/**
+ * Next.js configuration: server-only packages stay external (PGlite ships WASM and data files; pdfkit reads
+ * its own data files relative to its modules, and fontkit is what it parses our fonts with).
+ */
 
 /** Headers every response carries; the wizard's CSP (frame-ancestors) is set per page later. */
 const securityHeaders = [
@@ -11,7 +14,7 @@ const securityHeaders = [
 const nextConfig = {
   // NEXT_DIST_DIR lets a benchmark or a second checkout build beside the usual `.next` without clobbering it.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'node-forge'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'node-forge', 'pdfkit', 'fontkit'],
   poweredByHeader: false,
   // The build type-checks the app only; `npm test` type-checks everything, tests included.
   typescript: { tsconfigPath: 'tsconfig.build.json' },

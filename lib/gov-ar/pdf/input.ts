@@ -1,0 +1,52 @@
+// What the invoice PDF is made from: the stamped, calculated envelope as the store keeps it once the
+// authority accepted the invoice, plus the supplier's company data as registered, which a GOBL
+// envelope may not carry (razón social, domicilio comercial, condición frente al IVA, Ingresos Brutos,
+// inicio de actividades). Problems are `InvoicePdfError`s with a stable `problem`.
+import type { SupplierVatCondition } from './labels';
+
+export interface Stamp { prv: string; val: string }
+
+export interface InvoiceEnvelope {
+  head?: { stamps?: Stamp[] } & Record<string, unknown>;
+  /** The `bill/invoice`, normalised and calculated (`prepareArcaInvoice`), with its number in `code`. */
+  doc: Record<string, unknown>;
+}
+
+/** The supplier as registered with the authority; each field, when missing, is taken from the envelope or left out. */
+export interface SupplierCompany {
+  /** Razón social; default the envelope's `supplier.name`. */
+  legalName?: string;
+  /** Domicilio comercial, one line; default the supplier's first address in the envelope. */
+  commercialAddress?: string;
+  /** Condición frente al IVA; default what the letter implies (A, B, M: Responsable Inscripto; C with `monotax`: Monotributo). */
+  vatCondition?: SupplierVatCondition;
+  /** Ingresos Brutos: the registration number, or "Exento", "Convenio Multilateral 901-...". */
+  grossIncome?: string;
+  /** Inicio de actividades, YYYY-MM-DD. */
+  activityStart?: string;
+}
+
+export interface InvoicePdfInput {
+  envelope: InvoiceEnvelope;
+  supplier?: SupplierCompany;
+}
+
+/** The stamps the authority's acceptance leaves on the envelope (see the contract). */
+export const STAMP_CAE = 'arca-cae';
+export const STAMP_CAE_EXPIRY = 'arca-cae-expiry';
+export const STAMP_QR = 'arca-qr';
+
+export type InvoicePdfProblem =
+  /** No number or no CAE, expiry or QR stamp: the authority has not accepted it (yet). */
+  | 'not_issued'
+  /** Not a voucher we print: types E and T (other web services), 49, receipts, MiPyME credit invoices. */
+  | 'not_printable'
+  /** The document is not a calculated invoice (`prepareArcaInvoice` was not run, or refused it). */
+  | 'not_calculated';
+
+export class InvoicePdfError extends Error {
+  constructor(readonly problem: InvoicePdfProblem, message: string) {
+    super(message);
+    this.name = 'InvoicePdfError';
+  }
+}

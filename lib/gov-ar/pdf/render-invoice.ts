@@ -1,0 +1,54 @@
+// `renderInvoicePdf`: the printed form of an invoice the authority accepted, as a PDF (A4, Spanish, fonts
+// embedded), and the name it is saved under. Pure: no database, no network; the caller stores the bytes.
+import PDFDocument from 'pdfkit';
+import { EXT_DOC_TYPE } from '../../ar/arca/extensions';
+import { invoiceFonts } from './fonts';
+import { formatVoucherNumber } from './format';
+import { InvoicePdfError, type InvoicePdfInput } from './input';
+import { invoiceView } from './invoice-view';
+import { voucherKind } from './labels';
+import { BOLD, InvoiceLayout, PAGE, REGULAR } from './layout';
+
+export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  const view = invoiceView(input);
+  const fonts = invoiceFonts();
+  const doc = new PDFDocument({
+    size: [PAGE.width, PAGE.height],
+    margin: 0,
+    bufferPages: true,
+    // No default font: pdfkit's would be Helvetica, read from its own files; ours are registered below.
+    font: '',
+    lang: 'es-AR',
+    info: {
+      Title: `${view.kind.title} ${view.kind.letter} ${view.number}`,
+      Author: view.supplier.name,
+      Subject: `CAE ${view.cae}`,
+    },
+  });
+  // pdfkit takes an already parsed fontkit font (it checks for `layout`), which saves parsing per document.
+  doc.registerFont(REGULAR, fonts.regular as unknown as Buffer);
+  doc.registerFont(BOLD, fonts.bold as unknown as Buffer);
+
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const layout = new InvoiceLayout(doc, view);
+  await layout.draw();
+  layout.numberPages();
+  doc.end();
+  return finished;
+}
+
+/** `FACTURA-B-00001-00000042.pdf`, `NOTA-DE-CREDITO-A-00003-00000007.pdf`. */
+export function invoicePdfFileName(doc: { series?: string; code?: string; tax?: { ext?: Record<string, string> } }): string {
+  const docType = doc.tax?.ext?.[EXT_DOC_TYPE];
+  const kind = docType ? voucherKind(docType) : undefined;
+  if (!kind) throw new InvoicePdfError('not_printable', `voucher type ${docType ?? '(none)'} is not an invoice or note of class A, B, C or M`);
+  if (!doc.series || !/^\d{1,5}$/.test(doc.series) || !doc.code || !/^\d{1,8}$/.test(doc.code)) {
+    throw new InvoicePdfError('not_issued', 'the invoice has no point of sale and number yet');
+  }
+  return `${kind.fileTitle}-${kind.letter}-${formatVoucherNumber(doc.series, doc.code)}.pdf`;
+}
