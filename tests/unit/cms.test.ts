@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { X509Certificate } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { X509Certificate, type KeyObject } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CmsError, buildLoginTicketRequest, signCms, verifyCms } from '@/lib/ar/cms';
-import { makeCa, makeLeaf } from '../support/pki';
+import { craftedRsaKey, identityExponentKey } from '../support/crafted-keys';
+import { makeCa, makeLeaf, pkcs8Pem, testKey } from '../support/pki';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-test-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -29,9 +30,9 @@ function opensslSigned(name: string, ...options: string[]): Buffer {
   return fs.readFileSync(out);
 }
 
-function reasonOf(action: () => unknown): string | undefined {
+async function reasonOf(action: () => Promise<unknown>): Promise<string | undefined> {
   try {
-    action();
+    await action();
   } catch (error) {
     if (error instanceof CmsError) return error.reason;
     throw error;
@@ -40,7 +41,10 @@ function reasonOf(action: () => unknown): string | undefined {
 }
 
 describe('signCms', () => {
-  const signed = signCms(tra, signer.certificatePem, signer.keyPem);
+  let signed: Buffer;
+  beforeAll(async () => {
+    signed = await signCms(tra, signer.certificatePem, signer.keyPem);
+  });
 
   it('is verified by `openssl cms -verify` against the CA, which recovers the content', () => {
     const out = path.join(dir, 'verified.xml');
@@ -56,21 +60,21 @@ describe('signCms', () => {
     expect(printed).toContain('CN=cmstest');
   });
 
-  it('round-trips through verifyCms', () => {
-    const verified = verifyCms(signed);
+  it('round-trips through verifyCms', async () => {
+    const verified = await verifyCms(signed);
     expect(verified.content).toEqual(tra);
     expect(new X509Certificate(verified.signerCertificatePem).fingerprint256).toBe(new X509Certificate(signer.certificatePem).fingerprint256);
     expect(verified.certificatesPem).toHaveLength(1);
   });
 
-  it('fails as bad_signature when the content or the signature is tampered with', () => {
+  it('fails as bad_signature when the content or the signature is tampered with', async () => {
     const at = signed.indexOf(Buffer.from('<service>wsfe'));
     const content = Buffer.from(signed);
     content[at + 9] = 'x'.charCodeAt(0);
-    expect(reasonOf(() => verifyCms(content))).toBe('bad_signature');
+    expect(await reasonOf(() => verifyCms(content))).toBe('bad_signature');
     const signature = Buffer.from(signed);
     signature[signature.length - 1]! ^= 0xff;
-    expect(reasonOf(() => verifyCms(signature))).toBe('bad_signature');
+    expect(await reasonOf(() => verifyCms(signature))).toBe('bad_signature');
   });
 });
 
@@ -80,8 +84,8 @@ describe('verifyCms on what openssl makes', () => {
     ['sha1', ['-md', 'sha1']],
     ['streamed BER with indefinite lengths', ['-stream']],
     ['no signed attributes', ['-noattr']],
-  ])('%s verifies', (name, options) => {
-    const verified = verifyCms(opensslSigned(name.replace(/\W+/g, '-'), '-nodetach', ...options));
+  ])('%s verifies', async (name, options) => {
+    const verified = await verifyCms(opensslSigned(name.replace(/\W+/g, '-'), '-nodetach', ...options));
     expect(verified.content).toEqual(tra);
   });
 
@@ -90,8 +94,36 @@ describe('verifyCms on what openssl makes', () => {
     ['a certificate, not a CMS', () => new X509Certificate(signer.certificatePem).raw, 'malformed'],
     ['detached content', () => opensslSigned('detached'), 'bad_signature'],
     ['no certificates', () => opensslSigned('nocerts', '-nodetach', '-nocerts'), 'no_signer_certificate'],
-  ])('%s → %s', (_name, make, reason) => {
-    expect(reasonOf(() => verifyCms(make()))).toBe(reason);
+  ])('%s → %s', async (_name, make, reason) => {
+    expect(await reasonOf(() => verifyCms(make()))).toBe(reason);
+  });
+});
+
+describe('verifyCms computes only with keys within the RSA limits', () => {
+  /** A CMS our signCms makes with `key`, under a certificate the test CA issued for it. */
+  const signedWith = (key: KeyObject) => {
+    const leaf = makeLeaf({ ca, cuit: '20123456786', alias: 'cmslimits', key });
+    return () => signCms(tra, leaf.certificatePem, pkcs8Pem(key));
+  };
+  /** openssl's CMS with `extra` more certificates beside the signer's. */
+  const withCertificates = (extra: number) => () => {
+    const others = Array.from({ length: extra }, (_, i) => makeLeaf({ ca, cuit: '20123456786', alias: `otro${i}`, key: testKey('rsa', { slot: 'other' }) }).certificatePem);
+    return Promise.resolve(opensslSigned(`certfile-${extra}`, '-nodetach', '-certfile', file(`others-${extra}.pem`, others.join(''))));
+  };
+
+  it.each([
+    // Its signatures verify (each message is its own signature), so anyone could forge one.
+    ['a signer whose key has public exponent 1', 'bad_signature', signedWith(identityExponentKey(signer.privateKey))],
+    ['a signer of 1024 bits', 'bad_signature', signedWith(testKey('rsa', { bits: 1024, slot: 'cms' }))],
+    ['a signer of 4097 bits', 'bad_signature', signedWith(craftedRsaKey({ bits: 4097 }))],
+    ['a CMS carrying 11 certificates', 'malformed', withCertificates(10)],
+  ] as const)('%s → %s', async (_name, reason, make) => {
+    const cms = await make();
+    expect(await reasonOf(() => verifyCms(cms))).toBe(reason);
+  });
+
+  it('reads a CMS carrying 10 certificates', async () => {
+    expect((await verifyCms(await withCertificates(9)())).content).toEqual(tra);
   });
 });
 
