@@ -3,6 +3,7 @@
 import { generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
+import { signOffLoop } from './signatures';
 
 const generateRsa = promisify(generateKeyPair);
 
@@ -12,8 +13,10 @@ export interface GeneratedRequest {
   csrPem: string;
 }
 
+interface ForgeRequestInternals { certificationRequestInfo: forge.asn1.Asn1; signature: string; signatureOid: string }
+
 export async function generateKeyAndCsr(subject: { legalName: string; alias: string; cuit: string }): Promise<GeneratedRequest> {
-  // Node's native key generation: forge's pure-JS RSA takes seconds and blocks the event loop.
+  // Node's key generation and signing, both on the thread pool: forge's pure-JS RSA blocks the event loop.
   const { publicKey, privateKey } = await generateRsa('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -28,7 +31,12 @@ export async function generateKeyAndCsr(subject: { legalName: string; alias: str
     { shortName: 'CN', value: subject.alias },
     { name: 'serialNumber', value: `CUIT ${subject.cuit}` },
   ]);
-  csr.sign(forge.pki.privateKeyFromPem(privateKey), forge.md.sha256.create());
+  // forge lays out the CertificationRequestInfo; Node signs it. certificationRequestToPem uses both as set here.
+  const request = csr as unknown as ForgeRequestInternals;
+  request.certificationRequestInfo = (forge.pki as unknown as { getCertificationRequestInfo(c: unknown): forge.asn1.Asn1 }).getCertificationRequestInfo(csr);
+  const info = Buffer.from(forge.asn1.toDer(request.certificationRequestInfo).getBytes(), 'binary');
+  request.signature = (await signOffLoop('sha256', info, privateKey)).toString('binary');
+  request.signatureOid = forge.pki.oids.sha256WithRSAEncryption!;
   return { privateKeyPem: privateKey, csrPem: forge.pki.certificationRequestToPem(csr) };
 }
 
