@@ -4,7 +4,7 @@ import crypto, { X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 import { child, DER, DerError, oidOf, octets, readDer, type DerNode } from './der';
 import { rsaKeyProblem, rsaNumbersOfSpki } from './rsa-key-limits';
-import { signOffLoop, verifyOffLoop } from './signatures';
+import { signOffLoop, verifyOffLoop } from '../crypto/off-loop';
 
 export { argentinaTime, buildLoginTicketRequest, type LoginTicketRequestOptions } from './tra';
 

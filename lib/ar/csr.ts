@@ -1,11 +1,7 @@
 // A key pair and certificate request made for the supplier, as `openssl genrsa 2048` plus
 // `openssl req -subj "/C=AR/O=<razón social>/CN=<alias>/serialNumber=CUIT <cuit>"` would.
-import { generateKeyPair } from 'node:crypto';
-import { promisify } from 'node:util';
 import forge from 'node-forge';
-import { signOffLoop } from './signatures';
-
-const generateRsa = promisify(generateKeyPair);
+import { generateRsaOffLoop, signOffLoop } from '../crypto/off-loop';
 
 export interface GeneratedRequest {
   /** PKCS#8 PEM; goes straight into an encrypted secret. */
@@ -17,11 +13,7 @@ interface ForgeRequestInternals { certificationRequestInfo: forge.asn1.Asn1; sig
 
 export async function generateKeyAndCsr(subject: { legalName: string; alias: string; cuit: string }): Promise<GeneratedRequest> {
   // Node's key generation and signing, both on the thread pool: forge's pure-JS RSA blocks the event loop.
-  const { publicKey, privateKey } = await generateRsa('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey, privateKey } = await generateRsaOffLoop(2048);
   const csr = forge.pki.createCertificationRequest();
   csr.publicKey = forge.pki.publicKeyFromPem(publicKey);
   csr.setSubject([

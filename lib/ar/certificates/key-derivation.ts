@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import forge from 'node-forge';
+import { pbkdf2OffLoop, scryptOffLoop } from '../../crypto/off-loop';
 
 export type Prf = 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512';
 
@@ -47,12 +48,10 @@ export async function deriveKey(kdf: KeyDerivation, password: string, keyLength:
   const secret = Buffer.from(password, 'utf8');
   switch (kdf.kind) {
     case 'pbkdf2':
-      return { key: await new Promise<Buffer>((resolve, reject) => crypto.pbkdf2(secret, kdf.salt, kdf.iterations, keyLength, kdf.prf,
-        (error, key) => (error ? reject(error) : resolve(key)))) };
+      return { key: await pbkdf2OffLoop(secret, kdf.salt, kdf.iterations, keyLength, kdf.prf) };
     case 'scrypt': {
       const options = { N: kdf.cost, r: kdf.blockSize, p: kdf.parallelization, maxmem: 2 * MAX_SCRYPT_MEMORY };
-      return { key: await new Promise<Buffer>((resolve, reject) => crypto.scrypt(secret, kdf.salt, keyLength, options,
-        (error, key) => (error ? reject(error) : resolve(key)))) };
+      return { key: await scryptOffLoop(secret, kdf.salt, keyLength, options) };
     }
     case 'pkcs12': {
       // PKCS#12 takes the password as a BMPString with its terminating NUL, as OpenSSL and node-forge both do.

@@ -4,7 +4,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { RSA_MIN_BITS, rsaKeyProblem, rsaNumbersOfPrivateKey } from '../rsa-key-limits';
-import { signOffLoop, verifyOffLoop } from '../signatures';
+import { signOffLoop, verifyOffLoop } from '../../crypto/off-loop';
 import { CertificateError } from './errors';
 import { decryptPrivateKey, type PlainKey } from './decrypt-key';
 import { children, decodeUpload, derToAsn1, toPem, type PemBlock } from './encoding';

@@ -6,7 +6,7 @@ import forge from 'node-forge';
 import { invalidField } from '../../api/errors';
 import { child, DER, DerError, oidOf, readDer } from '../der';
 import { rsaKeyProblem, rsaNumbersOfSpki, type RsaKeyProblem } from '../rsa-key-limits';
-import { verifyOffLoop } from '../signatures';
+import { verifyOffLoop } from '../../crypto/off-loop';
 
 const NOT_A_REQUEST = 'not a PEM certificate request (PKCS#10) with an RSA key';
 const KEY_REFUSALS: Record<RsaKeyProblem, string> = {
