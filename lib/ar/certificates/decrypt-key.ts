@@ -3,8 +3,9 @@
 // cipher is OpenSSL's, or node-forge's for what OpenSSL 3 keeps in its legacy provider (DES, RC2).
 import crypto from 'node:crypto';
 import forge from 'node-forge';
+import { DER, readDer } from '../der';
 import { CertificateError } from './errors';
-import { children, derToAsn1, isUniversal, type PemBlock } from './encoding';
+import type { PemBlock } from './encoding';
 import { deriveKey, withinBudget } from './key-derivation';
 import { readKeyEncryption, type KeyEncryption } from './key-encryption';
 
@@ -50,10 +51,14 @@ async function decryptWith(encryption: KeyEncryption, cipher: Cipher, password: 
 
 /** PKCS#8 is SEQUENCE { INTEGER, SEQUENCE, OCTET STRING, ... }; the legacy forms SEQUENCE { INTEGER version, ... }. */
 function isKeyStructure(der: Buffer, label: string): boolean {
-  const node = derToAsn1(der);
-  const [version, second, third] = children(node);
-  if (!isUniversal(node, forge.asn1.Type.SEQUENCE) || !isUniversal(version, forge.asn1.Type.INTEGER)) return false;
-  return label !== 'PRIVATE KEY' || (isUniversal(second, forge.asn1.Type.SEQUENCE) && isUniversal(third, forge.asn1.Type.OCTETSTRING));
+  try {
+    const key = readDer(der);
+    const [version, algorithm, privateKey] = key.children;
+    if (key.tag !== DER.SEQUENCE || version?.tag !== DER.INTEGER) return false;
+    return label !== 'PRIVATE KEY' || (algorithm?.tag === DER.SEQUENCE && privateKey?.tag === DER.OCTET_STRING);
+  } catch {
+    return false;
+  }
 }
 
 function cipherFor(encryption: KeyEncryption): Cipher | undefined {
