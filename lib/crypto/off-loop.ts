@@ -1,6 +1,7 @@
 // CPU-heavy crypto (RSA signatures, key derivations, key generation) on libuv's thread pool instead of the
 // event loop, at most (cores − 1) jobs at a time, one at least: on two cores, four derivations at once
 // would also take the core the event loop runs on, and every request would wait for the scheduler.
+// (Verifying with a key within rsa-key-limits is a fraction of a millisecond: not worth the trip.)
 import crypto, { type KeyObject } from 'node:crypto';
 import os from 'node:os';
 
@@ -36,9 +37,6 @@ type Key = KeyObject | string;
 
 export const signOffLoop = (hash: string, data: Buffer, key: Key) =>
   inSlot<Buffer>((done) => crypto.sign(hash, data, key, done));
-
-export const verifyOffLoop = (hash: string, data: Buffer, key: Key, signature: Buffer) =>
-  inSlot<boolean>((done) => crypto.verify(hash, data, key, signature, done));
 
 export const pbkdf2OffLoop = (password: Buffer, salt: Buffer, iterations: number, keyLength: number, digest: string) =>
   inSlot<Buffer>((done) => crypto.pbkdf2(password, salt, iterations, keyLength, digest, done));

@@ -34,7 +34,7 @@ export const PointOfSaleBody = z.object({
 
 /** Signs the CSR's key into `CN=<alias>, serialNumber=CUIT <cuit>` (plus the CSR's O), valid for two years. */
 export async function issueCertificateFromCsr(input: z.output<typeof CertificateRequestBody>): Promise<{ certificate: string }> {
-  const request = await readCertificationRequest(input.csr);
+  const request = readCertificationRequest(input.csr);
   const serialNumber = request.subject.attributes.find((attribute) => attribute.type === '2.5.4.5');
   const cuit = /^CUIT (\d{11})$/.exec(String(serialNumber?.value ?? ''))?.[1];
   if (!cuit || !isValidCuit(cuit)) throw invalidField('csr', 'the subject needs serialNumber=CUIT <11 digits> with a valid CUIT');

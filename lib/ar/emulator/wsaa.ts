@@ -41,9 +41,9 @@ function readIn0(soap: SoapRequest): string {
 export async function authenticate(environment: Environment, in0: string, now: Date): Promise<IssuedTicket> {
   const base64 = in0.replace(/\s+/g, '');
   if (!base64 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw wsaaFaultError('cms.bad.base64');
-  let cms: Awaited<ReturnType<typeof verifyCms>>;
+  let cms: ReturnType<typeof verifyCms>;
   try {
-    cms = await verifyCms(Buffer.from(base64, 'base64'));
+    cms = verifyCms(Buffer.from(base64, 'base64'));
   } catch (error) {
     if (error instanceof CmsError) throw wsaaFaultError(CMS_FAULTS[error.reason]);
     throw error;
