@@ -53,7 +53,13 @@ export async function deriveKey(kdf: KeyDerivation, password: string, keyLength:
   const secret = Buffer.from(password, 'utf8');
   switch (kdf.kind) {
     case 'pbkdf2':
-      return { key: await pbkdf2OffLoop(secret, kdf.salt, kdf.iterations, keyLength, kdf.prf) };
+      // A hundredth of the budget (OpenSSL's 2048 iterations are half a millisecond) costs about what the trip
+      // to the thread pool and back does: it runs inline.
+      return {
+        key: kdf.iterations <= MAX_PBKDF2_ITERATIONS[kdf.prf] / 100
+          ? crypto.pbkdf2Sync(secret, kdf.salt, kdf.iterations, keyLength, kdf.prf)
+          : await pbkdf2OffLoop(secret, kdf.salt, kdf.iterations, keyLength, kdf.prf),
+      };
     case 'scrypt': {
       const options = { N: kdf.cost, r: kdf.blockSize, p: kdf.parallelization, maxmem: 2 * MAX_SCRYPT_MEMORY };
       return { key: await scryptOffLoop(secret, kdf.salt, keyLength, options) };
