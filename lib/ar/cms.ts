@@ -3,6 +3,8 @@
 import crypto, { X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 import { child, DER, DerError, oidOf, octets, readDer, type DerNode } from './der';
+import { rsaKeyProblem, rsaNumbersOfSpki } from './rsa-key-limits';
+import { signOffLoop } from '../crypto/off-loop';
 
 export { argentinaTime, buildLoginTicketRequest, type LoginTicketRequestOptions } from './tra';
 
@@ -15,23 +17,22 @@ export class CmsError extends Error {
   }
 }
 
-/** DigestInfo header for SHA-256 (RFC 8017 §9.2): what RSASSA-PKCS1-v1_5 signs ahead of the hash. */
-const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+/** forge calls a signer's key synchronously; ours only holds the place of the signature Node makes afterwards. */
+const PLACEHOLDER_KEY = { sign: () => '' } as unknown as forge.pki.rsa.PrivateKey;
 
-export function signCms(content: Buffer, certificatePem: string, privateKeyPem: string): Buffer {
+interface ForgeSignedDataInternals {
+  signers: Array<{ authenticatedAttributesAsn1: forge.asn1.Asn1 }>;
+  signerInfos: forge.asn1.Asn1[];
+}
+
+/** The key must have passed rsa-key-limits (a supplier's key, validated on upload). */
+export async function signCms(content: Buffer, certificatePem: string, privateKeyPem: string): Promise<Buffer> {
   const certificate = forge.pki.certificateFromPem(certificatePem);
   const p7 = forge.pkcs7.createSignedData();
   p7.content = forge.util.createBuffer(content.toString('binary'));
   p7.addCertificate(certificate);
-  // forge assembles the structure; the RSA operation is Node's (native, and any key format Node reads).
-  const key = {
-    sign: (md: forge.md.MessageDigest) => crypto.privateEncrypt(
-      { key: privateKeyPem, padding: crypto.constants.RSA_PKCS1_PADDING },
-      Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(md.digest().getBytes(), 'binary')]),
-    ).toString('binary'),
-  };
   p7.addSigner({
-    key: key as unknown as forge.pki.rsa.PrivateKey,
+    key: PLACEHOLDER_KEY,
     certificate,
     digestAlgorithm: forge.pki.oids.sha256!,
     authenticatedAttributes: [
@@ -40,7 +41,16 @@ export function signCms(content: Buffer, certificatePem: string, privateKeyPem: 
       { type: forge.pki.oids.signingTime! },
     ],
   });
+  // forge assembles the structure and the signed attributes; the RSA operation is Node's, on the thread pool.
   p7.sign();
+  const { signers, signerInfos } = p7 as unknown as ForgeSignedDataInternals;
+  const attributes = signers[0]!.authenticatedAttributesAsn1.value as forge.asn1.Asn1[];
+  // The signature covers the attributes encoded as a SET, not as the [0] they travel in (RFC 5652 §5.4).
+  const signedBytes = forge.asn1.toDer(forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attributes)).getBytes();
+  const signature = await signOffLoop('sha256', Buffer.from(signedBytes, 'binary'), privateKeyPem);
+  const encryptedDigest = (signerInfos[0]!.value as forge.asn1.Asn1[]).at(-1)!;
+  if (encryptedDigest.type !== forge.asn1.Type.OCTETSTRING) throw new Error('forge laid out the SignerInfo unexpectedly');
+  encryptedDigest.value = signature.toString('binary');
   return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
 }
 
@@ -68,7 +78,14 @@ export interface VerifiedCms {
   certificatesPem: string[];
 }
 
-/** Checks the first signer's signature; says nothing about whether its certificate is trusted. */
+/** A signer and its chain are two or three; each more is a key the verification would try. */
+export const MAX_CMS_CERTIFICATES = 10;
+
+/**
+ * Checks the first signer's signature; says nothing about whether its certificate is trusted. A
+ * certificate whose key is out of rsa-key-limits is never computed with (it cannot sign); within them a
+ * verification costs a fraction of a millisecond.
+ */
 export function verifyCms(der: Buffer): VerifiedCms {
   let parsed: ReturnType<typeof parseSignedData>;
   try {
@@ -118,8 +135,9 @@ function parseSignedData(der: Buffer) {
   const content = eContent ? octets(child(eContent, 0)) : undefined;
   const contentType = child(encapsulated, 0, DER.OID).bytes;
   const certificatesNode = signedData.children.find((node) => node.tag === DER.context(0));
-  const certificates: CertificateEntry[] = (certificatesNode?.children ?? [])
-    .filter((node) => node.tag === DER.SEQUENCE)
+  const certificateNodes = (certificatesNode?.children ?? []).filter((node) => node.tag === DER.SEQUENCE);
+  if (certificateNodes.length > MAX_CMS_CERTIFICATES) throw new CmsError('malformed', `The CMS carries more than ${MAX_CMS_CERTIFICATES} certificates.`);
+  const certificates: CertificateEntry[] = certificateNodes
     .map((node) => ({ der: Buffer.from(node.bytes), node, x509: new X509Certificate(node.bytes) }));
   const signerInfos = signedData.children.at(-1);
   if (signerInfos?.tag !== DER.SET || !signerInfos.children[0]) throw new CmsError('malformed', 'The CMS has no signer.');
@@ -164,8 +182,12 @@ function readAttributes(signedAttrs: DerNode): Map<string, Buffer> {
 }
 
 function verifies(hash: string, data: Buffer, certificate: CertificateEntry, signature: Buffer): boolean {
+  const key = certificate.x509.publicKey;
+  if (key.asymmetricKeyType !== 'rsa') return false;
+  const numbers = rsaNumbersOfSpki(key.export({ type: 'spki', format: 'der' }));
+  if (!numbers || rsaKeyProblem(numbers)) return false;
   try {
-    return certificate.x509.publicKey.asymmetricKeyType === 'rsa' && crypto.verify(hash, data, certificate.x509.publicKey, signature);
+    return crypto.verify(hash, data, key, signature);
   } catch {
     return false;
   }

@@ -1,10 +1,7 @@
 // A key pair and certificate request made for the supplier, as `openssl genrsa 2048` plus
 // `openssl req -subj "/C=AR/O=<razón social>/CN=<alias>/serialNumber=CUIT <cuit>"` would.
-import { generateKeyPair } from 'node:crypto';
-import { promisify } from 'node:util';
 import forge from 'node-forge';
-
-const generateRsa = promisify(generateKeyPair);
+import { generateRsaOffLoop, signOffLoop } from '../crypto/off-loop';
 
 export interface GeneratedRequest {
   /** PKCS#8 PEM; goes straight into an encrypted secret. */
@@ -12,13 +9,11 @@ export interface GeneratedRequest {
   csrPem: string;
 }
 
+interface ForgeRequestInternals { certificationRequestInfo: forge.asn1.Asn1; signature: string; signatureOid: string }
+
 export async function generateKeyAndCsr(subject: { legalName: string; alias: string; cuit: string }): Promise<GeneratedRequest> {
-  // Node's native key generation: forge's pure-JS RSA takes seconds and blocks the event loop.
-  const { publicKey, privateKey } = await generateRsa('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  // Node's key generation and signing, both on the thread pool: forge's pure-JS RSA blocks the event loop.
+  const { publicKey, privateKey } = await generateRsaOffLoop(2048);
   const csr = forge.pki.createCertificationRequest();
   csr.publicKey = forge.pki.publicKeyFromPem(publicKey);
   csr.setSubject([
@@ -28,7 +23,12 @@ export async function generateKeyAndCsr(subject: { legalName: string; alias: str
     { shortName: 'CN', value: subject.alias },
     { name: 'serialNumber', value: `CUIT ${subject.cuit}` },
   ]);
-  csr.sign(forge.pki.privateKeyFromPem(privateKey), forge.md.sha256.create());
+  // forge lays out the CertificationRequestInfo; Node signs it. certificationRequestToPem uses both as set here.
+  const request = csr as unknown as ForgeRequestInternals;
+  request.certificationRequestInfo = (forge.pki as unknown as { getCertificationRequestInfo(c: unknown): forge.asn1.Asn1 }).getCertificationRequestInfo(csr);
+  const info = Buffer.from(forge.asn1.toDer(request.certificationRequestInfo).getBytes(), 'binary');
+  request.signature = (await signOffLoop('sha256', info, privateKey)).toString('binary');
+  request.signatureOid = forge.pki.oids.sha256WithRSAEncryption!;
   return { privateKeyPem: privateKey, csrPem: forge.pki.certificationRequestToPem(csr) };
 }
 

@@ -72,7 +72,7 @@ function byteAt(buffer: Buffer, offset: number): number {
 }
 
 export const DER = {
-  INTEGER: 0x02, OCTET_STRING: 0x04, OCTET_STRING_CONSTRUCTED: 0x24, OID: 0x06, SEQUENCE: 0x30, SET: 0x31,
+  INTEGER: 0x02, BIT_STRING: 0x03, OCTET_STRING: 0x04, OCTET_STRING_CONSTRUCTED: 0x24, OID: 0x06, SEQUENCE: 0x30, SET: 0x31,
   context: (n: number) => 0xa0 + n,
 } as const;
 

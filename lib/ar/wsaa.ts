@@ -21,7 +21,7 @@ export async function loginCms(
   now = new Date(),
 ): Promise<Ticket> {
   const tra = buildLoginTicketRequest({ service, now });
-  const cms = signCms(Buffer.from(tra, 'utf8'), credential.certificatePem, credential.privateKeyPem);
+  const cms = await signCms(Buffer.from(tra, 'utf8'), credential.certificatePem, credential.privateKeyPem);
   const envelope = soapEnvelope(`<wsaa:loginCms><wsaa:in0>${cms.toString('base64')}</wsaa:in0></wsaa:loginCms>`, { wsaa: WSAA_NAMESPACE });
   const body = await postSoap(authorityEndpoint(environment, 'wsaa'), envelope, '', (fault) =>
     new AuthorityError(problemForWsaaFault(fault.faultCode), fault.faultString || fault.faultCode, { faultCode: fault.faultCode, service }));

@@ -35,10 +35,10 @@ export async function supplierKey(): Promise<SupplierKey & { key: KeyObject }> {
   return { key: privateKey, password, encryptedPem: encryptPkcs8Native(privateKey, password) };
 }
 
-/** Valid CUITs (company prefix 30), distinct within the run. */
-export function benchCuits(count: number): string[] {
+/** Valid CUITs (company prefix 30), distinct within the run for distinct `from`s far enough apart. */
+export function benchCuits(count: number, from = 0): string[] {
   const cuits: string[] = [];
-  for (let n = 0; cuits.length < count; n++) {
+  for (let n = from; cuits.length < count; n++) {
     const cuit = withCheckDigit(`30${String(72_000_000 + n).padStart(8, '0')}`);
     if (cuit) cuits.push(cuit);
   }

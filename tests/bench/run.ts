@@ -9,6 +9,7 @@ import { createWorkspace, measureRegistrations, openLink, prepareSuppliers, supp
 import { printReport, type Figures } from './report';
 import { measureValidation } from './validation';
 import { measurePageJs } from './page-js';
+import { measurePingsUnderUploads } from './pings-under-uploads';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -47,7 +48,7 @@ async function main() {
     // The floor under any page of the app (React, Next's router, the root layout): an unknown link's 404.
     const framework = await measurePageJs(`${base}/reg/${'0'.repeat(27)}`, 404);
     log('certificate validation ...');
-    const validation = measureValidation();
+    const validation = await measureValidation();
 
     log(`preparing ${settings.warmup + settings.suppliers} suppliers at the emulator's portal (untimed) ...`);
     const prepared = await prepareSuppliers(base, key.key, settings.warmup + settings.suppliers);
@@ -57,15 +58,17 @@ async function main() {
     const suppliers = prepared.slice(settings.warmup);
     log(`registrations, ${settings.concurrency} at a time ...`);
     const registrations = await measureRegistrations(base, workspace, suppliers, key, settings.concurrency);
+    log('pings while five uploads of a 4096-bit key at the PBKDF2 limit run at once ...');
+    const underUploads = await measurePingsUnderUploads(base, workspace, settings.seconds);
 
     const figures: Figures = {
       ping_rps: pingRun.rps, bare_node_rps: bareNode.rps, entry_read_rps: entryRun.rps,
       registrations_per_second: registrations.perSecond,
       validation_ms_p50: validation.p50Ms, validation_ms_p99: validation.p99Ms,
-      wizard_first_load_js_kb: wizard.kb,
+      wizard_first_load_js_kb: wizard.kb, ping_p99_under_uploads_ms: underUploads.p99Ms,
     };
     printReport(figures, {
-      json: settings.json, seconds: settings.seconds, warmup: settings.warmup, registrations, wizard, framework,
+      json: settings.json, seconds: settings.seconds, warmup: settings.warmup, registrations, wizard, framework, underUploads,
       latency: { bare: bareNode, ping: pingRun, entry: entryRun }, load: [loadBefore, os.loadavg()[0]!],
     });
   } finally {

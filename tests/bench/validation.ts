@@ -13,7 +13,7 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-export function measureValidation(iterations = 200, warmup = 30): ValidationTimes {
+export async function measureValidation(iterations = 200, warmup = 30): Promise<ValidationTimes> {
   const cuit = withCheckDigit('3071234567')!;
   const leaf = makeLeaf({ ca: makeCa('sandbox'), cuit, alias: 'bench-validation' });
   const password = 'contraseña de prueba';
@@ -22,7 +22,7 @@ export function measureValidation(iterations = 200, warmup = 30): ValidationTime
   const times: number[] = [];
   for (let i = 0; i < warmup + iterations; i++) {
     const started = performance.now();
-    validateCertificateBundle(input, options);
+    await validateCertificateBundle(input, options);
     if (i >= warmup) times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);

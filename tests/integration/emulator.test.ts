@@ -1,4 +1,4 @@
-import { X509Certificate, createPublicKey } from 'node:crypto';
+import { X509Certificate, createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as certificatesRoute from '@/app/emulator/portal/certificates/route';
@@ -14,7 +14,8 @@ import { startEmulatorServer, type EmulatorServer } from '../support/emulator-se
 import {
   authXml, enrolledCertificate, loginCms, loginCmsEnvelope, portal, postSoap, soapParser, ticketOf, wsfe,
 } from '../support/emulator-client';
-import { caFromPem, makeCa, makeCsr, makeLeaf, pkcs8Pem, testKey, type TestLeaf } from '../support/pki';
+import { craftedRsaKey, identityExponentKey } from '../support/crafted-keys';
+import { caFromPem, makeCa, makeCsr, makeLeaf, pkcs8Pem, prepareKeys, testKey, type TestLeaf } from '../support/pki';
 
 process.env.AR_AUTHORITY = 'emulator';
 let server: EmulatorServer;
@@ -66,6 +67,35 @@ describe('emulator portal', () => {
     expect(certificate.publicKey.export({ type: 'spki', format: 'pem' })).toBe(createPublicKey(key).export({ type: 'spki', format: 'pem' }));
     expect(emulatorTrustAnchors()[environment]).toEqual([emulatorCa(environment).certificatePem]);
   });
+
+  // The key is read from the request's DER and held to the limits before its signature is checked (on the
+  // thread pool): node-forge's check ran its JavaScript RSA with the caller's exponent, 10 s and a 500 for 8192 bits.
+  it.each([
+    ['a 1024-bit key', () => testKey('rsa', { bits: 1024, slot: 'csr' }), /at least 2048 bits/],
+    ['a 4097-bit key', () => craftedRsaKey({ bits: 4097 }), /at most 4096 bits/],
+    ['public exponent 1 (its signature verifies)', () => identityExponentKey(testKey('rsa', { slot: 'leaf' })), /public exponent/],
+    ['an even public exponent', () => craftedRsaKey({ exponent: 65_536 }), /public exponent/],
+    ['a public exponent of 8192 bits', () => craftedRsaKey({ exponent: 2n ** 8191n + 1n }), /public exponent/],
+  ])('refuses a CSR with %s → 422 naming csr, at once', async (_name, key, reason) => {
+    const cuit = newCuit();
+    const csr = makeCsr({ key: key(), cuit, alias: `fe${cuit}` }).pem;
+    const started = Date.now();
+    const result = await portal(url, 'certificates', { environment: 'sandbox', alias: `fe${cuit}`, csr });
+    expect([result.status, result.body.code]).toEqual([422, 'validation_failed']);
+    expect(result.body.fields.csr).toMatch(reason);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('issues from CSRs with a 4096-bit key and with public exponent 3', async () => {
+    const { privateKey: exponent3 } = await new Promise<{ privateKey: KeyObject }>((resolve, reject) =>
+      generateKeyPair('rsa', { modulusLength: 2048, publicExponent: 3 }, (error, _, privateKey) => (error ? reject(error) : resolve({ privateKey }))));
+    await prepareKeys([{ bits: 4096, slot: 'csr' }]);
+    for (const key of [testKey('rsa', { bits: 4096, slot: 'csr' }), exponent3]) {
+      const cuit = newCuit();
+      const result = await portal(url, 'certificates', { environment: 'sandbox', alias: `fe${cuit}`, csr: makeCsr({ key, cuit, alias: `fe${cuit}` }).pem });
+      expect(result.status).toBe(200);
+    }
+  }, 60_000);
 
   it('keeps its CAs apart and in the data directory', () => {
     const sandbox = new X509Certificate(emulatorCa('sandbox').certificatePem);
@@ -185,6 +215,12 @@ describe('emulated WSAA loginCms', () => {
     ['a TRA that is not XML', 'ns1:xml.bad', 'No se ha podido interpretar el XML contra el SCHEMA', async () => loginCms(url, 'sandbox', await enroll(), { tra: 'hola' })],
     ['garbage that is not a CMS', 'ns1:cms.bad', 'El CMS no es valido', async () => postSoap(`${url}/emulator/sandbox/wsaa/LoginCms`, loginCmsEnvelope(Buffer.from('garbage').toString('base64')), { soapaction: '' })],
     ['garbage that is not base64', 'ns1:cms.bad.base64', 'No se puede decodificar el BASE64', async () => postSoap(`${url}/emulator/sandbox/wsaa/LoginCms`, loginCmsEnvelope('%%%'), { soapaction: '' })],
+    ['a certificate of the CA whose key has public exponent 1 (anyone can forge its signatures)', 'ns1:cms.sign.invalid', 'Firma inválida o algoritmo no soportado', async () => {
+      const cuit = newCuit();
+      await portal(url, 'authorizations', { environment: 'sandbox', cuit, alias: `fe${cuit}`, service: 'wsfe' });
+      const forgeable = makeLeaf({ ca: caFromPem(emulatorCa('sandbox')), cuit, alias: `fe${cuit}`, key: identityExponentKey(testKey('rsa', { slot: 'leaf' })) });
+      return loginCms(url, 'sandbox', credentialOf(forgeable));
+    }],
     ['a signature that does not verify', 'ns1:cms.sign.invalid', 'Firma inválida o algoritmo no soportado', async () => {
       const credential = await enroll();
       return loginCms(url, 'sandbox', { certificatePem: credential.certificatePem, privateKeyPem: otherKeyPem() });

@@ -140,8 +140,7 @@ describe('uploads of damaged files with the supplier\'s own key (sandbox)', () =
       caItself: Buffer.from(sandbox.certificatePem),
       keyInstead: Buffer.from(leaf.keyPem),
     };
-    // PBKDF2 with few iterations: a wrong password falls through to node-forge's pure-JS derivation,
-    // and at the default 2048 each such case would cost tens of milliseconds.
+    // PBKDF2 with few iterations: thousands of cases, most with a wrong password, each deriving once.
     const cheap = { iterations: 16 };
     keys = {
       encrypted: Buffer.from(encryptPkcs8(leaf.privateKey, PASSWORD, cheap)),

@@ -11,7 +11,11 @@ import { getRegistrationKey, openRegistrationKey } from '@/lib/ar/registration/g
 import { call, type CallResult } from '../support/call';
 import { portal } from '../support/emulator-client';
 import { freshCuit } from '../support/scenario';
-import { encryptLegacyPem, encryptPkcs8, makeCa, makeCsr, makeLeaf, prepareKeys, testKey, withCrlf, withUtf8Bom, type LeafOptions } from '../support/pki';
+import { MAX_PBKDF2_ITERATIONS } from '@/lib/ar/certificates/key-derivation';
+import { craftedRsaKey, identityExponentKey } from '../support/crafted-keys';
+import {
+  encryptLegacyPem, encryptPkcs8, encryptPkcs8Pbes2, makeCa, makeCsr, makeLeaf, prepareKeys, testKey, withCrlf, withUtf8Bom, type LeafOptions,
+} from '../support/pki';
 import {
   authorizeService, getPointsOfSale, getRegistration, issueFromCsr, openRegistration, requestCsr, upload, useEmulator,
   type OpenRegistration, type UploadFields,
@@ -136,6 +140,23 @@ const LOCAL: Row[] = [
     const leaf = leafFor(r);
     return { certificate: leaf.certificatePem, key: remember(encryptLegacyPem(leaf.privateKey, PASSWORD)), password: WRONG_PASSWORD };
   }, { code: 'key_password_invalid', field: 'password' }],
+  // Bounds read from the files before any work (see tests/unit/certificate-limits.test.ts for all of them).
+  ['an 8192-bit RSA key with random factors', 'sandbox', (r) => pair(r, { key: craftedRsaKey({ bits: 8192 }) }), { code: 'key_unsupported', field: 'key' }],
+  ['a key with public exponent 1', 'sandbox', (r) => {
+    // d = 1 as well: nothing secret to look for in the answers but the file's text.
+    const leaf = makeLeaf({ ca: makeCa('sandbox'), cuit: r.cuit, alias: `errores${++alias}`, key: identityExponentKey(testKey('rsa', { slot: 'leaf' })) });
+    return { certificate: leaf.certificatePem, key: remember(leaf.keyPem) };
+  }, { code: 'key_unsupported', field: 'key' }],
+  ['a key encrypted with more PBKDF2 iterations than we allow', 'sandbox', (r) => {
+    const leaf = leafFor(r);
+    const key = remember(encryptPkcs8Pbes2(leaf.privateKey, PASSWORD, { pbkdf2: { prf: 'sha256', iterations: MAX_PBKDF2_ITERATIONS.sha256 + 1 } }));
+    return { certificate: leaf.certificatePem, key, password: PASSWORD };
+  }, { code: 'key_unreadable', field: 'key' }],
+  ['a certificate file of 11 certificates', 'sandbox', (r) => {
+    const leaf = leafFor(r);
+    const others = Array.from({ length: 10 }, () => leafFor(r, { key: testKey('rsa', { slot: 'other' }) }).certificatePem);
+    return { certificate: [leaf.certificatePem, ...others].join(''), key: leaf.keyPem };
+  }, { code: 'certificate_unreadable', field: 'certificate' }],
   ['another key than the certificate\'s', 'sandbox', (r) => ({
     certificate: leafFor(r).certificatePem, key: keyPem(testKey('rsa', { slot: 'other' })),
   }), { code: 'key_mismatch', field: 'key' }],

@@ -74,14 +74,14 @@ export const loginCmsEnvelope = (in0: string) =>
   + `<soapenv:Header/><soapenv:Body><wsaa:loginCms><wsaa:in0>${in0}</wsaa:in0></wsaa:loginCms></soapenv:Body></soapenv:Envelope>`;
 
 /** Signs a TRA (by default the standard one for `service`) and posts it to the environment's WSAA. */
-export function loginCms(
+export async function loginCms(
   baseUrl: string,
   environment: Environment,
   credential: { certificatePem: string; privateKeyPem: string },
   options: { service?: string; tra?: string } = {},
 ): Promise<SoapReply> {
   const tra = options.tra ?? buildLoginTicketRequest({ service: options.service ?? 'wsfe' });
-  const cms = signCms(Buffer.from(tra, 'utf8'), credential.certificatePem, credential.privateKeyPem).toString('base64');
+  const cms = (await signCms(Buffer.from(tra, 'utf8'), credential.certificatePem, credential.privateKeyPem)).toString('base64');
   return postSoap(`${baseUrl}/emulator/${environment}/wsaa/LoginCms`, loginCmsEnvelope(cms), {
     'content-type': 'text/xml; charset=utf-8', soapaction: '""',
   });

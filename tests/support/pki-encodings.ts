@@ -1,6 +1,6 @@
 // The shapes a supplier's files arrive in: private keys encrypted every way OpenSSL and other tools do it,
 // DER forms, CSRs as openssl req makes them, and text mangled by editors (BOM, CRLF).
-import { createPublicKey, sign, type KeyObject } from 'node:crypto';
+import { createCipheriv, createPublicKey, pbkdf2Sync, randomBytes, scryptSync, sign, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 
 export type Prf = 'sha1' | 'sha256' | 'sha384' | 'sha512';
@@ -36,6 +36,39 @@ export function encryptPkcs8Der(key: KeyObject, password: string, options: Pkcs8
 /** "ENCRYPTED PRIVATE KEY" as OpenSSL 3 writes it (`openssl pkcs8 -topk8`): PBES2, hmacWithSHA256. */
 export function encryptPkcs8Native(key: KeyObject, password: string, cipher = 'aes-256-cbc'): string {
   return key.export({ type: 'pkcs8', format: 'pem', cipher, passphrase: password }).toString();
+}
+
+/** PBES2's key derivation, for the cost limits: PBKDF2 with any HMAC and iteration count, or scrypt. */
+export type Pbes2Kdf = { pbkdf2: { prf: Prf; iterations: number } } | { scrypt: { N: number; r: number; p: number } };
+
+const OIDS = {
+  pbes2: '1.2.840.113549.1.5.13', pbkdf2: '1.2.840.113549.1.5.12', scrypt: '1.3.6.1.4.1.11591.4.11', aes256Cbc: '2.16.840.1.101.3.4.1.42',
+  hmac: { sha1: '1.2.840.113549.2.7', sha256: '1.2.840.113549.2.9', sha384: '1.2.840.113549.2.10', sha512: '1.2.840.113549.2.11' } as Record<Prf, string>,
+};
+
+/**
+ * "ENCRYPTED PRIVATE KEY" (PBES2, AES-256-CBC) with the derivation's cost chosen, derived natively: node-forge would
+ * take seconds for the iteration counts near the limit, and Node's export always writes 2048.
+ */
+export function encryptPkcs8Pbes2(key: KeyObject, password: string, kdf: Pbes2Kdf): string {
+  const { create, Class, Type } = forge.asn1;
+  const seq = (...items: forge.asn1.Asn1[]) => create(Class.UNIVERSAL, Type.SEQUENCE, true, items);
+  const oid = (value: string) => create(Class.UNIVERSAL, Type.OID, false, forge.asn1.oidToDer(value).getBytes());
+  const int = (value: number) => create(Class.UNIVERSAL, Type.INTEGER, false, forge.asn1.integerToDer(value).getBytes());
+  const octets = (bytes: Buffer) => create(Class.UNIVERSAL, Type.OCTETSTRING, false, bytes.toString('binary'));
+  const salt = randomBytes(16);
+  const iv = randomBytes(16);
+  const secret = Buffer.from(password, 'utf8');
+  const derived = 'pbkdf2' in kdf
+    ? pbkdf2Sync(secret, salt, kdf.pbkdf2.iterations, 32, kdf.pbkdf2.prf)
+    : scryptSync(secret, salt, 32, { N: kdf.scrypt.N, r: kdf.scrypt.r, p: kdf.scrypt.p, maxmem: 512 * 1024 * 1024 });
+  const cipher = createCipheriv('aes-256-cbc', derived, iv);
+  const encrypted = Buffer.concat([cipher.update(key.export({ type: 'pkcs8', format: 'der' })), cipher.final()]);
+  const derivation = 'pbkdf2' in kdf
+    ? seq(oid(OIDS.pbkdf2), seq(octets(salt), int(kdf.pbkdf2.iterations), seq(oid(OIDS.hmac[kdf.pbkdf2.prf]), create(Class.UNIVERSAL, Type.NULL, false, ''))))
+    : seq(oid(OIDS.scrypt), seq(octets(salt), int(kdf.scrypt.N), int(kdf.scrypt.r), int(kdf.scrypt.p)));
+  const info = seq(seq(oid(OIDS.pbes2), seq(derivation, seq(oid(OIDS.aes256Cbc), octets(iv)))), octets(encrypted));
+  return forge.pki.encryptedPrivateKeyToPem(info);
 }
 
 export type LegacyCipher = 'aes-128-cbc' | 'aes-256-cbc' | 'des-ede3-cbc' | 'des-cbc';

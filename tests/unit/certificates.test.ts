@@ -43,9 +43,9 @@ function damagedPrivateHalf(key: KeyObject): string {
 const sandboxLeaf = (extra: Partial<Parameters<typeof makeLeaf>[0]> = {}) =>
   makeLeaf({ ca: makeCa('sandbox'), cuit: CUIT, alias: ALIAS, ...extra });
 
-function failure(input: CertificateBundleInput, extra: Partial<ValidationOptions> = {}): CertificateError {
+async function failure(input: CertificateBundleInput, extra: Partial<ValidationOptions> = {}): Promise<CertificateError> {
   try {
-    validateCertificateBundle(input, { ...options, ...extra });
+    await validateCertificateBundle(input, { ...options, ...extra });
   } catch (error) {
     if (error instanceof CertificateError) return error;
     throw error;
@@ -100,8 +100,8 @@ const cases: Case[] = [
 
 describe('validateCertificateBundle: each failure maps to one code and the field to fix', () => {
   const rows = cases.map(([name, input, code, field, extra]) => [name, code, field, input, extra] as const);
-  it.each(rows)('%s → %s', (_name, code, field, input, extra) => {
-    const error = failure(input(), extra);
+  it.each(rows)('%s → %s', async (_name, code, field, input, extra) => {
+    const error = await failure(input(), extra);
     expect(error.code).toBe(code);
     expect(error.field).toBe(field);
     expect(error.messages.es.length).toBeGreaterThan(20);
@@ -146,49 +146,49 @@ const accepted: Accepted[] = [
 ];
 
 describe('validateCertificateBundle: accepted encodings', () => {
-  it.each(accepted)('%s', (_name, input, extra = () => ({})) => {
-    const bundle = validateCertificateBundle(input(), { ...options, ...extra() });
+  it.each(accepted)('%s', async (_name, input, extra = () => ({})) => {
+    const bundle = await validateCertificateBundle(input(), { ...options, ...extra() });
     expect(bundle.cuit).toBe(CUIT);
     expect(bundle.alias).toBe(ALIAS);
     expect(createPrivateKey(bundle.privateKeyPem).export({ type: 'pkcs1', format: 'der' })).toEqual(leaf.pkcs1Der);
   });
 
-  it('reads a leaf + chain file whichever order it comes in, and returns the chain', () => {
+  it('reads a leaf + chain file whichever order it comes in, and returns the chain', async () => {
     const ca = makeCa('sandbox').certificatePem;
     for (const certificate of [`${leaf.certificatePem}${ca}`, withCrlf(`${ca}\n${leaf.certificatePem}`), `${ca}${leaf.certificatePem}${ca}`]) {
-      const bundle = validateCertificateBundle({ certificate, key: leaf.keyPem }, options);
+      const bundle = await validateCertificateBundle({ certificate, key: leaf.keyPem }, options);
       expect(bundle.certificatePem).toBe(leaf.certificatePem);
       expect(bundle.chainPems).toEqual([ca]);
     }
   });
 
-  it('prefers an uploaded key over the generated one', () => {
+  it('prefers an uploaded key over the generated one', async () => {
     const other = testKey('rsa', { slot: 'other' }).export({ type: 'pkcs8', format: 'pem' }).toString();
-    expect(validateCertificateBundle({ certificate: leaf.certificatePem, key: leaf.keyPem }, { ...options, generatedKeyPem: other }).cuit).toBe(CUIT);
-    const error = failure({ certificate: leaf.certificatePem }, { generatedKeyPem: other });
+    expect((await validateCertificateBundle({ certificate: leaf.certificatePem, key: leaf.keyPem }, { ...options, generatedKeyPem: other })).cuit).toBe(CUIT);
+    const error = await failure({ certificate: leaf.certificatePem }, { generatedKeyPem: other });
     // With our own key there is nothing for the supplier to fix but the certificate.
     expect([error.code, error.field]).toEqual(['key_mismatch', 'certificate']);
     expect(error.messages.en).toMatch(/request \(CSR\) we prepared/);
   });
 
-  it('refuses a key whose key derivation would hold the server for seconds', () => {
+  it('refuses a key whose key derivation would hold the server for seconds', async () => {
     const asn1 = forge.asn1.fromDer(encryptPkcs8Der(leaf.privateKey, PASSWORD).toString('binary'));
     // EncryptedPrivateKeyInfo → algorithm → PBES2 params → PBKDF2 → params → iterationCount
     const kdfParams = ((((asn1.value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[])[1]!;
     (kdfParams.value as forge.asn1.Asn1[])[1]!.value = forge.asn1.integerToDer(50_000_000).getBytes();
     const key = Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
     const started = Date.now();
-    expect(failure({ certificate: leaf.certificatePem, key, password: PASSWORD }).code).toBe('key_unreadable');
+    expect((await failure({ certificate: leaf.certificatePem, key, password: PASSWORD })).code).toBe('key_unreadable');
     expect(Date.now() - started).toBeLessThan(200);
   });
 });
 
 describe('validateCertificateBundle: the returned bundle', () => {
-  it('describes the certificate', () => {
+  it('describes the certificate', async () => {
     const notBefore = new Date(Math.floor(Date.now() / 1000) * 1000 - DAY);
     const notAfter = new Date(notBefore.getTime() + 730 * DAY);
     const issued = sandboxLeaf({ organization: 'Panadería Ñandú S.A.', notBefore, notAfter });
-    const bundle = validateCertificateBundle({ certificate: issued.certificateDer, key: issued.keyPem }, options);
+    const bundle = await validateCertificateBundle({ certificate: issued.certificateDer, key: issued.keyPem }, options);
     const x509 = new X509Certificate(issued.certificateDer);
     expect(bundle).toEqual({
       certificatePem: issued.certificatePem,
@@ -208,13 +208,13 @@ describe('validateCertificateBundle: the returned bundle', () => {
     expect(bundle.privateKeyPem).not.toMatch(/ENCRYPTED/);
   });
 
-  it('is valid from notBefore to notAfter inclusive, judged at `now`', () => {
+  it('is valid from notBefore to notAfter inclusive, judged at `now`', async () => {
     const input = { certificate: leaf.certificatePem, key: leaf.keyPem };
-    const { notBefore, notAfter } = validateCertificateBundle(input, options); // as encoded: whole seconds
-    expect(validateCertificateBundle(input, { ...options, now: notBefore }).cuit).toBe(CUIT);
-    expect(validateCertificateBundle(input, { ...options, now: notAfter }).cuit).toBe(CUIT);
-    expect(failure(input, { now: new Date(notAfter.getTime() + 1000) }).code).toBe('certificate_expired');
-    expect(failure(input, { now: new Date(notBefore.getTime() - 1000) }).code).toBe('certificate_not_yet_valid');
+    const { notBefore, notAfter } = await validateCertificateBundle(input, options); // as encoded: whole seconds
+    expect((await validateCertificateBundle(input, { ...options, now: notBefore })).cuit).toBe(CUIT);
+    expect((await validateCertificateBundle(input, { ...options, now: notAfter })).cuit).toBe(CUIT);
+    expect((await failure(input, { now: new Date(notAfter.getTime() + 1000) })).code).toBe('certificate_expired');
+    expect((await failure(input, { now: new Date(notBefore.getTime() - 1000) })).code).toBe('certificate_not_yet_valid');
   });
 });
 
@@ -233,13 +233,13 @@ describe('validateCertificateBundle: the first failure in DESIGN.md order wins',
     ['wrong environment before CUIT', () => { const live = makeLeaf({ ca: makeCa('live'), cuit: OTHER_CUIT, alias: ALIAS }); return { certificate: live.certificatePem, key: live.keyPem }; }, 'certificate_wrong_environment'],
     ['untrusted before CUIT', () => { const fake = makeLeaf({ ca: makeCa('lookalike-sandbox'), cuit: OTHER_CUIT, alias: ALIAS }); return { certificate: fake.certificatePem, key: fake.keyPem }; }, 'certificate_untrusted'],
   ];
-  it.each(order)('%s', (_name, input, code, extra) => {
-    expect(failure(input(), extra).code).toBe(code);
+  it.each(order)('%s', async (_name, input, code, extra) => {
+    expect((await failure(input(), extra)).code).toBe(code);
   });
 });
 
 describe('secrets stay out of errors', () => {
-  it('no message, detail or stack carries the password or key material', () => {
+  it('no message, detail or stack carries the password or key material', async () => {
     const secret = 'Ñandú-secreto-€42';
     const encrypted = encryptPkcs8Native(leaf.privateKey, secret);
     const attempts: CertificateBundleInput[] = [
@@ -251,7 +251,7 @@ describe('secrets stay out of errors', () => {
     ];
     const keyLines = [leaf.keyPem, leaf.pkcs1Pem, encrypted].flatMap((pem) => pem.split('\n').filter((line) => line.length >= 32 && !line.startsWith('-----')));
     for (const input of attempts) {
-      const error = failure(input, { supplierCuit: OTHER_CUIT });
+      const error = await failure(input, { supplierCuit: OTHER_CUIT });
       const said = [error.message, error.messages.es, error.messages.en, String(error), error.stack, JSON.stringify(error), JSON.stringify(error.details)].join('\n');
       expect(said).not.toContain(secret);
       expect(said).not.toContain('secreto');
@@ -295,11 +295,11 @@ describe('CERTIFICATE_ERROR_MESSAGES', () => {
     expect(new CertificateError('authority_unavailable').field).toBeUndefined();
   });
 
-  it('names the environments and the CUIT where they matter', () => {
-    expect(failure({ certificate: leaf.certificatePem, key: leaf.keyPem }, { environment: 'live' }).messages.en)
+  it('names the environments and the CUIT where they matter', async () => {
+    expect((await failure({ certificate: leaf.certificatePem, key: leaf.keyPem }, { environment: 'live' })).messages.en)
       .toMatch(/for testing \(homologación\), but this registration is for production/);
-    expect(failure({ certificate: leaf.certificatePem, key: leaf.keyPem }, { supplierCuit: OTHER_CUIT }).messages.es).toContain('20-12345678-6');
-    expect(failure({ key: leaf.keyPem }, { environment: 'live' }).messages.en).toMatch(/ARCA/);
+    expect((await failure({ certificate: leaf.certificatePem, key: leaf.keyPem }, { supplierCuit: OTHER_CUIT })).messages.es).toContain('20-12345678-6');
+    expect((await failure({ key: leaf.keyPem }, { environment: 'live' })).messages.en).toMatch(/ARCA/);
   });
 });
 
@@ -307,7 +307,7 @@ describe('the fixtures, checked by a tool we did not write', () => {
   const openssl = (args: string[]) => execFileSync('openssl', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const hasOpenssl = (() => { try { return openssl(['version']).startsWith('OpenSSL'); } catch { return false; } })();
 
-  it.skipIf(!hasOpenssl)('openssl verifies the leaf against its CA and prints the same issuer, subject and serial', () => {
+  it.skipIf(!hasOpenssl)('openssl verifies the leaf against its CA and prints the same issuer, subject and serial', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pki-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const issued = sandboxLeaf({ organization: 'Panadería Ñandú S.A.' });
@@ -317,7 +317,7 @@ describe('the fixtures, checked by a tool we did not write', () => {
     expect(openssl(['verify', '-CAfile', join(dir, 'ca.pem'), join(dir, 'leaf.pem')])).toContain('OK');
     expect(openssl(['req', '-in', join(dir, 'req.pem'), '-verify', '-noout'])).toBe('');
     const printed = openssl(['x509', '-in', join(dir, 'leaf.pem'), '-noout', '-issuer', '-subject', '-serial', '-nameopt', 'RFC2253,-esc_msb']);
-    const bundle = validateCertificateBundle({ certificate: issued.certificatePem, key: issued.keyPem }, options);
+    const bundle = await validateCertificateBundle({ certificate: issued.certificatePem, key: issued.keyPem }, options);
     const comma = (dn: string) => dn.replaceAll(', ', ',');
     expect(printed).toContain(`issuer=${comma(bundle.issuer)}\n`);
     expect(printed).toContain(`subject=${comma(bundle.subject)}\n`);

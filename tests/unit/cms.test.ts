@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { X509Certificate } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { X509Certificate, type KeyObject } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CmsError, buildLoginTicketRequest, signCms, verifyCms } from '@/lib/ar/cms';
-import { makeCa, makeLeaf } from '../support/pki';
+import { craftedRsaKey, identityExponentKey } from '../support/crafted-keys';
+import { makeCa, makeLeaf, pkcs8Pem, testKey } from '../support/pki';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-test-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -40,7 +41,10 @@ function reasonOf(action: () => unknown): string | undefined {
 }
 
 describe('signCms', () => {
-  const signed = signCms(tra, signer.certificatePem, signer.keyPem);
+  let signed: Buffer;
+  beforeAll(async () => {
+    signed = await signCms(tra, signer.certificatePem, signer.keyPem);
+  });
 
   it('is verified by `openssl cms -verify` against the CA, which recovers the content', () => {
     const out = path.join(dir, 'verified.xml');
@@ -92,6 +96,34 @@ describe('verifyCms on what openssl makes', () => {
     ['no certificates', () => opensslSigned('nocerts', '-nodetach', '-nocerts'), 'no_signer_certificate'],
   ])('%s → %s', (_name, make, reason) => {
     expect(reasonOf(() => verifyCms(make()))).toBe(reason);
+  });
+});
+
+describe('verifyCms computes only with keys within the RSA limits', () => {
+  /** A CMS our signCms makes with `key`, under a certificate the test CA issued for it. */
+  const signedWith = (key: KeyObject) => {
+    const leaf = makeLeaf({ ca, cuit: '20123456786', alias: 'cmslimits', key });
+    return () => signCms(tra, leaf.certificatePem, pkcs8Pem(key));
+  };
+  /** openssl's CMS with `extra` more certificates beside the signer's. */
+  const withCertificates = (extra: number) => () => {
+    const others = Array.from({ length: extra }, (_, i) => makeLeaf({ ca, cuit: '20123456786', alias: `otro${i}`, key: testKey('rsa', { slot: 'other' }) }).certificatePem);
+    return Promise.resolve(opensslSigned(`certfile-${extra}`, '-nodetach', '-certfile', file(`others-${extra}.pem`, others.join(''))));
+  };
+
+  it.each([
+    // Its signatures verify (each message is its own signature), so anyone could forge one.
+    ['a signer whose key has public exponent 1', 'bad_signature', signedWith(identityExponentKey(signer.privateKey))],
+    ['a signer of 1024 bits', 'bad_signature', signedWith(testKey('rsa', { bits: 1024, slot: 'cms' }))],
+    ['a signer of 4097 bits', 'bad_signature', signedWith(craftedRsaKey({ bits: 4097 }))],
+    ['a CMS carrying 11 certificates', 'malformed', withCertificates(10)],
+  ] as const)('%s → %s', async (_name, reason, make) => {
+    const cms = await make();
+    expect(reasonOf(() => verifyCms(cms))).toBe(reason);
+  });
+
+  it('reads a CMS carrying 10 certificates', async () => {
+    expect(verifyCms(await withCertificates(9)()).content).toEqual(tra);
   });
 });
 

@@ -1,99 +1,125 @@
-// Opens a password-protected private key: Node's OpenSSL first (native and strict), then node-forge for what
-// OpenSSL 3 keeps in its legacy provider (DES, RC2), with a cap on the key-derivation work an upload may demand.
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+// Opens a password-protected private key within bounds the file itself states: the ciphertext's size and
+// the key derivation's cost are checked before any work, the derivation runs off the event loop, and the
+// cipher is OpenSSL's, or node-forge's for what OpenSSL 3 keeps in its legacy provider (DES, RC2).
+import crypto from 'node:crypto';
 import forge from 'node-forge';
+import { DER, readDer } from '../der';
 import { CertificateError } from './errors';
-import { children, derToAsn1, integerOf, oidOf, toPem, type PemBlock } from './encoding';
+import type { PemBlock } from './encoding';
+import { deriveKey, withinBudget } from './key-derivation';
+import { readKeyEncryption, type KeyEncryption } from './key-encryption';
 
-const PBES2 = '1.2.840.113549.1.5.13';
-const PBKDF2 = '1.2.840.113549.1.5.12';
-const SCRYPT = '1.3.6.1.4.1.11591.4.11';
+/** A key as the file holds it once decrypted: its DER and the PEM label it would carry. */
+export interface PlainKey { label: string; der: Buffer }
 
-// Decryption runs on the request thread: ~0.5 s of native PBKDF2 is the most a (public) upload may cost.
-// OpenSSL writes 2048 iterations by default; OWASP's 600 000 still fits.
-const MAX_ITERATIONS = 1_000_000;
-// forge's PBKDF2 is pure JS, ~50 times slower; legacy tools use small counts anyway.
-const MAX_FORGE_ITERATIONS = 20_000;
+/**
+ * No RSA key of 4096 bits or fewer needs 8 KiB of DER (one of 4096 bits is under 3 KiB), so a larger
+ * ciphertext is refused before it is deciphered: node-forge's RC2 takes ~1 ms a KiB.
+ */
+export const MAX_ENCRYPTED_KEY_BYTES = 8 * 1024;
 
-type Attempt = { key: KeyObject } | { failure: 'password' | 'unsupported' };
-
-interface ForgePbe {
-  pbe: { getCipher(oid: string, params: forge.asn1.Asn1, password: string): forge.cipher.BlockCipher };
+interface Cipher {
+  keyLength: number;
+  ivLength: number;
+  /** The plaintext, or undefined when the padding does not check (a wrong password). */
+  decrypt(key: Buffer, iv: Buffer, data: Buffer): Buffer | undefined;
 }
 
-const utf8 = (password: string) => forge.util.encodeUtf8(password);
-/** The DEK-Info ciphers node-forge's decryptRsaPrivateKey knows, with their IV. */
-const FORGE_LEGACY_CIPHERS = /^(DES-CBC|DES-EDE3-CBC|AES-(128|192|256)-CBC|RC2-(40|64|128)-CBC),[0-9A-F]+$/i;
-
-export function decryptPrivateKey(block: PemBlock, password: string | undefined): KeyObject {
-  const iterations = block.label === 'ENCRYPTED PRIVATE KEY' ? kdfIterations(block.der) : 1;
-  if (iterations === undefined || iterations > MAX_ITERATIONS) throw new CertificateError('key_unreadable');
-  const pem = toPem(block.label, block.der, block.headers);
-  if (!password) {
-    // Some tools encrypt with an empty password; a blank field should still open such a key.
-    const blank = withNode(pem, '');
-    if ('key' in blank) return blank.key;
-    throw new CertificateError('key_password_required');
-  }
-  const node = withNode(pem, password);
-  if ('key' in node) return node.key;
-  const forged: Attempt = iterations <= MAX_FORGE_ITERATIONS ? withForge(block, pem, password) : { failure: 'unsupported' };
-  if ('key' in forged) return forged.key;
-  // Only when neither library knows the algorithm is the key unreadable; otherwise the password is wrong.
-  const wrongPassword = node.failure === 'password' || forged.failure === 'password';
-  throw new CertificateError(wrongPassword ? 'key_password_invalid' : 'key_unreadable');
+export async function decryptPrivateKey(block: PemBlock, password: string | undefined): Promise<PlainKey> {
+  const encryption = readKeyEncryption(block);
+  const cipher = encryption && cipherFor(encryption);
+  if (!encryption || !cipher) throw new CertificateError('key_unreadable');
+  if (encryption.data.length > MAX_ENCRYPTED_KEY_BYTES) throw new CertificateError('key_unsupported', { reason: 'key_too_large' });
+  if (!withinBudget(encryption.kdf)) throw new CertificateError('key_unreadable', { reason: 'key_derivation_too_costly' });
+  // Some tools encrypt with an empty password; a blank field should still open such a key.
+  const plain = await decryptWith(encryption, cipher, password ?? '');
+  if (plain) return { label: encryption.plainLabel, der: plain };
+  throw new CertificateError(password ? 'key_password_invalid' : 'key_password_required');
 }
 
-function withNode(pem: string, password: string): Attempt {
+async function decryptWith(encryption: KeyEncryption, cipher: Cipher, password: string): Promise<Buffer | undefined> {
+  let derived: Awaited<ReturnType<typeof deriveKey>>;
   try {
-    // Passwords are UTF-8, as OpenSSL's command line reads them from a UTF-8 terminal.
-    return { key: createPrivateKey({ key: pem, format: 'pem', passphrase: Buffer.from(password, 'utf8') }) };
-  } catch (error) {
-    return { failure: (error as { code?: string }).code === 'ERR_OSSL_BAD_DECRYPT' ? 'password' : 'unsupported' };
-  }
-}
-
-function withForge(block: PemBlock, pem: string, password: string): Attempt {
-  try {
-    if (block.label === 'ENCRYPTED PRIVATE KEY') return forgePkcs8(block.der, password);
-    if (block.label !== 'RSA PRIVATE KEY') return { failure: 'unsupported' };
-    const key = forge.pki.decryptRsaPrivateKey(pem, utf8(password));
-    return key ? { key: createPrivateKey(forge.pki.privateKeyToPem(key)) } : { failure: 'password' };
+    derived = await deriveKey(encryption.kdf, password, cipher.keyLength, cipher.ivLength);
   } catch {
-    // A legacy PEM in a cipher forge decrypts, yet no key came out: the padding matched by chance (about
-    // 1 in 250 wrong passwords), so the password is still the wrong one.
-    return { failure: block.label === 'RSA PRIVATE KEY' && FORGE_LEGACY_CIPHERS.test(block.headers['DEK-Info'] ?? '') ? 'password' : 'unsupported' };
+    throw new CertificateError('key_unreadable'); // parameters the derivation refuses (an odd scrypt cost, say)
   }
+  const plain = cipher.decrypt(derived.key, encryption.iv ?? derived.iv!, encryption.data);
+  // About one wrong password in 256 leaves a padding that checks: the bytes are then no key.
+  return plain && isKeyStructure(plain, encryption.plainLabel) ? plain : undefined;
 }
 
-function forgePkcs8(der: Buffer, password: string): Attempt {
-  const [algorithm, data] = children(derToAsn1(der));
-  const [oidNode, params] = children(algorithm);
-  const oid = oidOf(oidNode);
-  if (!oid || !params || typeof data?.value !== 'string') return { failure: 'unsupported' };
-  // PBES2 derives from the password's UTF-8 bytes; PKCS#12 PBE from its UCS-2 code units, which forge takes from a JS string.
-  const cipher = (forge.pki as unknown as ForgePbe).pbe.getCipher(oid, params, oid === PBES2 ? utf8(password) : password);
-  cipher.update(forge.util.createBuffer(data.value));
-  if (!cipher.finish()) return { failure: 'password' };
+/** PKCS#8 is SEQUENCE { INTEGER, SEQUENCE, OCTET STRING, ... }; the legacy forms SEQUENCE { INTEGER version, ... }. */
+function isKeyStructure(der: Buffer, label: string): boolean {
   try {
-    const plain = Buffer.from(cipher.output.getBytes(), 'binary');
-    return { key: createPrivateKey({ key: plain, format: 'der', type: 'pkcs8' }) };
+    const key = readDer(der);
+    const [version, algorithm, privateKey] = key.children;
+    if (key.tag !== DER.SEQUENCE || version?.tag !== DER.INTEGER) return false;
+    return label !== 'PRIVATE KEY' || (algorithm?.tag === DER.SEQUENCE && privateKey?.tag === DER.OCTET_STRING);
   } catch {
-    return { failure: 'password' }; // the padding matched by chance: still the wrong password
+    return false;
   }
 }
 
-/** The key-derivation work an EncryptedPrivateKeyInfo asks for, in PBKDF2 iterations; undefined if unknown. */
-function kdfIterations(der: Buffer): number | undefined {
-  const [algorithm] = children(derToAsn1(der));
-  const [oidNode, params] = children(algorithm);
-  const oid = oidOf(oidNode);
-  if (!oid) return undefined;
-  if (oid !== PBES2) return integerOf(children(params)[1]); // PBES1 and PKCS#12 PBE: { salt, iterations }
-  const [kdfOid, kdfParams] = children(children(params)[0]);
-  const values = children(kdfParams).map(integerOf);
-  if (oidOf(kdfOid) === PBKDF2) return values[1];
-  // scrypt { salt, N, r, p }: N·r·p costs the same order of CPU time as that many PBKDF2 iterations.
-  if (oidOf(kdfOid) === SCRYPT) return values.slice(1, 4).reduce<number>((product, v) => product * (v ?? Infinity), 1);
-  return undefined;
+function cipherFor(encryption: KeyEncryption): Cipher | undefined {
+  const cipher = FORGE_CIPHERS[encryption.cipher] ?? nativeCipher(encryption.cipher);
+  if (!cipher || (encryption.keyLength !== undefined && encryption.keyLength !== cipher.keyLength)) return undefined;
+  if (encryption.iv && encryption.iv.length !== cipher.ivLength) return undefined;
+  return cipher;
 }
+
+/** Any CBC cipher OpenSSL's default provider has; getCipherInfo also names legacy ones it cannot start. */
+function nativeCipher(name: string): Cipher | undefined {
+  const info = crypto.getCipherInfo(name);
+  if (!info || info.mode !== 'cbc' || !info.ivLength) return undefined;
+  try {
+    crypto.createDecipheriv(name, Buffer.alloc(info.keyLength), Buffer.alloc(info.ivLength));
+  } catch {
+    return undefined;
+  }
+  return {
+    keyLength: info.keyLength,
+    ivLength: info.ivLength,
+    decrypt(key, iv, data) {
+      try {
+        const decipher = crypto.createDecipheriv(name, key, iv);
+        return Buffer.concat([decipher.update(data), decipher.final()]);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+type ForgeDecipher = Pick<forge.rc2.cipher, 'update' | 'finish' | 'output'>;
+
+function forgeCipher(keyLength: number, start: (key: string, iv: string) => ForgeDecipher): Cipher {
+  return {
+    keyLength,
+    ivLength: 8,
+    decrypt(key, iv, data) {
+      const decipher = start(key.toString('binary'), iv.toString('binary'));
+      decipher.update(forge.util.createBuffer(data.toString('binary')));
+      return decipher.finish() ? Buffer.from(decipher.output.getBytes(), 'binary') : undefined;
+    },
+  };
+}
+
+const rc2 = (keyLength: number, bits: number) => forgeCipher(keyLength, (key, iv) => {
+  const decipher = forge.rc2.createDecryptionCipher(key, bits);
+  decipher.start(iv);
+  return decipher;
+});
+
+/** What OpenSSL 3 has only in its legacy provider, by the names DEK-Info and our OID tables use. */
+const FORGE_CIPHERS: Record<string, Cipher> = {
+  'des-cbc': forgeCipher(8, (key, iv) => {
+    const decipher = forge.cipher.createDecipher('DES-CBC', key);
+    decipher.start({ iv });
+    return decipher as unknown as ForgeDecipher;
+  }),
+  'rc2-40-cbc': rc2(5, 40),
+  'rc2-64-cbc': rc2(8, 64),
+  'rc2-cbc': rc2(16, 128),
+  'rc2-128-cbc': rc2(16, 128),
+};

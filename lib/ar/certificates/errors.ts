@@ -19,7 +19,16 @@ export interface CertificateErrorDetails {
   environment?: Environment;
   /** The key was the one we generated for /csr: a mismatch is then the certificate's fault. */
   generatedKey?: boolean;
+  /** Why a readable file is refused, when the code alone does not say it. */
+  reason?: CertificateRefusalReason;
 }
+
+/**
+ * key_too_large, key_exponent: an RSA key past the limits we compute with (key_unsupported);
+ * key_derivation_too_costly: an encrypted key whose password derivation asks for more work than we allow
+ * (key_unreadable); too_many_certificates: a certificate file of more than 10 (certificate_unreadable).
+ */
+export type CertificateRefusalReason = 'key_too_large' | 'key_exponent' | 'key_derivation_too_costly' | 'too_many_certificates';
 
 export interface CertificateMessages { es: string; en: string }
 
@@ -55,10 +64,15 @@ export const CERTIFICATE_ERROR_MESSAGES: Record<CertificateErrorCode, Messages> 
     es: 'Falta el certificado. Suba el archivo .crt que descargó de ARCA o pegue su texto (empieza con -----BEGIN CERTIFICATE-----).',
     en: "The certificate is missing. Upload the .crt file you downloaded from ARCA or paste its text (it starts with -----BEGIN CERTIFICATE-----).",
   }),
-  certificate_unreadable: ({ environment }) => ({
-    es: `No pudimos leer el certificado. Suba el archivo .crt tal como lo descargó de ${portal(environment)}, sin modificarlo; la clave privada va en su propio campo.`,
-    en: `We could not read the certificate. Upload the .crt file exactly as downloaded from ${portalEn(environment)}; the private key goes in its own field.`,
-  }),
+  certificate_unreadable: ({ environment, reason }) => reason === 'too_many_certificates'
+    ? {
+        es: `El archivo trae más de 10 certificados. Suba solo el certificado que descargó de ${portal(environment)} (con su cadena, si la tiene).`,
+        en: `The file holds more than 10 certificates. Upload only the certificate you downloaded from ${portalEn(environment)} (with its chain, if it has one).`,
+      }
+    : {
+        es: `No pudimos leer el certificado. Suba el archivo .crt tal como lo descargó de ${portal(environment)}, sin modificarlo; la clave privada va en su propio campo.`,
+        en: `We could not read the certificate. Upload the .crt file exactly as downloaded from ${portalEn(environment)}; the private key goes in its own field.`,
+      },
   certificate_is_request: ({ environment }) => ({
     es: `Subió el pedido de certificado (CSR), no el certificado. Pegue ese pedido en ${portal(environment)} para obtener el certificado y suba el archivo .crt que le entrega.`,
     en: `You uploaded the certificate request (CSR), not the certificate. Paste that request into ${portalEn(environment)} to get the certificate, then upload the .crt file it gives you.`,
@@ -67,14 +81,34 @@ export const CERTIFICATE_ERROR_MESSAGES: Record<CertificateErrorCode, Messages> 
     es: 'Falta la clave privada. Suba el archivo .key que generó junto con el pedido de certificado (CSR).',
     en: 'The private key is missing. Upload the .key file you generated together with the certificate request (CSR).',
   }),
-  key_unreadable: () => ({
-    es: 'No pudimos leer la clave privada. Suba el archivo .key que generó con el pedido (empieza con -----BEGIN PRIVATE KEY----- o -----BEGIN RSA PRIVATE KEY-----); el certificado va en su propio campo.',
-    en: 'We could not read the private key. Upload the .key file you generated with the request (it starts with -----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----); the certificate goes in its own field.',
-  }),
-  key_unsupported: () => ({
-    es: 'La clave privada no es RSA y ARCA solo acepta RSA. Genere una con «openssl genrsa -out clave.key 2048», haga un pedido (CSR) nuevo y obtenga un certificado nuevo.',
-    en: 'The private key is not RSA, and ARCA only accepts RSA. Make one with «openssl genrsa -out clave.key 2048», make a new request (CSR) and get a new certificate.',
-  }),
+  key_unreadable: ({ reason }) => reason === 'key_derivation_too_costly'
+    ? {
+        es: 'La clave privada está cifrada con más iteraciones de las que aceptamos. Vuelva a cifrarla con los valores habituales, con «openssl pkcs8 -topk8 -in clave.key -out clave-nueva.key», y suba la nueva con su contraseña.',
+        en: 'The private key is encrypted with more iterations than we accept. Encrypt it again with the usual settings, with «openssl pkcs8 -topk8 -in clave.key -out clave-nueva.key», and upload the new file with its password.',
+      }
+    : {
+        es: 'No pudimos leer la clave privada. Suba el archivo .key que generó con el pedido (empieza con -----BEGIN PRIVATE KEY----- o -----BEGIN RSA PRIVATE KEY-----); el certificado va en su propio campo.',
+        en: 'We could not read the private key. Upload the .key file you generated with the request (it starts with -----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----); the certificate goes in its own field.',
+      },
+  key_unsupported: ({ reason }) => {
+    const remedy = {
+      es: 'Genere una con «openssl genrsa -out clave.key 2048», haga un pedido (CSR) nuevo y obtenga un certificado nuevo.',
+      en: 'Make one with «openssl genrsa -out clave.key 2048», make a new request (CSR) and get a new certificate.',
+    };
+    if (reason === 'key_too_large') {
+      return {
+        es: `La clave RSA tiene más de 4096 bits y no la aceptamos: ARCA emite certificados para claves de 2048 bits. ${remedy.es}`,
+        en: `The RSA key is longer than 4096 bits, which we do not accept: ARCA issues certificates for 2048-bit keys. ${remedy.en}`,
+      };
+    }
+    if (reason === 'key_exponent') {
+      return {
+        es: `El exponente público de la clave RSA no es válido: debe ser impar, de al menos 3 y menor que 2^32 (el habitual es 65537). ${remedy.es}`,
+        en: `The RSA key's public exponent is not valid: it must be odd, at least 3 and below 2^32 (the usual one is 65537). ${remedy.en}`,
+      };
+    }
+    return { es: `La clave privada no es RSA y ARCA solo acepta RSA. ${remedy.es}`, en: `The private key is not RSA, and ARCA only accepts RSA. ${remedy.en}` };
+  },
   key_too_weak: () => ({
     es: 'La clave RSA tiene menos de 2048 bits. Genere una con «openssl genrsa -out clave.key 2048», haga un pedido (CSR) nuevo y obtenga un certificado nuevo.',
     en: 'The RSA key is shorter than 2048 bits. Make one with «openssl genrsa -out clave.key 2048», make a new request (CSR) and get a new certificate.',

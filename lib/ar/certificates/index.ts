@@ -7,6 +7,7 @@ export {
   type CertificateErrorDetails,
   type CertificateField,
   type CertificateMessages,
+  type CertificateRefusalReason,
 } from './errors';
 export {
   validateCertificateBundle,

@@ -1,5 +1,6 @@
 // Reads the certificate upload: one certificate (PEM or DER) or a PEM file with the leaf and its chain,
-// telling a certificate request (CSR) apart from garbage so the supplier gets the right advice.
+// telling a certificate request (CSR) apart from garbage so the supplier gets the right advice. At most
+// ten certificates are read from one file.
 import { X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 import { CertificateError } from './errors';
@@ -19,6 +20,8 @@ export interface ParsedCertificate {
 export interface CertificateFile { leaf: ParsedCertificate; chain: ParsedCertificate[] }
 
 const CERTIFICATE_LABELS = new Set(['CERTIFICATE', 'X509 CERTIFICATE']);
+/** A leaf and its chain are two or three; each more is parsed and compared with every other one. */
+export const MAX_CERTIFICATES_PER_FILE = 10;
 const REQUEST_LABELS = new Set(['CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST']);
 const { Class, Type } = forge.asn1;
 
@@ -76,6 +79,7 @@ export function parseCertificateFile(input: Buffer | string | undefined): Certif
   let ders: Buffer[];
   if (decoded.kind === 'pem') {
     ders = decoded.blocks.filter((b) => CERTIFICATE_LABELS.has(b.label)).map((b) => b.der);
+    if (ders.length > MAX_CERTIFICATES_PER_FILE) throw new CertificateError('certificate_unreadable', { reason: 'too_many_certificates' });
     if (ders.length === 0) {
       const isRequest = decoded.blocks.some((b) => REQUEST_LABELS.has(b.label) || isCertificationRequest(b.der));
       throw new CertificateError(isRequest ? 'certificate_is_request' : 'certificate_unreadable');

@@ -1,34 +1,50 @@
 // Reads the supplier's private key in the forms OpenSSL and ARCA's guides produce (PKCS#1, PKCS#8, encrypted
-// PKCS#8, legacy encrypted PEM; PEM or DER) and checks it is an RSA key of at least 2048 bits.
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+// PKCS#8, legacy encrypted PEM; PEM or DER) and checks it is an RSA key we compute with: 2048 to 4096 bits
+// and a sound public exponent, judged from its DER before any key object exists or anything is signed.
+import { createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
+import { RSA_MIN_BITS, rsaKeyProblem, rsaNumbersOfPrivateKey } from '../rsa-key-limits';
+import { signOffLoop } from '../../crypto/off-loop';
 import { CertificateError } from './errors';
-import { decryptPrivateKey } from './decrypt-key';
+import { decryptPrivateKey, type PlainKey } from './decrypt-key';
 import { children, decodeUpload, derToAsn1, toPem, type PemBlock } from './encoding';
-
-export const MIN_RSA_BITS = 2048;
 
 const { Class, Type } = forge.asn1;
 
-export function parsePrivateKey(bytes: Buffer, password: string | undefined): KeyObject {
+export async function parsePrivateKey(bytes: Buffer, password: string | undefined): Promise<KeyObject> {
   const block = findKeyBlock(bytes);
   if (!block) throw new CertificateError('key_unreadable');
   const encrypted = block.label === 'ENCRYPTED PRIVATE KEY' || /ENCRYPTED/.test(block.headers['Proc-Type'] ?? '');
-  const key = encrypted ? decryptPrivateKey(block, password) : readPlainKey(block);
+  const plain = encrypted ? await decryptPrivateKey(block, password) : { label: block.label, der: block.der };
+  checkRsaLimits(plain);
+  const key = readPlainKey(plain);
   if (key.asymmetricKeyType !== 'rsa') throw new CertificateError('key_unsupported');
-  if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS) throw new CertificateError('key_too_weak');
-  if (!signsVerifiably(key)) throw new CertificateError('key_unreadable');
+  if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < RSA_MIN_BITS) throw new CertificateError('key_too_weak');
+  if (!(await signsVerifiably(key))) throw new CertificateError('key_unreadable');
   return key;
+}
+
+/** An RSA key out of the limits is refused here, from its DER; keys of other algorithms are told apart once read. */
+function checkRsaLimits(plain: PlainKey) {
+  const form = plain.label === 'RSA PRIVATE KEY' ? 'pkcs1' : plain.label === 'PRIVATE KEY' ? 'pkcs8' : undefined;
+  if (!form) return; // another algorithm's own format (EC PRIVATE KEY, ...): key_unsupported once read
+  const numbers = rsaNumbersOfPrivateKey(plain.der, form);
+  if (numbers === 'not_rsa') return;
+  if (!numbers) throw new CertificateError('key_unreadable');
+  const problem = rsaKeyProblem(numbers);
+  if (problem === 'too_small') throw new CertificateError('key_too_weak');
+  if (problem) throw new CertificateError('key_unsupported', { reason: problem === 'too_large' ? 'key_too_large' : 'key_exponent' });
 }
 
 /**
  * A file damaged in the key's private half still parses, and still matches its certificate (only the
- * public half is compared), but signs garbage: the authority would refuse every login with it.
+ * public half is compared), but signs garbage: the authority would refuse every login with it. The
+ * signature is the costly half; checking it with a key within the limits takes a fraction of a millisecond.
  */
-function signsVerifiably(key: KeyObject): boolean {
+async function signsVerifiably(key: KeyObject): Promise<boolean> {
   const probe = Buffer.from('key probe');
   try {
-    return verify('sha256', probe, createPublicKey(key), sign('sha256', probe, key));
+    return verify('sha256', probe, createPublicKey(key), await signOffLoop('sha256', probe, key));
   } catch {
     return false;
   }
@@ -53,9 +69,15 @@ function derKeyLabel(der: Buffer): string | undefined {
   return undefined;
 }
 
-function readPlainKey(block: PemBlock): KeyObject {
+/** Node reads these three forms as DER; any other label (DSA's, say) goes through PEM. */
+const DER_TYPES: Record<string, 'pkcs8' | 'pkcs1' | 'sec1'> = { 'PRIVATE KEY': 'pkcs8', 'RSA PRIVATE KEY': 'pkcs1', 'EC PRIVATE KEY': 'sec1' };
+
+function readPlainKey(plain: PlainKey): KeyObject {
+  const type = DER_TYPES[plain.label];
   try {
-    return createPrivateKey({ key: toPem(block.label, block.der), format: 'pem' });
+    return type
+      ? createPrivateKey({ key: plain.der, format: 'der', type })
+      : createPrivateKey({ key: toPem(plain.label, plain.der), format: 'pem' });
   } catch {
     throw new CertificateError('key_unreadable');
   }

@@ -41,10 +41,13 @@ export interface ValidatedBundle {
   fingerprint: string;
 }
 
-/** Throws CertificateError; any other error is a bug or a misconfigured trust anchor. */
-export function validateCertificateBundle(input: CertificateBundleInput, options: ValidationOptions): ValidatedBundle {
+/**
+ * Rejects with CertificateError; any other error is a bug or a misconfigured trust anchor. The key's
+ * decryption and signing probe run off the event loop.
+ */
+export async function validateCertificateBundle(input: CertificateBundleInput, options: ValidationOptions): Promise<ValidatedBundle> {
   try {
-    return checkBundle(input, options);
+    return await checkBundle(input, options);
   } catch (error) {
     // Only here is the registration's environment known: it makes every message name the right portal.
     if (error instanceof CertificateError && !error.details.environment) {
@@ -54,7 +57,7 @@ export function validateCertificateBundle(input: CertificateBundleInput, options
   }
 }
 
-function checkBundle(input: CertificateBundleInput, options: ValidationOptions): ValidatedBundle {
+async function checkBundle(input: CertificateBundleInput, options: ValidationOptions): Promise<ValidatedBundle> {
   const { environment } = options;
   const supplierCuit = normalizeCuit(options.supplierCuit);
   const fail = (code: CertificateErrorCode, details?: CertificateErrorDetails) => new CertificateError(code, details);
@@ -65,7 +68,7 @@ function checkBundle(input: CertificateBundleInput, options: ValidationOptions):
   const keyBytes = uploadedKey ?? readUpload(options.generatedKeyPem);
   if (!keyBytes) throw fail('key_missing');
   const generatedKey = !uploadedKey;
-  const key = parsePrivateKey(keyBytes, uploadedKey ? input.password : undefined);
+  const key = await parsePrivateKey(keyBytes, uploadedKey ? input.password : undefined);
   if (!matchesKey(leaf.x509, key)) throw fail('key_mismatch', { generatedKey });
 
   const now = options.now ?? new Date();

@@ -9,6 +9,7 @@ import { CuitSchema, isValidCuit } from '../cuit';
 import { AUTHORITY_SERVICES } from '../services';
 import type { AuthorityService, Environment } from '../../db/schema';
 import { emulatorCa } from './ca';
+import { readCertificationRequest } from './certification-request';
 import { attributeText, fingerprintOf, isIssuedBy, issueCertificate, subjectAttributes } from './issuer';
 import { addAuthorization, insertCertificate, revokeCertificate, upsertPointOfSale } from './queries';
 
@@ -33,7 +34,7 @@ export const PointOfSaleBody = z.object({
 
 /** Signs the CSR's key into `CN=<alias>, serialNumber=CUIT <cuit>` (plus the CSR's O), valid for two years. */
 export async function issueCertificateFromCsr(input: z.output<typeof CertificateRequestBody>): Promise<{ certificate: string }> {
-  const request = readCsr(input.csr);
+  const request = readCertificationRequest(input.csr);
   const serialNumber = request.subject.attributes.find((attribute) => attribute.type === '2.5.4.5');
   const cuit = /^CUIT (\d{11})$/.exec(String(serialNumber?.value ?? ''))?.[1];
   if (!cuit || !isValidCuit(cuit)) throw invalidField('csr', 'the subject needs serialNumber=CUIT <11 digits> with a valid CUIT');
@@ -61,17 +62,6 @@ export async function issueCertificateFromCsr(input: z.output<typeof Certificate
     fingerprint: fingerprintOf(certificate), certificatePem, notAfter,
   });
   return { certificate: certificatePem };
-}
-
-function readCsr(pem: string): forge.pki.CertificateSigningRequest {
-  let request: forge.pki.CertificateSigningRequest;
-  try {
-    request = forge.pki.certificationRequestFromPem(pem);
-  } catch {
-    throw invalidField('csr', 'not a PEM certificate request (PKCS#10) with an RSA key');
-  }
-  if (!request.verify()) throw invalidField('csr', "the request's signature does not verify");
-  return request;
 }
 
 export async function recordAuthorization(input: z.output<typeof AuthorizationBody>) {

@@ -24,7 +24,7 @@ export async function uploadCertificate(ref: string, upload: CertificateUpload) 
   const generated = upload.key?.length ? undefined : registration.generatedKey;
   let bundle: ValidatedBundle;
   try {
-    bundle = validateCertificateBundle(
+    bundle = await validateCertificateBundle(
       { certificate: upload.certificate, key: upload.key?.length ? upload.key : undefined, password: upload.password || undefined },
       {
         environment: registration.environment,
