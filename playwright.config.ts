@@ -1,6 +1,6 @@
 // Browser tests (tests/e2e) against the built app, started as a user starts it, on Debian's Chromium.
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL as baseURL, E2E_PORT as port } from './tests/e2e/support/server';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL as baseURL, E2E_PORT as port } from '@/tests/e2e/support/server';
 
 export default defineConfig({
   testDir: 'tests/e2e',

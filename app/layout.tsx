@@ -2,7 +2,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { requestLocale } from '@/lib/i18n/locale';
-import './globals.css';
+import '@/app/globals.css';
 
 export const metadata: Metadata = {
   title: 'Alta de proveedores — Factura electrónica AFIP/ARCA',

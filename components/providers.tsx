@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { messagesFor, type Locale } from '@/lib/i18n/messages';
-import { LocaleProvider } from './i18n/locale-context';
+import { LocaleProvider } from '@/components/i18n/locale-context';
 
 export function Providers({ locale, children }: { locale: Locale; children: ReactNode }) {
   const [queryClient] = useState(

@@ -8,10 +8,10 @@ import type { z } from 'zod';
 import { consoleApi, problemMessage, ServiceError } from '@/lib/console/api';
 import type { SupplierEntry } from '@/lib/console/types';
 import { SupplierEntryBody } from '@/lib/silo/schemas';
-import { TextField } from '../wizard/form/text-field';
-import { Spinner } from '../wizard/spinner';
-import { primaryButton } from '../wizard/styles';
-import { Notice, Section } from './ui';
+import { TextField } from '@/components/wizard/form/text-field';
+import { Spinner } from '@/components/wizard/spinner';
+import { primaryButton } from '@/components/wizard/styles';
+import { Notice, Section } from '@/components/console/ui';
 
 type SupplierInput = z.input<typeof SupplierEntryBody>;
 type SupplierBody = z.output<typeof SupplierEntryBody>;

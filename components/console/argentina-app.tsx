@@ -6,9 +6,9 @@ import { useRouter } from 'next/navigation';
 import { consoleApi, problemMessage } from '@/lib/console/api';
 import { formatDateTime } from '@/lib/console/format';
 import type { Enrollment } from '@/lib/console/types';
-import { Spinner } from '../wizard/spinner';
-import { primaryButton } from '../wizard/styles';
-import { Notice, Section, StatusBadge } from './ui';
+import { Spinner } from '@/components/wizard/spinner';
+import { primaryButton } from '@/components/wizard/styles';
+import { Notice, Section, StatusBadge } from '@/components/console/ui';
 
 export function ArgentinaApp({ connectedAt }: { connectedAt?: string }) {
   const router = useRouter();

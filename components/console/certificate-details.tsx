@@ -2,7 +2,7 @@
 import { formatDate } from '@/lib/console/format';
 import { registeredCertificate } from '@/lib/console/supplier';
 import type { SupplierEntry } from '@/lib/console/types';
-import { Fact, Section, StatusBadge } from './ui';
+import { Fact, Section, StatusBadge } from '@/components/console/ui';
 
 export function CertificateDetails({ entry }: { entry: SupplierEntry }) {
   const certificate = registeredCertificate(entry);

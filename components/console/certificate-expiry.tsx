@@ -2,7 +2,7 @@
 import { formatDate } from '@/lib/console/format';
 import { registeredCertificate } from '@/lib/console/supplier';
 import type { SupplierEntry } from '@/lib/console/types';
-import { StatusBadge } from './ui';
+import { StatusBadge } from '@/components/console/ui';
 
 export function CertificateExpiry({ entry }: { entry: SupplierEntry }) {
   const certificate = registeredCertificate(entry);

@@ -2,8 +2,8 @@
 // the sign-out; the page below it.
 import type { ReactNode } from 'react';
 import type { ConsoleWorkspace } from '@/lib/console/session';
-import { ConsoleNav } from './console-nav';
-import { SignOutButton } from './sign-out-button';
+import { ConsoleNav } from '@/components/console/console-nav';
+import { SignOutButton } from '@/components/console/sign-out-button';
 
 export function ConsoleShell({ workspace, children }: { workspace: ConsoleWorkspace; children: ReactNode }) {
   return (

@@ -11,8 +11,8 @@ import { CONSOLE_PATHS } from '@/lib/console/paths';
 import { registrationLink, supplierName } from '@/lib/console/supplier';
 import type { SupplierEntry } from '@/lib/console/types';
 import type { RegistrationMessage } from '@/lib/wizard/embed-messages';
-import { link } from '../wizard/styles';
-import { Section } from './ui';
+import { link } from '@/components/wizard/styles';
+import { Section } from '@/components/console/ui';
 
 interface LoggedMessage extends RegistrationMessage { at: string; origin: string }
 

@@ -1,7 +1,7 @@
 // The silo entry itself: ids, times and the party data as stored.
 import { formatDateTime } from '@/lib/console/format';
 import type { SupplierEntry } from '@/lib/console/types';
-import { Fact, Section } from './ui';
+import { Fact, Section } from '@/components/console/ui';
 
 export function EntryData({ entry }: { entry: SupplierEntry }) {
   return (

@@ -4,10 +4,10 @@
 import { ServiceError } from '@/lib/console/api';
 import { formatDateTime } from '@/lib/console/format';
 import type { Job } from '@/lib/console/types';
-import { smallButton } from '../wizard/styles';
-import { Notice, Section, StatusBadge } from './ui';
-import { useCursorList } from './use-cursor-list';
-import { WebhookDeliveries } from './webhook-deliveries';
+import { smallButton } from '@/components/wizard/styles';
+import { Notice, Section, StatusBadge } from '@/components/console/ui';
+import { useCursorList } from '@/components/console/use-cursor-list';
+import { WebhookDeliveries } from '@/components/console/webhook-deliveries';
 
 const FINISHED = new Set(['completed', 'failed']);
 const moving = (job: Job) => !FINISHED.has(job.status) || (job.webhooks ?? []).some((webhook) => webhook.status === 'pending');

@@ -1,7 +1,7 @@
 // The entry's meta records (the registration links, the certificate, ...), oldest first as stored.
 import { formatDateTime } from '@/lib/console/format';
 import type { MetaRecord } from '@/lib/console/types';
-import { Fact, Section } from './ui';
+import { Fact, Section } from '@/components/console/ui';
 
 export function MetaRecords({ meta }: { meta: MetaRecord[] }) {
   return (

@@ -6,9 +6,9 @@ import { consoleApi, isProblem, problemMessage } from '@/lib/console/api';
 import { markRegistrationStarted } from '@/lib/console/registration-watch';
 import { registrationAction, type RegistrationAction as Action } from '@/lib/console/supplier';
 import type { Job, SupplierEntry } from '@/lib/console/types';
-import { Spinner } from '../wizard/spinner';
-import { primaryButton, secondaryButton } from '../wizard/styles';
-import { Notice } from './ui';
+import { Spinner } from '@/components/wizard/spinner';
+import { primaryButton, secondaryButton } from '@/components/wizard/styles';
+import { Notice } from '@/components/console/ui';
 
 const LABELS: Record<Action, string> = { start: 'Start registration', renew: 'Send renewal' };
 const STARTED: Record<Action, string> = {

@@ -7,10 +7,10 @@ import { useForm } from 'react-hook-form';
 import { consoleApi, isProblem, problemMessage } from '@/lib/console/api';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
 import { ConsoleSessionBody } from '@/lib/console/schemas';
-import { TextField } from '../wizard/form/text-field';
-import { Spinner } from '../wizard/spinner';
-import { primaryButton } from '../wizard/styles';
-import { Notice } from './ui';
+import { TextField } from '@/components/wizard/form/text-field';
+import { Spinner } from '@/components/wizard/spinner';
+import { primaryButton } from '@/components/wizard/styles';
+import { Notice } from '@/components/console/ui';
 
 const REFUSED = 'This key does not open a workspace. Check that you copied all of it, and that it was not revoked.';
 

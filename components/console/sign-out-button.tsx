@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { consoleApi, problemMessage } from '@/lib/console/api';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
-import { smallButton } from '../wizard/styles';
+import { smallButton } from '@/components/wizard/styles';
 
 export function SignOutButton() {
   const router = useRouter();

@@ -6,11 +6,11 @@ import { formatCuit } from '@/lib/ar/cuit-digits';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
 import { registrationLink, supplierCuit, supplierName } from '@/lib/console/supplier';
 import type { SupplierEntry } from '@/lib/console/types';
-import { CopyButton } from '../wizard/copy-button';
-import { link } from '../wizard/styles';
-import { CertificateExpiry } from './certificate-expiry';
-import { RegistrationAction } from './registration-action';
-import { Fact, StatusBadge } from './ui';
+import { CopyButton } from '@/components/wizard/copy-button';
+import { link } from '@/components/wizard/styles';
+import { CertificateExpiry } from '@/components/console/certificate-expiry';
+import { RegistrationAction } from '@/components/console/registration-action';
+import { Fact, StatusBadge } from '@/components/console/ui';
 
 export function SupplierCard({ entry, workflowId }: { entry: SupplierEntry; workflowId?: string }) {
   const headingId = `supplier-${entry.id}`;

@@ -8,15 +8,15 @@ import { consoleApi } from '@/lib/console/api';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
 import { registrationLink, supplierCuit, supplierName } from '@/lib/console/supplier';
 import type { SupplierEntry } from '@/lib/console/types';
-import { CopyButton } from '../wizard/copy-button';
-import { link, smallButton } from '../wizard/styles';
-import { CertificateDetails } from './certificate-details';
-import { EntryData } from './entry-data';
-import { JobHistory } from './job-history';
-import { MetaRecords } from './meta-records';
-import { RegistrationAction } from './registration-action';
-import { Section, StatusBadge } from './ui';
-import { useRegistrationWorkflow } from './use-registration-workflow';
+import { CopyButton } from '@/components/wizard/copy-button';
+import { link, smallButton } from '@/components/wizard/styles';
+import { CertificateDetails } from '@/components/console/certificate-details';
+import { EntryData } from '@/components/console/entry-data';
+import { JobHistory } from '@/components/console/job-history';
+import { MetaRecords } from '@/components/console/meta-records';
+import { RegistrationAction } from '@/components/console/registration-action';
+import { Section, StatusBadge } from '@/components/console/ui';
+import { useRegistrationWorkflow } from '@/components/console/use-registration-workflow';
 import { registrationMoving } from '@/lib/console/registration-watch';
 
 export function SupplierDetail({ initialEntry }: { initialEntry: SupplierEntry }) {

@@ -3,10 +3,10 @@
 // is under way the list refreshes itself, so links and new statuses appear without reloading.
 import { registrationMoving } from '@/lib/console/registration-watch';
 import type { SupplierEntry } from '@/lib/console/types';
-import { smallButton } from '../wizard/styles';
-import { SupplierCard } from './supplier-card';
-import { Notice, Section } from './ui';
-import { useCursorList } from './use-cursor-list';
+import { smallButton } from '@/components/wizard/styles';
+import { SupplierCard } from '@/components/console/supplier-card';
+import { Notice, Section } from '@/components/console/ui';
+import { useCursorList } from '@/components/console/use-cursor-list';
 
 const POLL_MS = 1500;
 

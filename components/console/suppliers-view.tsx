@@ -2,11 +2,11 @@
 // The suppliers page: which workflow registrations use, the "Add supplier" form, and the list.
 import Link from 'next/link';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
-import { link } from '../wizard/styles';
-import { AddSupplierForm } from './add-supplier-form';
-import { SupplierList } from './supplier-list';
-import { Notice } from './ui';
-import { useRegistrationWorkflow } from './use-registration-workflow';
+import { link } from '@/components/wizard/styles';
+import { AddSupplierForm } from '@/components/console/add-supplier-form';
+import { SupplierList } from '@/components/console/supplier-list';
+import { Notice } from '@/components/console/ui';
+import { useRegistrationWorkflow } from '@/components/console/use-registration-workflow';
 
 export function SuppliersView() {
   const { workflow, isPending } = useRegistrationWorkflow();

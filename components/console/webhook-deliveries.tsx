@@ -2,7 +2,7 @@
 // status, how long it took, and what went wrong. Jobs from a server that does not report them show none.
 import { formatDateTime } from '@/lib/console/format';
 import type { JobWebhook } from '@/lib/console/types';
-import { StatusBadge } from './ui';
+import { StatusBadge } from '@/components/console/ui';
 
 export function WebhookDeliveries({ webhooks }: { webhooks?: JobWebhook[] }) {
   if (!webhooks?.length) return null;

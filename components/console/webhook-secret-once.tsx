@@ -2,8 +2,8 @@
 // The webhook secret we generated, shown this once (the service keeps no way to show it again), with a
 // copy button. The focus comes here so that nobody misses it.
 import { useEffect, useRef } from 'react';
-import { CopyButton } from '../wizard/copy-button';
-import { secondaryButton, textInput } from '../wizard/styles';
+import { CopyButton } from '@/components/wizard/copy-button';
+import { secondaryButton, textInput } from '@/components/wizard/styles';
 
 export function WebhookSecretOnce({ workflowName, secret, onDone }: { workflowName: string; secret: string; onDone: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -8,10 +8,10 @@ import { consoleApi, problemMessage, ServiceError } from '@/lib/console/api';
 import type { Workflow } from '@/lib/console/types';
 import { EMPTY_WORKFLOW_FORM, WorkflowForm as WorkflowFormSchema, type WorkflowFormInput } from '@/lib/console/workflow-form';
 import type { WorkflowBody } from '@/lib/transform/schemas';
-import { TextField } from '../wizard/form/text-field';
-import { Spinner } from '../wizard/spinner';
-import { fieldError, fieldHint, fieldLabel, primaryButton, textInput } from '../wizard/styles';
-import { Notice } from './ui';
+import { TextField } from '@/components/wizard/form/text-field';
+import { Spinner } from '@/components/wizard/spinner';
+import { fieldError, fieldHint, fieldLabel, primaryButton, textInput } from '@/components/wizard/styles';
+import { Notice } from '@/components/console/ui';
 
 const FORM_FIELDS = ['name', 'webhook.url', 'webhook.secret'] as const;
 

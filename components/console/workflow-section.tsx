@@ -4,11 +4,11 @@
 import { useState } from 'react';
 import type { Workflow } from '@/lib/console/types';
 import { formatDateTime } from '@/lib/console/format';
-import { smallButton } from '../wizard/styles';
-import { useCursorList } from './use-cursor-list';
-import { WebhookSecretOnce } from './webhook-secret-once';
-import { WorkflowForm } from './workflow-form';
-import { Fact, Notice, Section } from './ui';
+import { smallButton } from '@/components/wizard/styles';
+import { useCursorList } from '@/components/console/use-cursor-list';
+import { WebhookSecretOnce } from '@/components/console/webhook-secret-once';
+import { WorkflowForm } from '@/components/console/workflow-form';
+import { Fact, Notice, Section } from '@/components/console/ui';
 
 
 export function WorkflowSection({ connected }: { connected: boolean }) {

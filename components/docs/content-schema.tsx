@@ -2,8 +2,8 @@
 // its fields can be read in place.
 import type { Schema } from '@/lib/openapi/json-schema';
 import { refName } from '@/lib/openapi/reference';
-import { SchemaTree } from './schema-tree';
-import { SchemaType } from './schema-type';
+import { SchemaTree } from '@/components/docs/schema-tree';
+import { SchemaType } from '@/components/docs/schema-type';
 
 export type Content = Record<string, { schema?: Schema }>;
 

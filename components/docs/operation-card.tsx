@@ -2,11 +2,11 @@
 import type { Schema } from '@/lib/openapi/json-schema';
 import type { Parameter } from '@/lib/openapi/parameters';
 import type { ReferenceOperation } from '@/lib/openapi/reference';
-import { ContentSchema, type Content } from './content-schema';
-import { MethodBadge } from './method-badge';
-import { ParametersTable } from './parameters-table';
-import { Prose } from './prose';
-import { ResponsesList } from './responses-list';
+import { ContentSchema, type Content } from '@/components/docs/content-schema';
+import { MethodBadge } from '@/components/docs/method-badge';
+import { ParametersTable } from '@/components/docs/parameters-table';
+import { Prose } from '@/components/docs/prose';
+import { ResponsesList } from '@/components/docs/responses-list';
 
 const subheading = 'text-sm font-semibold uppercase tracking-wide text-slate-600';
 

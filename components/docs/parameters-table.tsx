@@ -1,7 +1,7 @@
 // An operation's path and query parameters as a table.
 import type { Parameter } from '@/lib/openapi/parameters';
-import { constraintsOf } from './schema-text';
-import { SchemaType } from './schema-type';
+import { constraintsOf } from '@/components/docs/schema-text';
+import { SchemaType } from '@/components/docs/schema-type';
 
 export function ParametersTable({ parameters, caption }: { parameters: Parameter[]; caption: string }) {
   return (

@@ -1,8 +1,8 @@
 // An operation's answers: the successful ones with their bodies, then the error codes by status.
 import type { Schema } from '@/lib/openapi/json-schema';
 import { errorCodesOf } from '@/lib/openapi/reference';
-import { ContentSchema, type Content } from './content-schema';
-import { Prose } from './prose';
+import { ContentSchema, type Content } from '@/components/docs/content-schema';
+import { Prose } from '@/components/docs/prose';
 
 interface ResponseObject {
   description: string;

@@ -1,9 +1,9 @@
 // A JSON schema as nested lists of fields: name, type, whether required, constraints and the sentence
 // that says what it is. Named schemas stay links, so the tree is finite and each is defined once.
 import type { Schema } from '@/lib/openapi/json-schema';
-import { constraintsOf, keepsOtherFields, nestedObject } from './schema-text';
-import { Prose } from './prose';
-import { SchemaType } from './schema-type';
+import { constraintsOf, keepsOtherFields, nestedObject } from '@/components/docs/schema-text';
+import { Prose } from '@/components/docs/prose';
+import { SchemaType } from '@/components/docs/schema-type';
 
 const MAX_DEPTH = 6;
 

@@ -1,7 +1,7 @@
 // Every named schema of the document, each once, the target of the links in the operations.
 import type { Schema } from '@/lib/openapi/json-schema';
-import { SchemaTree } from './schema-tree';
-import { schemaAnchor } from './schema-type';
+import { SchemaTree } from '@/components/docs/schema-tree';
+import { schemaAnchor } from '@/components/docs/schema-type';
 
 export function SchemasSection({ schemas }: { schemas: Record<string, Schema> }) {
   return (

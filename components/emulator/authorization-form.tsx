@@ -2,10 +2,10 @@
 // "Crear autorización a servicio": lets the certificate's alias call a web service for a CUIT.
 import type { FormEvent } from 'react';
 import { formatCuit } from '@/lib/ar/cuit-digits';
-import { Field, Outcome, SubmitButton, controlClass } from './field';
-import { fieldProblem, formProblem } from './messages';
-import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
-import { PortalSection } from './portal-section';
+import { Field, Outcome, SubmitButton, controlClass } from '@/components/emulator/field';
+import { fieldProblem, formProblem } from '@/components/emulator/messages';
+import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from '@/components/emulator/portal-request';
+import { PortalSection } from '@/components/emulator/portal-section';
 
 const FIELDS = ['alias', 'cuit', 'service'] as const;
 const WHERE: Record<PortalEnvironment, string> = {

@@ -2,11 +2,11 @@
 // "Nuevo Certificado": an alias and the pasted CSR become a certificate signed by the environment's CA,
 // shown as PEM to copy or download as certificado.crt.
 import type { FormEvent } from 'react';
-import { CopyButton } from './copy-button';
-import { Field, Outcome, PemLine, SubmitButton, controlClass } from './field';
-import { fieldProblem, formProblem } from './messages';
-import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
-import { PortalSection } from './portal-section';
+import { CopyButton } from '@/components/emulator/copy-button';
+import { Field, Outcome, PemLine, SubmitButton, controlClass } from '@/components/emulator/field';
+import { fieldProblem, formProblem } from '@/components/emulator/messages';
+import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from '@/components/emulator/portal-request';
+import { PortalSection } from '@/components/emulator/portal-section';
 
 const FIELDS = ['alias', 'csr'] as const;
 const WHERE: Record<PortalEnvironment, string> = {

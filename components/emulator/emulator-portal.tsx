@@ -3,14 +3,14 @@
 // certificate made carries over to the authorization, which is the next step in the real portal too;
 // the IVA condition and the issued vouchers follow the points of sale, as invoicing follows registration.
 import { useState } from 'react';
-import { AuthorizationForm } from './authorization-form';
-import { CertificateForm } from './certificate-form';
-import { EnvironmentSwitch } from './environment-switch';
-import { IssuedVouchers } from './issued-vouchers';
-import { PointOfSaleForm } from './point-of-sale-form';
-import type { PortalEnvironment } from './portal-request';
-import { RevocationForm } from './revocation-form';
-import { TaxpayerForm } from './taxpayer-form';
+import { AuthorizationForm } from '@/components/emulator/authorization-form';
+import { CertificateForm } from '@/components/emulator/certificate-form';
+import { EnvironmentSwitch } from '@/components/emulator/environment-switch';
+import { IssuedVouchers } from '@/components/emulator/issued-vouchers';
+import { PointOfSaleForm } from '@/components/emulator/point-of-sale-form';
+import type { PortalEnvironment } from '@/components/emulator/portal-request';
+import { RevocationForm } from '@/components/emulator/revocation-form';
+import { TaxpayerForm } from '@/components/emulator/taxpayer-form';
 
 export function EmulatorPortal({ initialEnvironment }: { initialEnvironment: PortalEnvironment }) {
   const [environment, setEnvironment] = useState(initialEnvironment);

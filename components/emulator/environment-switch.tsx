@@ -1,6 +1,6 @@
 'use client';
 // Which of the authority's two environments the forms act on: Homologación (sandbox) or Producción (live).
-import { ENVIRONMENT_NAMES, type PortalEnvironment } from './portal-request';
+import { ENVIRONMENT_NAMES, type PortalEnvironment } from '@/components/emulator/portal-request';
 
 const CHOICES: PortalEnvironment[] = ['sandbox', 'live'];
 

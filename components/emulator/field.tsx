@@ -2,7 +2,7 @@
 // A labelled form control with its hint and its error, wired for screen readers (aria-describedby,
 // aria-invalid); the control itself is passed as a render function that receives those attributes.
 import type { ReactNode } from 'react';
-import type { FieldProblem } from './messages';
+import type { FieldProblem } from '@/components/emulator/messages';
 
 export interface ControlProps {
   id: string;

@@ -3,12 +3,12 @@
 // authorised for it (newest first, the last 50), each with its CAE.
 import { useState, type FormEvent } from 'react';
 import { cuitProblem, formatCuit, normalizeCuit } from '@/lib/ar/cuit-digits';
-import { VOUCHER_TYPES } from '@/lib/ar/emulator/wsfe-catalog';
-import { Field, Outcome, SubmitButton, controlClass } from './field';
-import { fieldProblem, formProblem, type FieldProblem } from './messages';
-import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
-import { PortalSection } from './portal-section';
-import { VAT_STATUS_NAMES, type VatStatus } from './vat-statuses';
+import { VOUCHER_TYPES } from '@/lib/emulator/wsfe-catalog';
+import { Field, Outcome, SubmitButton, controlClass } from '@/components/emulator/field';
+import { fieldProblem, formProblem, type FieldProblem } from '@/components/emulator/messages';
+import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from '@/components/emulator/portal-request';
+import { PortalSection } from '@/components/emulator/portal-section';
+import { VAT_STATUS_NAMES, type VatStatus } from '@/components/emulator/vat-statuses';
 
 interface IssuedVoucher {
   point_of_sale: number;

@@ -1,6 +1,6 @@
 // What to tell a person when the portal API refuses a form: advice in Spanish for the field it names,
 // with the API's own reason kept as the detail, and a message for errors that name no field.
-import type { PortalError } from './portal-request';
+import type { PortalError } from '@/components/emulator/portal-request';
 
 const FIELD_ADVICE: Record<string, string> = {
   environment: 'Elija Homologación o Producción.',

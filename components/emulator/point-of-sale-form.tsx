@@ -3,10 +3,10 @@
 // a number again changes its state (blocked, dropped), as the real screen's Modificación and Baja do.
 import type { FormEvent } from 'react';
 import { formatCuit } from '@/lib/ar/cuit-digits';
-import { Field, Outcome, SubmitButton, controlClass } from './field';
-import { fieldProblem, formProblem } from './messages';
-import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
-import { PortalSection } from './portal-section';
+import { Field, Outcome, SubmitButton, controlClass } from '@/components/emulator/field';
+import { fieldProblem, formProblem } from '@/components/emulator/messages';
+import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from '@/components/emulator/portal-request';
+import { PortalSection } from '@/components/emulator/portal-section';
 
 const FIELDS = ['cuit', 'number', 'blocked', 'dropped_on'] as const;
 

@@ -1,10 +1,10 @@
 'use client';
 // Revoking a certificate: from then on the WSAA answers cms.cert.revoked for it.
 import type { FormEvent } from 'react';
-import { Field, Outcome, PemLine, SubmitButton, controlClass } from './field';
-import { fieldProblem, formProblem } from './messages';
-import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
-import { PortalSection } from './portal-section';
+import { Field, Outcome, PemLine, SubmitButton, controlClass } from '@/components/emulator/field';
+import { fieldProblem, formProblem } from '@/components/emulator/messages';
+import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from '@/components/emulator/portal-request';
+import { PortalSection } from '@/components/emulator/portal-section';
 
 const FIELDS = ['certificate'] as const;
 const WHERE: Record<PortalEnvironment, string> = {

@@ -3,11 +3,11 @@
 // issue (A and B for a Responsable Inscripto, C for a Monotributista or an exento), as the real padrón does.
 import type { FormEvent } from 'react';
 import { formatCuit } from '@/lib/ar/cuit-digits';
-import { Field, Outcome, SubmitButton, controlClass } from './field';
-import { fieldProblem, formProblem } from './messages';
-import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from './portal-request';
-import { PortalSection } from './portal-section';
-import { VAT_STATUS_NAMES, type VatStatus } from './vat-statuses';
+import { Field, Outcome, SubmitButton, controlClass } from '@/components/emulator/field';
+import { fieldProblem, formProblem } from '@/components/emulator/messages';
+import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from '@/components/emulator/portal-request';
+import { PortalSection } from '@/components/emulator/portal-section';
+import { VAT_STATUS_NAMES, type VatStatus } from '@/components/emulator/vat-statuses';
 
 const FIELDS = ['cuit', 'vat_status'] as const;
 

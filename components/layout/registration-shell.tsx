@@ -2,7 +2,7 @@
 // the integrator's own console frames the wizard. The language switch stays in both.
 import type { ReactNode } from 'react';
 import { messagesFor, type Locale } from '@/lib/i18n/messages';
-import { LanguageSwitch } from '../i18n/language-switch';
+import { LanguageSwitch } from '@/components/i18n/language-switch';
 
 export function RegistrationShell({ locale, embedded, children }: { locale: Locale; embedded: boolean; children: ReactNode }) {
   const t = messagesFor(locale);

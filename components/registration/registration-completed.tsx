@@ -1,10 +1,10 @@
 // The page for a link whose registration is finished: who was registered and until when the
 // certificate is valid, and what to do if something has to change.
 import { formatCuit } from '@/lib/ar/cuit-digits';
-import type { RegisteredSummary } from '@/lib/ar/registration/summary';
+import type { RegisteredSummary } from '@/lib/gov-ar/registration/summary';
 import { fill, formatDate, messagesFor, type Locale } from '@/lib/i18n/messages';
-import { SummaryList, SummaryRow } from '../summary-list';
-import { EnvironmentBadge } from './environment-badge';
+import { SummaryList, SummaryRow } from '@/components/summary-list';
+import { EnvironmentBadge } from '@/components/registration/environment-badge';
 
 export function RegistrationCompleted({ locale, summary }: { locale: Locale; summary: RegisteredSummary }) {
   const t = messagesFor(locale);

@@ -3,7 +3,7 @@
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import { fill, formatDate, messagesFor, type Locale, type Messages } from '@/lib/i18n/messages';
 import type { RegistrationView } from '@/lib/wizard/types';
-import { EnvironmentBadge } from './environment-badge';
+import { EnvironmentBadge } from '@/components/registration/environment-badge';
 
 interface SupplierHeaderProps {
   locale: Locale;

@@ -2,9 +2,9 @@
 // Copies a value for pasting into the authority's portal. The button's name never changes (so it is
 // always findable); "Copiado" appears beside it and is read out politely.
 import { useEffect, useState } from 'react';
-import { useMessages } from '../i18n/locale-context';
-import { CopyIcon } from './icons';
-import { smallButton } from './styles';
+import { useMessages } from '@/components/i18n/locale-context';
+import { CopyIcon } from '@/components/wizard/icons';
+import { smallButton } from '@/components/wizard/styles';
 import { copyText } from '@/lib/browser/clipboard';
 
 export function CopyButton({ value, label }: { value: string; label: string }) {

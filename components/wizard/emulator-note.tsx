@@ -1,7 +1,7 @@
 'use client';
 // Shown only when the app talks to its built-in emulator of ARCA: where the portal's part is done.
-import { useMessages } from '../i18n/locale-context';
-import { link } from './styles';
+import { useMessages } from '@/components/i18n/locale-context';
+import { link } from '@/components/wizard/styles';
 
 export function EmulatorNote({ url }: { url?: string }) {
   const t = useMessages();

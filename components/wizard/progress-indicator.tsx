@@ -3,7 +3,7 @@
 // screen readers with aria-current. Labels show from small tablets up; phones get the sentence.
 import { fill } from '@/lib/i18n/locales';
 import type { WizardStep } from '@/lib/wizard/types';
-import { useMessages } from '../i18n/locale-context';
+import { useMessages } from '@/components/i18n/locale-context';
 
 export function ProgressIndicator({ sequence, step }: { sequence: WizardStep[]; step: WizardStep }) {
   const t = useMessages();

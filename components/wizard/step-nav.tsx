@@ -1,9 +1,9 @@
 'use client';
 // Back and Next at the bottom of a screen. Next is either a form's submit button or an action; it
 // says it is busy and cannot be pressed twice while the step's work runs.
-import { useMessages } from '../i18n/locale-context';
-import { Spinner } from './spinner';
-import { primaryButton, secondaryButton } from './styles';
+import { useMessages } from '@/components/i18n/locale-context';
+import { Spinner } from '@/components/wizard/spinner';
+import { primaryButton, secondaryButton } from '@/components/wizard/styles';
 
 interface StepNavProps {
   onBack?: () => void;

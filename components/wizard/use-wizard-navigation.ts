@@ -3,13 +3,13 @@
 // is saved on the server (resume on any device), announced to an embedding page, and moves focus to
 // the new screen's heading.
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import type { ProgressBody } from '@/lib/ar/registration/progress-schema';
+import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
 import { saveProgress } from '@/lib/wizard/api';
 import { postToEmbedder } from '@/lib/wizard/embed-messages';
 import { isAfterUpload, neighbour, resumeStep, stepsFor } from '@/lib/wizard/steps';
 import type { CertificatePath, CertificateRequest, CompanyData, RegistrationView, UploadResult, WizardStep } from '@/lib/wizard/types';
-import { useMessages } from '../i18n/locale-context';
-import { useAnnounce } from './announcer';
+import { useMessages } from '@/components/i18n/locale-context';
+import { useAnnounce } from '@/components/wizard/announcer';
 
 export interface WizardState {
   step: WizardStep;

@@ -1,6 +1,6 @@
 'use client';
 // The first screen's few words on what is about to happen, and that leaving is safe.
-import { useMessages } from '../i18n/locale-context';
+import { useMessages } from '@/components/i18n/locale-context';
 
 export function Welcome() {
   const t = useMessages();

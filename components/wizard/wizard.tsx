@@ -4,25 +4,25 @@
 import dynamic from 'next/dynamic';
 import { useEffect } from 'react';
 import type { RegistrationView } from '@/lib/wizard/types';
-import { Announcer } from './announcer';
-import { ProgressIndicator } from './progress-indicator';
-import { Welcome } from './welcome';
-import { useWizardNavigation } from './use-wizard-navigation';
+import { Announcer } from '@/components/wizard/announcer';
+import { ProgressIndicator } from '@/components/wizard/progress-indicator';
+import { Welcome } from '@/components/wizard/welcome';
+import { useWizardNavigation } from '@/components/wizard/use-wizard-navigation';
 
 // Each screen is its own chunk: the page loads (and preloads, once rendered on the server) only the
 // screen it opens on. The imports stay inline: Next reads them to know which chunks to preload.
-const CompanyStep = dynamic(() => import('./steps/company-step').then((module) => module.CompanyStep));
-const PathStep = dynamic(() => import('./steps/path-step').then((module) => module.PathStep));
-const PortalStep = dynamic(() => import('./steps/portal-step').then((module) => module.PortalStep));
-const AuthorizeStep = dynamic(() => import('./steps/authorize-step').then((module) => module.AuthorizeStep));
-const UploadStep = dynamic(() => import('./steps/upload-step').then((module) => module.UploadStep));
-const PointsOfSaleStep = dynamic(() => import('./steps/points-of-sale-step').then((module) => module.PointsOfSaleStep));
-const DoneStep = dynamic(() => import('./steps/done-step').then((module) => module.DoneStep));
+const CompanyStep = dynamic(() => import('@/components/wizard/steps/company-step').then((module) => module.CompanyStep));
+const PathStep = dynamic(() => import('@/components/wizard/steps/path-step').then((module) => module.PathStep));
+const PortalStep = dynamic(() => import('@/components/wizard/steps/portal-step').then((module) => module.PortalStep));
+const AuthorizeStep = dynamic(() => import('@/components/wizard/steps/authorize-step').then((module) => module.AuthorizeStep));
+const UploadStep = dynamic(() => import('@/components/wizard/steps/upload-step').then((module) => module.UploadStep));
+const PointsOfSaleStep = dynamic(() => import('@/components/wizard/steps/points-of-sale-step').then((module) => module.PointsOfSaleStep));
+const DoneStep = dynamic(() => import('@/components/wizard/steps/done-step').then((module) => module.DoneStep));
 
 const STEP_CHUNKS = [
-  () => import('./steps/company-step'), () => import('./steps/path-step'), () => import('./steps/portal-step'),
-  () => import('./steps/authorize-step'), () => import('./steps/upload-step'), () => import('./steps/points-of-sale-step'),
-  () => import('./steps/done-step'),
+  () => import('@/components/wizard/steps/company-step'), () => import('@/components/wizard/steps/path-step'), () => import('@/components/wizard/steps/portal-step'),
+  () => import('@/components/wizard/steps/authorize-step'), () => import('@/components/wizard/steps/upload-step'), () => import('@/components/wizard/steps/points-of-sale-step'),
+  () => import('@/components/wizard/steps/done-step'),
 ];
 
 /** Fetches every screen's code once the browser is idle, so moving on never waits for the network. */

@@ -2,14 +2,14 @@
 // Authorization header, the console's session cookie stands in for the Bearer. Every credential that
 // is looked up goes through the guessing limits, except an API key this process found valid a moment
 // ago (the caller cache): the hot path of a working integrator costs no counter and no query.
-import { ApiError } from '../api/errors';
-import { adminToken } from '../config';
-import { consoleSessionFrom } from '../console/cookie';
-import { findConsoleSession } from '../console/queries';
-import { assertSameOriginIfUnsafe } from '../console/same-origin';
-import { ADMIN_IDENTIFIER, checkCredential, presenterOf, tokenIdentifier } from './guessing-limits';
-import { sameSecret } from './tokens';
-import { cachedCaller, lookupCallerByToken, rememberCaller, type Caller } from './queries';
+import { ApiError } from '@/lib/api/errors';
+import { adminToken } from '@/lib/config';
+import { consoleSessionFrom } from '@/lib/console/cookie';
+import { findConsoleSession } from '@/lib/console/queries';
+import { assertSameOriginIfUnsafe } from '@/lib/console/same-origin';
+import { ADMIN_IDENTIFIER, checkCredential, presenterOf, tokenIdentifier } from '@/lib/access/guessing-limits';
+import { sameSecret } from '@/lib/access/tokens';
+import { cachedCaller, lookupCallerByToken, rememberCaller, type Caller } from '@/lib/access/queries';
 
 export type { Caller };
 

@@ -1,15 +1,15 @@
 // Apps and enrollments: creating an integrator's app, connecting an app to a workspace, and the
 // authorize operation that trades an app's client credentials for an enrollment token.
-import { ApiError, notFound } from '../api/errors';
-import type { App } from '../db/schema';
-import { checkCredential, clientIdentifier } from './guessing-limits';
-import { isUuid, isoTime } from '../ids';
-import type { Enrollment } from '../db/schema';
-import type { Caller } from './queries';
+import { ApiError, notFound } from '@/lib/api/errors';
+import type { App } from '@/lib/db/schema';
+import { checkCredential, clientIdentifier } from '@/lib/access/guessing-limits';
+import { isUuid, isoTime } from '@/lib/ids';
+import type { Enrollment } from '@/lib/db/schema';
+import type { Caller } from '@/lib/access/queries';
 import {
   findOrCreateEnrollment, getAppByClientId, getAppVisibleTo, getEnrollment, getWorkspaceById, insertApp, insertEnrollmentToken,
-} from './queries';
-import { digest, newClientId, newClientSecret, newEnrollmentToken, sameSecret } from './tokens';
+} from '@/lib/access/queries';
+import { digest, newClientId, newClientSecret, newEnrollmentToken, sameSecret } from '@/lib/access/tokens';
 
 export const ENROLLMENT_TOKEN_SECONDS = 3600;
 

@@ -3,8 +3,8 @@
 // admin token); past a threshold that address or identifier is answered 429 before any credential it
 // sends is looked at, and failures age out evenly, so it gets one more try every so often. Checks that
 // succeed count nothing.
-import { assertWithinRateLimits, clientAddress, countAgainstRateLimits, type RateRule } from '../api/rate-limit';
-import { displayPrefix } from './tokens';
+import { assertWithinRateLimits, clientAddress, countAgainstRateLimits, type RateRule } from '@/lib/api/rate-limit';
+import { displayPrefix } from '@/lib/access/tokens';
 
 /** Failures one address may make in 10 minutes: a misconfigured integrator retrying does not reach it quickly. */
 const ADDRESS_FAILURES = { allowed: 100, perSeconds: 600 } as const;

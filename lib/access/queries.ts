@@ -1,10 +1,10 @@
 // Database access for workspaces, API keys, apps, enrollments and enrollment tokens.
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { apiKeys, apps, enrollments, enrollmentTokens, workspaces, type App, type Enrollment } from '../db/schema';
-import { newId } from '../ids';
-import { digest, displayPrefix, newApiKey } from './tokens';
-import { cachedApiKeyCaller, rememberApiKeyCaller } from './caller-cache';
+import { getDb } from '@/lib/db/client';
+import { apiKeys, apps, enrollments, enrollmentTokens, workspaces, type App, type Enrollment } from '@/lib/db/schema';
+import { newId } from '@/lib/ids';
+import { digest, displayPrefix, newApiKey } from '@/lib/access/tokens';
+import { cachedApiKeyCaller, rememberApiKeyCaller } from '@/lib/access/caller-cache';
 
 export interface Caller {
   ownerId: string;

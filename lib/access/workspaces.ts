@@ -1,5 +1,5 @@
 // Workspaces (owners): made by the operator with ADMIN_TOKEN; the API key is shown only here.
-import { insertWorkspace } from './queries';
+import { insertWorkspace } from '@/lib/access/queries';
 
 export async function createWorkspace(body: { name: string; sandbox: boolean }) {
   const { workspace, apiKey } = await insertWorkspace(body.name, body.sandbox);

@@ -1,6 +1,6 @@
 // Reading a JSON request body: content type, a size limit enforced while reading, and clear errors.
-import { ApiError } from './errors';
-import { assertStorableJson } from './storable-json';
+import { ApiError } from '@/lib/api/errors';
+import { assertStorableJson } from '@/lib/api/storable-json';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 

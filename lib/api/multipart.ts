@@ -1,7 +1,7 @@
 // Reading a multipart/form-data upload: the whole body is bounded while it is read, each part is
 // bounded on its own (413 file_too_large), and a part may be a file or pasted text.
-import { ApiError } from './errors';
-import { readBytes } from './body';
+import { ApiError } from '@/lib/api/errors';
+import { readBytes } from '@/lib/api/body';
 
 export interface UploadedParts {
   /** Each named part's bytes: a file's content or a text field's UTF-8. */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { and, desc, lt, or, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/api/errors';
 
 export const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -2,11 +2,11 @@
 // over its window. Without DATABASE_URL (the embedded database: one process) they are kept in this
 // process's memory; with it, where every instance sees them (PostgreSQL, or Redis when REDIS_URL is
 // set), so instances sharing a database share each limit instead of multiplying it.
-import { ApiError } from './errors';
-import type { CounterLimit, RateCounters } from './rate-limit/counters';
-import { memoryCounters } from './rate-limit/memory-counters';
-import { postgresCounters } from './rate-limit/postgres-counters';
-import { redisCounters } from './rate-limit/redis-counters';
+import { ApiError } from '@/lib/api/errors';
+import type { CounterLimit, RateCounters } from '@/lib/api/rate-limit/counters';
+import { memoryCounters } from '@/lib/api/rate-limit/memory-counters';
+import { postgresCounters } from '@/lib/api/rate-limit/postgres-counters';
+import { redisCounters } from '@/lib/api/rate-limit/redis-counters';
 
 /** What is limited (e.g. `link-upload:<ref>`, `address:<ip>`) and how much: per minute, or per window. */
 export type RateRule = { key: string } & ({ perMinute: number } | { allowed: number; perSeconds: number });

@@ -2,7 +2,7 @@
 // characters and unpaired UTF-16 surrogates (both are valid JSON as \u escapes), and storing walks a body
 // recursively, so a few thousand levels of nesting, well within the size limit, overflow the stack.
 // The same characters in a query or path parameter fail the query that compares them (lib/api/with-api.ts).
-import { ApiError, invalidField } from './errors';
+import { ApiError, invalidField } from '@/lib/api/errors';
 
 /** Far deeper than any GOBL document. */
 export const MAX_JSON_DEPTH = 100;

@@ -1,11 +1,11 @@
 // The wrapper every route handler goes through: authentication, zod parsing of params, query and
 // body, and the mapping of errors to the contract's `{ code, message, fields? }` bodies.
 import type { z } from 'zod';
-import { ApiError, invalidField, type ErrorCode } from './errors';
-import { readJsonBody } from './body';
-import { isStorableText } from './storable-json';
-import { zodFields } from './zod-fields';
-import { authenticateRequest, type AuthMode, type CallerFor } from '../access/authenticate';
+import { ApiError, invalidField, type ErrorCode } from '@/lib/api/errors';
+import { readJsonBody } from '@/lib/api/body';
+import { isStorableText } from '@/lib/api/storable-json';
+import { zodFields } from '@/lib/api/zod-fields';
+import { authenticateRequest, type AuthMode, type CallerFor } from '@/lib/access/authenticate';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 

@@ -2,11 +2,11 @@
 // attached, the signer's certificate included, SHA-256; plus the verification the emulator needs.
 import crypto, { X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
-import { child, DER, DerError, oidOf, octets, readDer, type DerNode } from './der';
-import { rsaKeyProblem, rsaNumbersOfSpki } from './rsa-key-limits';
-import { signOffLoop } from '../crypto/off-loop';
+import { child, DER, DerError, oidOf, octets, readDer, type DerNode } from '@/lib/ar/der';
+import { rsaKeyProblem, rsaNumbersOfSpki } from '@/lib/ar/rsa-key-limits';
+import { signOffLoop } from '@/lib/crypto/off-loop';
 
-export { argentinaTime, buildLoginTicketRequest, type LoginTicketRequestOptions } from './tra';
+export { argentinaTime, buildLoginTicketRequest, type LoginTicketRequestOptions } from '@/lib/ar/tra';
 
 export type CmsProblem = 'malformed' | 'no_signer_certificate' | 'bad_signature';
 

@@ -1,7 +1,7 @@
 // A key pair and certificate request made for the supplier, as `openssl genrsa 2048` plus
 // `openssl req -subj "/C=AR/O=<razón social>/CN=<alias>/serialNumber=CUIT <cuit>"` would.
 import forge from 'node-forge';
-import { generateRsaOffLoop, signOffLoop } from '../crypto/off-loop';
+import { generateRsaOffLoop, signOffLoop } from '@/lib/crypto/off-loop';
 
 export interface GeneratedRequest {
   /** PKCS#8 PEM; goes straight into an encrypted secret. */

@@ -1,9 +1,9 @@
 // CuitSchema: a CUIT as people write it, validated (the digits themselves are in cuit-digits.ts,
 // which browser code imports without pulling zod in).
 import { z } from 'zod';
-import { CUIT_PREFIXES, cuitProblem, normalizeCuit, type CuitProblem } from './cuit-digits';
+import { CUIT_PREFIXES, cuitProblem, normalizeCuit, type CuitProblem } from '@/lib/ar/cuit-digits';
 
-export * from './cuit-digits';
+export * from '@/lib/ar/cuit-digits';
 
 const PROBLEM_MESSAGES: Record<CuitProblem, string> = {
   format: 'a CUIT has 11 digits',

@@ -2,7 +2,7 @@
 // modulus or public exponent costs seconds to minutes, so no key object is made and nothing is signed
 // or verified before these limits pass. They hold for suppliers' keys, the CSRs the emulator signs and
 // the certificates that sign a WSAA login.
-import { child, DER, DerError, oidOf, readDer, type DerNode } from './der';
+import { child, DER, DerError, oidOf, readDer, type DerNode } from '@/lib/ar/der';
 
 /** The authority issues certificates for 2048-bit keys; 4096 is the largest any supplier's tool makes on request. */
 export const RSA_MIN_BITS = 2048;

@@ -1,6 +1,6 @@
 // The authority's web services by invoice letter. The source description groups E with A, B, C; the
 // authority itself serves exports (E) from wsfex and tourism (T) from wsct, and this table says so.
-import type { AuthorityService } from '../db/schema';
+import type { AuthorityService } from '@/lib/db/schema';
 
 export const INVOICE_LETTERS = ['A', 'B', 'C', 'M', 'E', 'T'] as const;
 export type InvoiceLetter = (typeof INVOICE_LETTERS)[number];

@@ -1,7 +1,7 @@
 // `npm run reencrypt`: once a new key is first in ENCRYPTION_KEY, reseals every stored secret under it,
 // after which the older keys can be removed from the list.
-import { closeDb } from '../db/client';
-import { reencryptAllSecrets } from '../crypto/secrets';
+import { closeDb } from '@/lib/db/client';
+import { reencryptAllSecrets } from '@/lib/crypto/secrets';
 
 async function main(): Promise<void> {
   const { examined, reencrypted, unreadable } = await reencryptAllSecrets();

@@ -1,7 +1,7 @@
 // The console's calls to the public API from the browser: same origin, authenticated by the session
 // cookie (the browser sends it; page scripts cannot read it). A 401 means the session ended.
-import { ServiceError, toServiceError } from '../wizard/api';
-import { CONSOLE_PATHS } from './paths';
+import { ServiceError, toServiceError } from '@/lib/wizard/api';
+import { CONSOLE_PATHS } from '@/lib/console/paths';
 
 export { ServiceError };
 

@@ -1,7 +1,7 @@
 // The console's session cookie: a random session id (never the API key), httpOnly (page scripts never
 // see it) and SameSite=Strict (no other site's page makes the browser send it), so the console's browser
 // code calls the public API with the cookie instead of a Bearer header.
-import { isProduction } from '../config';
+import { isProduction } from '@/lib/config';
 
 export const CONSOLE_COOKIE = 'console_session';
 /** A working day: a forgotten console signs itself out by the next morning. */

@@ -3,10 +3,10 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import type { Caller } from '../access/queries';
-import { CONSOLE_COOKIE } from './cookie';
-import { findConsoleSession, type ConsoleWorkspace } from './queries';
-import { CONSOLE_PATHS } from './paths';
+import type { Caller } from '@/lib/access/queries';
+import { CONSOLE_COOKIE } from '@/lib/console/cookie';
+import { findConsoleSession, type ConsoleWorkspace } from '@/lib/console/queries';
+import { CONSOLE_PATHS } from '@/lib/console/paths';
 
 export const currentWorkspace = cache(async (): Promise<ConsoleWorkspace | undefined> => {
   const sessionId = (await cookies()).get(CONSOLE_COOKIE)?.value;

@@ -1,10 +1,10 @@
 // A supplier entry of the signed-in workspace for a server-rendered page, or undefined when the id
 // names none (malformed, unknown, another workspace's, or not a supplier).
-import type { Caller } from '../access/queries';
-import { ApiError } from '../api/errors';
-import { isUuid } from '../ids';
-import { getEntry } from '../silo/entries';
-import type { SupplierEntry } from './types';
+import type { Caller } from '@/lib/access/queries';
+import { ApiError } from '@/lib/api/errors';
+import { isUuid } from '@/lib/ids';
+import { getEntry } from '@/lib/silo/entries';
+import type { SupplierEntry } from '@/lib/console/types';
 
 export async function loadSupplier(caller: Caller, id: string): Promise<SupplierEntry | undefined> {
   if (!isUuid(id)) return undefined;

@@ -1,10 +1,10 @@
 // Database access for console sessions: opened by signing in with a workspace API key, found by the
 // digest of the cookie's random id, and gone when signed out, expired, revoked or when the key is.
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { apiKeys, consoleSessions, workspaces } from '../db/schema';
-import { newId } from '../ids';
-import { digest, newConsoleSessionId } from '../access/tokens';
+import { getDb } from '@/lib/db/client';
+import { apiKeys, consoleSessions, workspaces } from '@/lib/db/schema';
+import { newId } from '@/lib/ids';
+import { digest, newConsoleSessionId } from '@/lib/access/tokens';
 
 export interface ConsoleWorkspace { owner_id: string; name: string; sandbox: boolean }
 

@@ -1,7 +1,7 @@
 // CSRF defence for calls the console's cookie authenticates: one that changes something must come from
 // a page of our own origin. Browsers state where a request comes from (Sec-Fetch-Site, Origin) and a
 // page on another site can forge neither; a request that states neither is refused too.
-import { ApiError } from '../api/errors';
+import { ApiError } from '@/lib/api/errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,13 +1,13 @@
 // Signing in to the console and out. Signing in takes a workspace API key and opens a session: a row
 // with an expiry, whose random id is all the cookie holds (never the key, never a page, never a log).
 // Signing out deletes the row, which ends the session in every instance at once.
-import { ApiError } from '../api/errors';
-import { json } from '../api/with-api';
-import { checkCredential, presenterOf, tokenIdentifier } from '../access/guessing-limits';
-import { findApiKey } from '../access/queries';
-import { CONSOLE_SESSION_SECONDS, clearedSessionCookie, consoleSessionFrom, sessionCookie } from './cookie';
-import { deleteConsoleSession, deleteExpiredConsoleSessions, insertConsoleSession, type ConsoleWorkspace } from './queries';
-import { assertSameOriginIfUnsafe } from './same-origin';
+import { ApiError } from '@/lib/api/errors';
+import { json } from '@/lib/api/with-api';
+import { checkCredential, presenterOf, tokenIdentifier } from '@/lib/access/guessing-limits';
+import { findApiKey } from '@/lib/access/queries';
+import { CONSOLE_SESSION_SECONDS, clearedSessionCookie, consoleSessionFrom, sessionCookie } from '@/lib/console/cookie';
+import { deleteConsoleSession, deleteExpiredConsoleSessions, insertConsoleSession, type ConsoleWorkspace } from '@/lib/console/queries';
+import { assertSameOriginIfUnsafe } from '@/lib/console/same-origin';
 
 export type { ConsoleWorkspace };
 

@@ -1,6 +1,6 @@
 // What the console reads off a supplier entry: its registration link, its certificate, and which
 // registration action its status allows.
-import type { CertificateMeta, MetaRecord, SupplierEntry } from './types';
+import type { CertificateMeta, MetaRecord, SupplierEntry } from '@/lib/console/types';
 
 const newest = (meta: MetaRecord[], key: string) =>
   meta.filter((record) => record.src === 'gov-ar' && record.key === key).at(-1);

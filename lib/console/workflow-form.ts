@@ -2,8 +2,8 @@
 // fields (origins one per line, an empty webhook left out) become the body, which WorkflowBody then
 // validates, so its errors land on the fields under the same paths the API's 422 names.
 import { z } from 'zod';
-import { WorkflowBody } from '../transform/schemas';
-import { REGISTRATION_TEMPLATE } from '../transform/templates';
+import { WorkflowBody } from '@/lib/transform/schemas';
+import { REGISTRATION_TEMPLATE } from '@/lib/transform/templates';
 
 export const WorkflowForm = z
   .object({

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { dataDir, isProduction } from '../config';
+import { dataDir, isProduction } from '@/lib/config';
 
 export interface MasterKey {
   /** First 16 hex characters of SHA-256 of the key: names the key in stored values without revealing it. */

@@ -1,11 +1,11 @@
 // Secrets at rest in the database (private keys, key passwords, WSAA tickets), always sealed, and the
 // rotation that moves every stored secret onto the newest master key.
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
-import { getDb, type Db, type Tx } from '../db/client';
-import { secrets } from '../db/schema';
-import { isUuid, newId } from '../ids';
-import { openSecret, sealSecret, sealedKeyId, SecretUnreadableError, type SecretContext } from './envelope';
-import { masterKeys } from './master-keys';
+import { getDb, type Db, type Tx } from '@/lib/db/client';
+import { secrets } from '@/lib/db/schema';
+import { isUuid, newId } from '@/lib/ids';
+import { openSecret, sealSecret, sealedKeyId, SecretUnreadableError, type SecretContext } from '@/lib/crypto/sealing';
+import { masterKeys } from '@/lib/crypto/master-keys';
 
 export async function storeSecret(db: Db | Tx, input: SecretContext & { plaintext: Buffer }): Promise<string> {
   const id = newId();

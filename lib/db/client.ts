@@ -3,9 +3,9 @@
 // routes separately), and migrated before first use.
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
-import { dataDir } from '../config';
-import { applyMigrations } from './migrate';
+import * as schema from '@/lib/db/schema';
+import { dataDir } from '@/lib/config';
+import { applyMigrations } from '@/lib/db/migrate';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -65,10 +65,10 @@ async function openPostgres(connectionString: string): Promise<DbHandle> {
 async function openPglite(directory: string): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { acquireDirectoryLock } = await import('./directory-lock');
-  const { parseDrizzleTypesOnce } = await import('./pglite-parsers');
-  const { prepareQueries } = await import('./pglite-prepared');
-  const { countEntryWrites, stopCountingEntryWrites } = await import('./entry-writes');
+  const { acquireDirectoryLock } = await import('@/lib/db/directory-lock');
+  const { parseDrizzleTypesOnce } = await import('@/lib/db/pglite-parsers');
+  const { prepareQueries } = await import('@/lib/db/pglite-prepared');
+  const { countEntryWrites, stopCountingEntryWrites } = await import('@/lib/db/entry-writes');
   const release = await acquireDirectoryLock(directory);
   try {
     const client = countEntryWrites(parseDrizzleTypesOnce(prepareQueries(await PGlite.create(directory))));

@@ -3,8 +3,8 @@ import { sql, type InferSelectModel } from 'drizzle-orm';
 import {
   bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
-import type { CertificatePath, CompanyData, WizardStep } from '../ar/registration/progress-schema';
-import type { Observation, VoucherDetail } from '../ar/emulator/voucher-detail';
+import type { CertificatePath, CompanyData, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import type { Observation, VoucherDetail } from '@/lib/emulator/voucher-detail';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();

@@ -3,16 +3,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { connectApp } from '../access/enrollments';
-import { countWorkspaces, insertWorkspace, type Caller } from '../access/queries';
-import { dataDir } from '../config';
-import { getDb } from '../db/client';
-import { entries, jobs, metaRecords } from '../db/schema';
-import { createEntry } from '../silo/entries';
-import { createJob } from '../transform/jobs';
-import { drainJobs } from '../transform/runner';
-import { REGISTRATION_TEMPLATE } from '../transform/templates';
-import { createWorkflow, GOV_AR_APP_ID } from '../transform/workflows';
+import { connectApp } from '@/lib/access/enrollments';
+import { countWorkspaces, insertWorkspace, type Caller } from '@/lib/access/queries';
+import { dataDir } from '@/lib/config';
+import { getDb } from '@/lib/db/client';
+import { entries, jobs, metaRecords } from '@/lib/db/schema';
+import { createEntry } from '@/lib/silo/entries';
+import { createJob } from '@/lib/transform/jobs';
+import { drainJobs } from '@/lib/transform/runner';
+import { REGISTRATION_TEMPLATE } from '@/lib/transform/templates';
+import { createWorkflow, GOV_AR_APP_ID } from '@/lib/transform/workflows';
 
 export const DEMO_SUPPLIER_KEY = 'demo-supplier';
 export const DEMO_SUPPLIER = {

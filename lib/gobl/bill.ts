@@ -2,12 +2,12 @@
 // (`$regime`, `type`, `currency`), lines, document discounts and charges (a percentage of the line sum),
 // tax combos prepared and totalled, then `totals` from `sum` to `payable`, advances and due dates.
 // Pure: takes the document, returns a new one and the reasons, by field, it could not be calculated.
-import { Amount, Percentage } from './num';
-import { inGoblOrder, type Adjustment, type CalculableInvoice, type TaxCombo } from './invoice';
-import { applyRoundingRule, calculateLine, LINE_PRECISION_EXTRA } from './lines';
-import { AR_CURRENCY } from './regime-ar';
-import { comboJson, normaliseCombo, prepareCombo, type PreparedCombo } from './tax-combo';
-import { calculateTaxTotal, taxTotalJson, type RoundingRule, type TaxableLine } from './tax-totals';
+import { Amount, Percentage } from '@/lib/gobl/num';
+import { inGoblOrder, type Adjustment, type CalculableInvoice, type TaxCombo } from '@/lib/gobl/invoice';
+import { applyRoundingRule, calculateLine, LINE_PRECISION_EXTRA } from '@/lib/gobl/lines';
+import { AR_CURRENCY } from '@/lib/gobl/regime-ar';
+import { comboJson, normaliseCombo, prepareCombo, type PreparedCombo } from '@/lib/gobl/tax-combo';
+import { calculateTaxTotal, taxTotalJson, type RoundingRule, type TaxableLine } from '@/lib/gobl/tax-totals';
 
 /** Currencies whose smallest unit is not the hundredth; every other currency has two places. */
 const WHOLE_UNIT_CURRENCIES = new Set(['CLP', 'JPY', 'KRW', 'PYG', 'VND']);

@@ -1,7 +1,7 @@
 // The parts of a GOBL `bill/invoice` that calculation reads and writes, as zod schemas. Objects are loose:
 // every field GOBL has that we do not calculate (names, addresses, notes...) is kept as sent.
 import { z } from 'zod';
-import { AMOUNT_PATTERN, PERCENTAGE_PATTERN } from './num';
+import { AMOUNT_PATTERN, PERCENTAGE_PATTERN } from '@/lib/gobl/num';
 
 const amount = z.string({ error: 'an amount is a string of digits such as "100.00"' })
   .regex(AMOUNT_PATTERN, 'an amount is a string of digits such as "100.00" (at most 18 digits each side of the point)');

@@ -1,9 +1,9 @@
 // GOBL's line calculation: the price brought to the currency's precision, `sum` = price × quantity (with two
 // extra places under "precise" rounding), line discounts and charges taken from it, `total` what remains.
 // Printed figures are cut back to the price's own precision; the precise total is what the taxes use.
-import { Amount, Percentage } from './num';
-import type { Line } from './invoice';
-import type { RoundingRule } from './tax-totals';
+import { Amount, Percentage } from '@/lib/gobl/num';
+import type { Line } from '@/lib/gobl/invoice';
+import type { RoundingRule } from '@/lib/gobl/tax-totals';
 
 /** Two extra places on line figures under "precise" rounding, as GOBL's `linePrecisionExtra`. */
 export const LINE_PRECISION_EXTRA = 2;

@@ -1,6 +1,6 @@
 // What GOBL's Argentine regime (`regimes/ar`) defines that calculation needs: the currency, and VAT as the
 // one tax category, with GOBL's global VAT keys and the three rates of Article 28 of the VAT law.
-import { Percentage } from './num';
+import { Percentage } from '@/lib/gobl/num';
 
 export const AR_CURRENCY = 'ARS';
 export const CATEGORY_VAT = 'VAT';

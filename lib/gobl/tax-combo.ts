@@ -1,11 +1,11 @@
 // A tax combo (`{ cat, key, rate, percent, ext }` on a line, discount or charge) normalised and prepared as
 // GOBL does for the Argentine regime: legacy rate spellings moved to keys, the key defaulted to `standard`,
 // the percentage taken from the regime's rate on the document date, and none at all for keys without one.
-import { Percentage } from './num';
+import { Percentage } from '@/lib/gobl/num';
 import {
   CATEGORY_VAT, KEY_EXEMPT, KEY_STANDARD, KEY_ZERO, RATE_GENERAL, ratePercentOn, VAT_KEYS, VAT_RATES,
-} from './regime-ar';
-import type { TaxCombo } from './invoice';
+} from '@/lib/gobl/regime-ar';
+import type { TaxCombo } from '@/lib/gobl/invoice';
 
 /** A combo ready for the totals: its fields as GOBL prints them, plus the parsed percentage. */
 export interface PreparedCombo {

@@ -2,8 +2,8 @@
 // total to the base of each of its combos, grouped by category and then by rate (same extensions, same
 // percentage); rate amounts are the percentage of the base. "precise" keeps two extra places until the
 // end (GOBL's default, and the Argentine regime's); "currency" rounds every line to the currency first.
-import { Amount, type Percentage } from './num';
-import type { PreparedCombo } from './tax-combo';
+import { Amount, type Percentage } from '@/lib/gobl/num';
+import type { PreparedCombo } from '@/lib/gobl/tax-combo';
 
 export type RoundingRule = 'precise' | 'currency';
 

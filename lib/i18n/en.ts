@@ -1,6 +1,6 @@
 // The wizard in English. The authority's screen labels stay in Spanish, between «», because that is
 // what the supplier sees in the portal.
-import type { Messages } from './messages';
+import type { Messages } from '@/lib/i18n/messages';
 
 const SERVICES = {
   wsfe: { name: 'Facturación Electrónica', code: 'wsfe', use: 'invoices A, B, C and M' },

@@ -4,8 +4,8 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { webhookAllowPrivate } from '../config';
-import { isPublicAddress, webhookUrlProblem } from './webhook-url';
+import { webhookAllowPrivate } from '@/lib/config';
+import { isPublicAddress, webhookUrlProblem } from '@/lib/net/webhook-url';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** A receiver's Retry-After is honoured up to this, so that it cannot park a delivery for days. */

@@ -2,8 +2,8 @@
 // network (SSRF). WEBHOOK_ALLOW_PRIVATE=1 lifts both rules for development and tests.
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { invalidField } from '../api/errors';
-import { webhookAllowPrivate } from '../config';
+import { invalidField } from '@/lib/api/errors';
+import { webhookAllowPrivate } from '@/lib/config';
 
 /**
  * IANA's global unicast space, RFC 4291. Everything outside it that ipaddr.js calls plain unicast is

@@ -4,8 +4,8 @@
 // response), so that a Party reads the same in a create and in the stored entry.
 import type { z } from 'zod';
 import type { JSONSchema } from 'zod/v4/core';
-import { CuitSchema } from '../ar/cuit';
-import { OriginSchema } from '../transform/schemas';
+import { CuitSchema } from '@/lib/ar/cuit';
+import { OriginSchema } from '@/lib/transform/schemas';
 
 export const ANNOTATIONS = new Map<z.ZodType, JSONSchema.BaseSchema>([
   [CuitSchema, {

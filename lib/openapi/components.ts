@@ -2,26 +2,26 @@
 // converted as a client writes them; responses are lib/openapi/responses, converted as we send them.
 // Every request body and response named by an endpoint must be listed here (the builder says so).
 import type { z } from 'zod';
-import { AppBody, AuthorizeBody, WorkspaceBody } from '../access/schemas';
-import { FaultBody } from '../ar/emulator/faults';
-import { AuthorizationBody, CertificateRequestBody, PointOfSaleBody, RevocationBody } from '../ar/emulator/portal';
-import { TaxpayerBody } from '../ar/emulator/taxpayers';
-import { CompanyDataSchema, ProgressBody } from '../ar/registration/progress-schema';
-import { CertificateUploadForm } from '../ar/registration/schemas';
-import { ConsoleSessionBody } from '../console/schemas';
-import { InvoiceEnvelopeSchema } from '../silo/envelope';
-import { PartySchema } from '../silo/party';
-import { EntryBody } from '../silo/schemas';
-import { JobBody, WorkflowBody } from '../transform/schemas';
-import { AuthorizedEnrollment, ConsoleWorkspace, CreatedApp, CreatedWorkspace, Enrollment } from './responses/access';
-import { ErrorBody } from './responses/common';
+import { AppBody, AuthorizeBody, WorkspaceBody } from '@/lib/access/schemas';
+import { FaultBody } from '@/lib/emulator/faults';
+import { AuthorizationBody, CertificateRequestBody, PointOfSaleBody, RevocationBody } from '@/lib/emulator/portal';
+import { TaxpayerBody } from '@/lib/emulator/taxpayers';
+import { CompanyDataSchema, ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import { CertificateUploadForm } from '@/lib/gov-ar/registration/schemas';
+import { ConsoleSessionBody } from '@/lib/console/schemas';
+import { InvoiceEnvelopeSchema } from '@/lib/silo/envelope';
+import { PartySchema } from '@/lib/silo/party';
+import { EntryBody } from '@/lib/silo/schemas';
+import { JobBody, WorkflowBody } from '@/lib/transform/schemas';
+import { AuthorizedEnrollment, ConsoleWorkspace, CreatedApp, CreatedWorkspace, Enrollment } from '@/lib/openapi/responses/access';
+import { ErrorBody } from '@/lib/openapi/responses/common';
 import {
   IssuedCertificate, RecordedAuthorization, RecordedFault, RecordedPointOfSale, RecordedRevocation, RecordedTaxpayer, TaxpayerView,
-} from './responses/emulator';
-import { CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress } from './responses/gov-ar';
-import { Entry, EntryList, MetaRecord } from './responses/silo';
-import { Job, JobList, JobStep, WebhookDelivery, Workflow, WorkflowList } from './responses/transform';
-import { OpenApiDocument, Ping } from './responses/utils';
+} from '@/lib/openapi/responses/emulator';
+import { CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress } from '@/lib/openapi/responses/gov-ar';
+import { Entry, EntryList, MetaRecord } from '@/lib/openapi/responses/silo';
+import { Job, JobList, JobStep, WebhookDelivery, Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
+import { OpenApiDocument, Ping } from '@/lib/openapi/responses/utils';
 
 /** Shared by requests and responses (a stored entry's data is what its create sent). */
 const SHARED = { Party: PartySchema, InvoiceEnvelope: InvoiceEnvelopeSchema, CompanyData: CompanyDataSchema };

@@ -1,11 +1,11 @@
 // The OpenAPI 3.1 document of the public API, built from the endpoint registry and the very zod
 // schemas the handlers parse with; made once per process (GET /openapi.json, /docs/api).
-import { REQUEST_COMPONENTS, RESPONSE_COMPONENTS } from './components';
-import { ENDPOINTS } from './endpoints';
-import { convertComponents, type Schema } from './json-schema';
-import { operationOf } from './operation';
-import { SECURITY_SCHEMES } from './security';
-import { TAGS, type Endpoint } from './types';
+import { REQUEST_COMPONENTS, RESPONSE_COMPONENTS } from '@/lib/openapi/components';
+import { ENDPOINTS } from '@/lib/openapi/endpoints';
+import { convertComponents, type Schema } from '@/lib/openapi/json-schema';
+import { operationOf } from '@/lib/openapi/operation';
+import { SECURITY_SCHEMES } from '@/lib/openapi/security';
+import { TAGS, type Endpoint } from '@/lib/openapi/types';
 
 const DESCRIPTION = [
   'Onboards Argentine suppliers for electronic invoicing with AFIP/ARCA.',

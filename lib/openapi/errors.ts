@@ -1,7 +1,7 @@
 // Which error codes an operation may answer: those its auth, body, query and path parameters imply
 // (withApi's own checks), plus the ones its domain function raises, grouped by HTTP status.
-import { ERROR_STATUS, type ErrorCode } from '../api/errors';
-import type { Endpoint } from './types';
+import { ERROR_STATUS, type ErrorCode } from '@/lib/api/errors';
+import type { Endpoint } from '@/lib/openapi/types';
 
 const UNSAFE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 

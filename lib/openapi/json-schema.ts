@@ -2,7 +2,7 @@
 // $refs between them, request schemas as the client writes them (input), responses as sent (output).
 import { z } from 'zod';
 import type { JSONSchema } from 'zod/v4/core';
-import { ANNOTATIONS } from './annotations';
+import { ANNOTATIONS } from '@/lib/openapi/annotations';
 
 export type Io = 'input' | 'output';
 export type Schema = JSONSchema.BaseSchema;

@@ -1,12 +1,12 @@
 // One endpoint of the registry as an OpenAPI operation: security from its auth mode, parameters from
 // its params and query schemas, bodies as $refs to the named components, and its error codes.
-import type { ErrorCode } from '../api/errors';
-import { REQUEST_COMPONENTS, RESPONSE_COMPONENTS, componentId } from './components';
-import { errorsByStatus } from './errors';
-import { componentRef, type Schema } from './json-schema';
-import { parametersOf } from './parameters';
-import { SECURITY_BY_AUTH } from './security';
-import type { Endpoint, RequestBodySpec, ResponseSpec } from './types';
+import type { ErrorCode } from '@/lib/api/errors';
+import { REQUEST_COMPONENTS, RESPONSE_COMPONENTS, componentId } from '@/lib/openapi/components';
+import { errorsByStatus } from '@/lib/openapi/errors';
+import { componentRef, type Schema } from '@/lib/openapi/json-schema';
+import { parametersOf } from '@/lib/openapi/parameters';
+import { SECURITY_BY_AUTH } from '@/lib/openapi/security';
+import type { Endpoint, RequestBodySpec, ResponseSpec } from '@/lib/openapi/types';
 
 const SOAP_TYPES = ['text/xml', 'application/soap+xml'];
 const text: Schema = { type: 'string' };

@@ -1,7 +1,7 @@
 // Path and query parameters: the handler's own `params` and `query` object schemas, one OpenAPI
 // parameter per property, as the client writes it (coercions and defaults included).
 import type { z } from 'zod';
-import { convertSchema, type Schema } from './json-schema';
+import { convertSchema, type Schema } from '@/lib/openapi/json-schema';
 
 /** A sentence for parameters whose schema carries none, by name. */
 const NOTES: Record<string, string> = {

@@ -1,8 +1,8 @@
 // The document read back for people (the /docs/api page): operations grouped by tag, in the
 // registry's order, with the auth said in words and the error codes by status.
-import type { AuthMode } from '../access/authenticate';
-import type { OpenApiDocument } from './document';
-import { AUTH_LABELS, SECURITY_BY_AUTH } from './security';
+import type { AuthMode } from '@/lib/access/authenticate';
+import type { OpenApiDocument } from '@/lib/openapi/document';
+import { AUTH_LABELS, SECURITY_BY_AUTH } from '@/lib/openapi/security';
 
 type Operation = OpenApiDocument['paths'][string][string];
 

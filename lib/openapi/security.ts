@@ -1,8 +1,8 @@
 // How each of withApi's auth modes reads as OpenAPI security: every token is a Bearer token, and the
 // console's session cookie (a session opened with a workspace API key) stands in for one when no
 // Authorization is sent.
-import type { AuthMode } from '../access/authenticate';
-import { CONSOLE_COOKIE } from '../console/cookie';
+import type { AuthMode } from '@/lib/access/authenticate';
+import { CONSOLE_COOKIE } from '@/lib/console/cookie';
 
 export const SECURITY_SCHEMES = {
   apiKey: {

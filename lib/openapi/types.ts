@@ -1,8 +1,8 @@
 // The endpoint registry's vocabulary: one entry per public operation, holding the very zod schemas its
 // route handler parses with, so the OpenAPI document cannot drift from what the handler accepts.
 import type { z } from 'zod';
-import type { AuthMode } from '../access/authenticate';
-import type { ErrorCode } from '../api/errors';
+import type { AuthMode } from '@/lib/access/authenticate';
+import type { ErrorCode } from '@/lib/api/errors';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

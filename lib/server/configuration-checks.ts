@@ -1,6 +1,6 @@
 // What a production server refuses to start with, and what it starts with only under protest (each
 // warning is printed at start-up). Outside production anything goes: it is a developer's machine.
-import { adminToken, arAuthority, isProduction } from '../config';
+import { adminToken, arAuthority, isProduction } from '@/lib/config';
 
 /** ADMIN_TOKEN creates workspaces and, with the emulator, certificates: too short a token is guessable. */
 export const ADMIN_TOKEN_MIN_LENGTH = 32;

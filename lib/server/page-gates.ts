@@ -1,10 +1,10 @@
 // What the proxy checks before rendering a page: a registration link's page is a read of that link
 // (the same limits as its API, so loading pages is no faster a way to try refs), and the emulator's
 // portal in production is the operator's alone.
-import { assertPortalAccess, BASIC_CHALLENGE } from '../ar/emulator/admin-gate';
-import { limitLinkCall } from '../ar/registration/link-rate-limits';
-import { arAuthority } from '../config';
-import { refusalOf } from './page-refusal';
+import { assertPortalAccess, BASIC_CHALLENGE } from '@/lib/emulator/admin-gate';
+import { limitLinkCall } from '@/lib/gov-ar/registration/link-rate-limits';
+import { arAuthority } from '@/lib/config';
+import { refusalOf } from '@/lib/server/page-refusal';
 
 /** The refusal to answer instead of the page at `/<first>/<second>`, or undefined to render it. */
 export async function refusedPage(request: Request, first: string | undefined, second: string | undefined): Promise<Response | undefined> {

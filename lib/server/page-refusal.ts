@@ -1,7 +1,7 @@
 // A page the proxy refuses before rendering (too many loads of a link, the emulator's portal without
 // the operator's token): a short plain-text answer, in Spanish and English like the wizard, carrying
 // the error's status and headers (Retry-After).
-import { ApiError } from '../api/errors';
+import { ApiError } from '@/lib/api/errors';
 
 const SPANISH: Partial<Record<string, string>> = {
   rate_limited: 'Demasiadas solicitudes; vuelva a intentar en unos segundos.',

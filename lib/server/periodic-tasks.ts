@@ -1,9 +1,9 @@
 // Tasks that run every so often on whichever instance claims them first: the claim moves the task's
 // `last_run_at` forward in one statement, so two instances never both run the same day's sweep.
 import { sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { scheduledTasks } from '../db/schema';
-import { sweepCertificateExpiry } from '../ar/expiry-sweep';
+import { getDb } from '@/lib/db/client';
+import { scheduledTasks } from '@/lib/db/schema';
+import { sweepCertificateExpiry } from '@/lib/gov-ar/expiry-sweep';
 
 const TASKS = [
   { name: 'certificate-expiry-sweep', everyMs: 24 * 3600_000, run: () => sweepCertificateExpiry() },

@@ -1,6 +1,6 @@
 // The security headers of every page: a nonce-based Content-Security-Policy (Next puts the nonce on
 // its own scripts when it finds it in the request's CSP), who may frame the page, and HSTS in production.
-import { isProduction } from '../config';
+import { isProduction } from '@/lib/config';
 
 export interface PagePolicy {
   /** Fresh per response; only scripts carrying it run. */

@@ -1,16 +1,16 @@
 // What the server does once when it starts: open and migrate the database, seed the demo on an
 // empty one, start the job runner, and say where to go.
 import path from 'node:path';
-import { getDbHandle, closeDb } from '../db/client';
-import { withStartupLock } from '../db/migrate';
-import { arAuthority, isProduction, port, registrationUrl } from '../config';
-import { rateLimitStore, rateLimitsEnabled } from '../api/rate-limit';
-import { checkConfiguration } from './configuration-checks';
-import { emulatorCa, EMULATOR_ENVIRONMENTS } from '../ar/emulator/ca';
-import { masterKeys } from '../crypto/master-keys';
-import { demoCredentialsFile, seedDemoIfEmpty, type DemoSeed } from '../demo/seed';
-import { startJobRunner, stopJobRunner } from '../transform/runner';
-import { sealPlaintextSigningSecrets } from '../webhooks/signing-secret';
+import { getDbHandle, closeDb } from '@/lib/db/client';
+import { withStartupLock } from '@/lib/db/migrate';
+import { arAuthority, isProduction, port, registrationUrl } from '@/lib/config';
+import { rateLimitStore, rateLimitsEnabled } from '@/lib/api/rate-limit';
+import { checkConfiguration } from '@/lib/server/configuration-checks';
+import { emulatorCa, EMULATOR_ENVIRONMENTS } from '@/lib/emulator/ca';
+import { masterKeys } from '@/lib/crypto/master-keys';
+import { demoCredentialsFile, seedDemoIfEmpty, type DemoSeed } from '@/lib/demo/seed';
+import { startJobRunner, stopJobRunner } from '@/lib/transform/runner';
+import { sealPlaintextSigningSecrets } from '@/lib/webhooks/signing-secret';
 
 /** A server that cannot open its database or migrate must not serve: say why and stop. */
 export async function startServerOrExit(): Promise<void> {

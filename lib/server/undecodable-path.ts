@@ -2,7 +2,7 @@
 // throws when it decodes such a segment as a route parameter and answers a plain-text 500, so the
 // proxy answers them before routing: the services as their contract says, pages with the 404 page.
 import { NextResponse, type NextRequest } from 'next/server';
-import { ApiError } from '../api/errors';
+import { ApiError } from '@/lib/api/errors';
 
 export function decodesCleanly(pathname: string): boolean {
   try {

@@ -1,20 +1,20 @@
 // Silo entries: creating (POST, or idempotent PUT with a client-chosen id), fetching and listing.
-import { ApiError, notFound } from '../api/errors';
-import { toPage, type ListQuery } from '../api/pagination';
-import type { Caller } from '../access/queries';
-import { canonicalJson } from '../canonical-json';
-import { isUniqueViolation } from '../db/errors';
-import type { Entry } from '../db/schema';
-import { newId } from '../ids';
-import { admitInvoice } from '../ar/invoices/admission';
-import { ENVELOPE_FOLDER } from './envelope';
-import { presentEntry, type EntryJson } from './present';
-import { readEntryThroughCache } from './entry-read-cache';
-import type { Created } from '../api/created';
+import { ApiError, notFound } from '@/lib/api/errors';
+import { toPage, type ListQuery } from '@/lib/api/pagination';
+import type { Caller } from '@/lib/access/queries';
+import { canonicalJson } from '@/lib/canonical-json';
+import { isUniqueViolation } from '@/lib/db/errors';
+import type { Entry } from '@/lib/db/schema';
+import { newId } from '@/lib/ids';
+import { admitInvoice } from '@/lib/gov-ar/invoices/admission';
+import { ENVELOPE_FOLDER } from '@/lib/silo/envelope';
+import { presentEntry, type EntryJson } from '@/lib/silo/present';
+import { readEntryThroughCache } from '@/lib/silo/entry-read-cache';
+import type { Created } from '@/lib/api/created';
 import {
   getEntryByIdAnyOwner, getEntryByKey, getEntryWithMeta, insertEntry, listEntriesByFolder, listMetaRecordsByEntries,
-} from './queries';
-import type { EntryBody } from './schemas';
+} from '@/lib/silo/queries';
+import type { EntryBody } from '@/lib/silo/schemas';
 
 const sameContent = (entry: Entry, body: EntryBody) =>
   canonicalJson({ folder: entry.folder, key: entry.key ?? undefined, data: entry.data }) ===

@@ -2,8 +2,8 @@
 // it was half database work. On the embedded database an entry as last presented is kept in memory
 // and answered again for as long as no entry or meta record has been written since it was read
 // (lib/db/entry-writes.ts); with PostgreSQL every read goes to the database.
-import { entryWriteCount } from '../db/entry-writes';
-import type { EntryJson } from './present';
+import { entryWriteCount } from '@/lib/db/entry-writes';
+import type { EntryJson } from '@/lib/silo/present';
 
 const MAX_KEPT = 1_000;
 const KEPT = Symbol.for('ar-onboarding.entry-reads');

@@ -2,8 +2,8 @@
 // document is wrapped into one first, so every field path names the stored form: `data.doc.series`).
 // Strict on what the Argentine rules read; every other GOBL field (lines, totals, notes...) is kept as sent.
 import { z } from 'zod';
-import { INVOICE_LETTERS } from '../ar/services';
-import { PartySchema } from './party';
+import { INVOICE_LETTERS } from '@/lib/ar/services';
+import { PartySchema } from '@/lib/silo/party';
 
 export const ENVELOPE_FOLDER = 'invoices';
 export const ENVELOPE_SCHEMA_URL = 'https://gobl.org/draft-0/envelope';

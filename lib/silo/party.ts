@@ -1,7 +1,7 @@
 // A supplier as a GOBL `org/party`: name and an Argentine tax id (CUIT). Other GOBL party fields
 // (addresses, emails, ...) are kept as sent.
 import { z } from 'zod';
-import { CuitSchema } from '../ar/cuit';
+import { CuitSchema } from '@/lib/ar/cuit';
 
 export const PARTY_SCHEMA_URL = 'https://gobl.org/draft-0/org/party';
 

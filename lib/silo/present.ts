@@ -1,6 +1,6 @@
 // Rows as the contract's JSON: Entry and MetaRecord.
-import type { Entry, MetaRecord } from '../db/schema';
-import { isoTime } from '../ids';
+import type { Entry, MetaRecord } from '@/lib/db/schema';
+import { isoTime } from '@/lib/ids';
 
 export function presentMetaRecord(record: MetaRecord) {
   return {

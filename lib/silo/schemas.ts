@@ -1,8 +1,8 @@
 // Request schemas of silo/v1.
 import { z } from 'zod';
-import { ListQuery } from '../api/pagination';
-import { ENVELOPE_FOLDER, InvoiceEnvelopeSchema } from './envelope';
-import { PartySchema } from './party';
+import { ListQuery } from '@/lib/api/pagination';
+import { ENVELOPE_FOLDER, InvoiceEnvelopeSchema } from '@/lib/silo/envelope';
+import { PartySchema } from '@/lib/silo/party';
 
 /** `Expired`: registered, but the certificate has run out (a renewal makes it `Registered` again). */
 export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired'] as const;
@@ -19,7 +19,7 @@ export const SupplierEntryBody = z.strictObject({
   data: PartySchema,
 });
 
-/** An invoice envelope; the rules for storing one (registered supplier, point of sale) are lib/ar/invoices. */
+/** An invoice envelope; the rules for storing one (registered supplier, point of sale) are lib/gov-ar/invoices. */
 export const InvoiceEntryBody = z.strictObject({
   folder: z.literal(ENVELOPE_FOLDER),
   key: EntryKey.optional(),

@@ -1,10 +1,10 @@
 // `registration.completed`: raised with the entry's move to Registered, carrying the certificate
 // now in use (its public part only; the key never leaves the secrets table).
-import type { Tx } from '../db/client';
-import { getActiveCredential } from '../ar/credentials';
-import { presentCertificate } from '../ar/certificate-record';
-import { raiseWebhookEvent } from '../webhooks/events';
-import type { StepContext } from './steps';
+import type { Tx } from '@/lib/db/client';
+import { getActiveCredential } from '@/lib/gov-ar/credentials';
+import { presentCertificate } from '@/lib/gov-ar/certificate-record';
+import { raiseWebhookEvent } from '@/lib/webhooks/events';
+import type { StepContext } from '@/lib/transform/steps';
 
 /** Queues the event if the workflow has a webhook; whether a delivery was queued. */
 export async function raiseRegistrationCompleted(tx: Tx, { job, entry, workflow }: StepContext): Promise<boolean> {

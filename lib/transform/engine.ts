@@ -2,13 +2,13 @@
 // PostgreSQL share the work), run its handler outside any transaction, then record the outcome.
 // A claim is a lease: a runner that dies mid-step loses it and another runner takes the step over.
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { jobs, jobSteps, type JobStep } from '../db/schema';
-import { lockJob } from './queries';
-import { runStepHandler, type StepOutcome } from './steps';
-import { backoff } from './backoff';
-import { jobProgressed } from './job-progress';
-import { completeStep, failJob, failStepAndContinue, markWaiting, scheduleRetry } from './transitions';
+import { getDb } from '@/lib/db/client';
+import { jobs, jobSteps, type JobStep } from '@/lib/db/schema';
+import { lockJob } from '@/lib/transform/queries';
+import { runStepHandler, type StepOutcome } from '@/lib/transform/steps';
+import { backoff } from '@/lib/transform/backoff';
+import { jobProgressed } from '@/lib/transform/job-waiters';
+import { completeStep, failJob, failStepAndContinue, markWaiting, scheduleRetry } from '@/lib/transform/transitions';
 
 /** Steps are short database work; a runner that died mid-step has its step taken over after this. */
 const LEASE = sql`now() + interval '30 seconds'`;

@@ -1,25 +1,25 @@
 // Jobs: starting a workflow for a silo entry (POST, or idempotent PUT with a client-chosen id) and
 // reading one back with its steps.
-import { ApiError, notFound } from '../api/errors';
-import type { Caller } from '../access/queries';
-import { isAppConnected } from '../access/queries';
-import { canonicalJson } from '../canonical-json';
-import { getDb } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
-import { jobs, jobSteps, type Job } from '../db/schema';
-import { newId } from '../ids';
-import type { Created } from '../api/created';
-import { getEntryById } from '../silo/queries';
-import { presentJob, type JobJson } from './present';
+import { ApiError, notFound } from '@/lib/api/errors';
+import type { Caller } from '@/lib/access/queries';
+import { isAppConnected } from '@/lib/access/queries';
+import { canonicalJson } from '@/lib/canonical-json';
+import { getDb } from '@/lib/db/client';
+import { isUniqueViolation } from '@/lib/db/errors';
+import { jobs, jobSteps, type Job } from '@/lib/db/schema';
+import { newId } from '@/lib/ids';
+import type { Created } from '@/lib/api/created';
+import { getEntryById } from '@/lib/silo/queries';
+import { presentJob, type JobJson } from '@/lib/transform/present';
 import {
   getJobById, getJobByIdAnyOwner, getJobByKey, getOpenJobForEntry, getWorkflowById, listJobsByOwner, listJobSteps, listStepsOfJobs,
-} from './queries';
-import { toPage } from '../api/pagination';
-import { deliveriesByJob } from '../webhooks/queries';
-import { kickJobRunner } from './runner';
-import type { JobBody, JobListQuery } from './schemas';
-import { registrationPlan } from './templates';
-import { GOV_AR_APP_ID } from './workflows';
+} from '@/lib/transform/queries';
+import { toPage } from '@/lib/api/pagination';
+import { deliveriesByJob } from '@/lib/webhooks/queries';
+import { kickJobRunner } from '@/lib/transform/runner';
+import type { JobBody, JobListQuery } from '@/lib/transform/schemas';
+import { registrationPlan } from '@/lib/transform/templates';
+import { GOV_AR_APP_ID } from '@/lib/transform/workflows';
 
 const RESCUE_POSITION = 1000;
 

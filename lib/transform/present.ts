@@ -1,9 +1,9 @@
 // Workflows and jobs as the contract's JSON.
-import type { Job, JobStep, Workflow } from '../db/schema';
-import { isoTime } from '../ids';
-import { DEFAULT_INVOICE_LETTERS, servicesForLetters } from '../ar/services';
-import type { WebhookDeliveryJson } from '../webhooks/queries';
-import { registrationPlan } from './templates';
+import type { Job, JobStep, Workflow } from '@/lib/db/schema';
+import { isoTime } from '@/lib/ids';
+import { DEFAULT_INVOICE_LETTERS, servicesForLetters } from '@/lib/ar/services';
+import type { WebhookDeliveryJson } from '@/lib/webhooks/queries';
+import { registrationPlan } from '@/lib/transform/templates';
 
 export function presentWorkflow(workflow: Workflow) {
   const plan = registrationPlan(workflow.config);

@@ -1,8 +1,8 @@
 // Database access for workflows, jobs and job steps; reads are scoped to a workspace.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { getDb, type Tx } from '../db/client';
-import { jobs, jobSteps, workflows, type Job, type JobStep, type Workflow } from '../db/schema';
-import { afterCursor, newestFirst } from '../api/pagination';
+import { getDb, type Tx } from '@/lib/db/client';
+import { jobs, jobSteps, workflows, type Job, type JobStep, type Workflow } from '@/lib/db/schema';
+import { afterCursor, newestFirst } from '@/lib/api/pagination';
 
 export const OPEN_JOB_STATUSES = ['queued', 'running', 'waiting'] as const;
 

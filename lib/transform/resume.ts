@@ -2,13 +2,13 @@
 // its wait step the wait completes now; if it has not got there yet, the authorization is left on the
 // job and the wait step finds it. A link whose job already has one, or is finished, is used.
 import { eq } from 'drizzle-orm';
-import { ApiError } from '../api/errors';
-import { getDb, type Tx } from '../db/client';
-import { jobs, type Job } from '../db/schema';
-import { getRegistrationLinkByRef } from '../silo/queries';
-import { awaitsSupplier, lockJob } from './queries';
-import { kickJobRunner } from './runner';
-import { completeWaitStep } from './transitions';
+import { ApiError } from '@/lib/api/errors';
+import { getDb, type Tx } from '@/lib/db/client';
+import { jobs, type Job } from '@/lib/db/schema';
+import { getRegistrationLinkByRef } from '@/lib/silo/queries';
+import { awaitsSupplier, lockJob } from '@/lib/transform/queries';
+import { kickJobRunner } from '@/lib/transform/runner';
+import { completeWaitStep } from '@/lib/transform/transitions';
 
 export interface ResumedRegistration {
   jobId: string;

@@ -2,11 +2,11 @@
 // webhook outbox, and the periodic tasks; woken by a poll timer and by kicks (a new job, a resumed
 // registration, a raised event). Its state lives on globalThis so that every bundle of the Next
 // server (instrumentation, route handlers) shares one runner.
-import { drainWebhookDeliveries } from '../webhooks/delivery';
-import { runPeriodicTasks } from '../server/periodic-tasks';
-import { claimNextStep, runClaimedStep } from './engine';
-import { getJobByIdAnyOwner } from './queries';
-import { nextJobProgress } from './job-progress';
+import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
+import { runPeriodicTasks } from '@/lib/server/periodic-tasks';
+import { claimNextStep, runClaimedStep } from '@/lib/transform/engine';
+import { getJobByIdAnyOwner } from '@/lib/transform/queries';
+import { nextJobProgress } from '@/lib/transform/job-waiters';
 
 /** How long a job's waiter waits for news from this process before looking at the job itself. */
 const PROGRESS_WAIT_MS = 200;

@@ -1,8 +1,8 @@
 // Request schemas of transform/v1.
 import { z } from 'zod';
-import { ListQuery } from '../api/pagination';
-import { INVOICE_LETTERS } from '../ar/services';
-import { REGISTRATION_TEMPLATE } from './templates';
+import { ListQuery } from '@/lib/api/pagination';
+import { INVOICE_LETTERS } from '@/lib/ar/services';
+import { REGISTRATION_TEMPLATE } from '@/lib/transform/templates';
 
 export const WebhookConfigBody = z.strictObject({
   url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000),

@@ -1,16 +1,16 @@
 // What each step of the registration template does. A handler reports an outcome; the engine
 // records it (steps.ts never moves the job itself).
 import { and, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { entries, jobs, metaRecords, workflows, type JobStep } from '../db/schema';
-import { newId, newRef } from '../ids';
-import { registrationUrl } from '../config';
-import { setEntryStatus } from '../silo/queries';
-import { isRenewal } from '../silo/schemas';
-import { raiseLinkCreated } from './webhook-step';
-import { raiseRegistrationCompleted } from './completed-event';
-import { STEP } from './templates';
-import { kickWebhookSender } from './runner';
+import { getDb } from '@/lib/db/client';
+import { entries, jobs, metaRecords, workflows, type JobStep } from '@/lib/db/schema';
+import { newId, newRef } from '@/lib/ids';
+import { registrationUrl } from '@/lib/config';
+import { setEntryStatus } from '@/lib/silo/queries';
+import { isRenewal } from '@/lib/silo/schemas';
+import { raiseLinkCreated } from '@/lib/transform/webhook-step';
+import { raiseRegistrationCompleted } from '@/lib/transform/completed-event';
+import { STEP } from '@/lib/transform/templates';
+import { kickWebhookSender } from '@/lib/transform/runner';
 
 export type StepOutcome =
   | { kind: 'complete'; message?: string }

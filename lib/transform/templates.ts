@@ -1,5 +1,5 @@
 // Workflow templates: the steps a job of each template runs, and the rescue steps run on failure.
-import type { WorkflowConfig } from '../db/schema';
+import type { WorkflowConfig } from '@/lib/db/schema';
 
 export const REGISTRATION_TEMPLATE = 'ar-supplier-registration';
 export const TEMPLATES = [REGISTRATION_TEMPLATE] as const;

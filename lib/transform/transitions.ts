@@ -3,9 +3,9 @@
 // Each first ends the step only if it is still as it was read (status and attempts): a runner whose
 // lease ran out, and whose step another runner took over, changes nothing.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { jobs, jobSteps, type Job, type JobStep, type JobStatus } from '../db/schema';
-import { STEP } from './templates';
+import type { Tx } from '@/lib/db/client';
+import { jobs, jobSteps, type Job, type JobStep, type JobStatus } from '@/lib/db/schema';
+import { STEP } from '@/lib/transform/templates';
 
 type StepChange = Partial<typeof jobSteps.$inferInsert>;
 

@@ -1,12 +1,12 @@
 // The workflow's webhook step: raise `registration.link_created` with the link record. The outbox
 // (lib/webhooks) delivers it, with retries, while the job goes on to wait for the supplier.
 import { and, eq } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { metaRecords } from '../db/schema';
-import { presentMetaRecord } from '../silo/present';
-import { raiseWebhookEvent } from '../webhooks/events';
-import { kickWebhookSender } from './runner';
-import type { StepContext, StepOutcome } from './steps';
+import { getDb } from '@/lib/db/client';
+import { metaRecords } from '@/lib/db/schema';
+import { presentMetaRecord } from '@/lib/silo/present';
+import { raiseWebhookEvent } from '@/lib/webhooks/events';
+import { kickWebhookSender } from '@/lib/transform/runner';
+import type { StepContext, StepOutcome } from '@/lib/transform/steps';
 
 export async function raiseLinkCreated({ job, entry, workflow }: StepContext): Promise<StepOutcome> {
   if (!workflow.config.webhook) return { kind: 'complete', message: 'No webhook configured.' };

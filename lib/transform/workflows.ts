@@ -1,16 +1,16 @@
 // Workflows: made from a template for a workspace that has the Argentina app connected.
-import { ApiError, notFound } from '../api/errors';
-import { toPage, type ListQuery } from '../api/pagination';
-import { isAppConnected } from '../access/queries';
-import type { Caller } from '../access/queries';
-import { newId } from '../ids';
-import { assertWebhookUrlAllowed } from '../net/webhook-url';
-import { presentWorkflow } from './present';
-import { getWorkflowById, listWorkflowsByOwner } from './queries';
-import { getDb } from '../db/client';
-import { workflows } from '../db/schema';
-import { newSigningSecret, sealSigningSecret } from '../webhooks/signing-secret';
-import type { WorkflowBody } from './schemas';
+import { ApiError, notFound } from '@/lib/api/errors';
+import { toPage, type ListQuery } from '@/lib/api/pagination';
+import { isAppConnected } from '@/lib/access/queries';
+import type { Caller } from '@/lib/access/queries';
+import { newId } from '@/lib/ids';
+import { assertWebhookUrlAllowed } from '@/lib/net/webhook-url';
+import { presentWorkflow } from '@/lib/transform/present';
+import { getWorkflowById, listWorkflowsByOwner } from '@/lib/transform/queries';
+import { getDb } from '@/lib/db/client';
+import { workflows } from '@/lib/db/schema';
+import { newSigningSecret, sealSigningSecret } from '@/lib/webhooks/signing-secret';
+import type { WorkflowBody } from '@/lib/transform/schemas';
 
 export const GOV_AR_APP_ID = 'gov-ar';
 

@@ -4,12 +4,12 @@
 // Retry-After, until a day and more has passed since the event was raised.
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { getDb } from '../db/client';
-import { webhookAttempts, webhookDeliveries, workflows, type WebhookDelivery } from '../db/schema';
-import { newId } from '../ids';
-import { postWebhook, type PostResult } from '../net/webhook-post';
-import { backoff } from '../transform/backoff';
-import { openSigningSecret } from './signing-secret';
+import { getDb } from '@/lib/db/client';
+import { webhookAttempts, webhookDeliveries, workflows, type WebhookDelivery } from '@/lib/db/schema';
+import { newId } from '@/lib/ids';
+import { postWebhook, type PostResult } from '@/lib/net/webhook-post';
+import { backoff } from '@/lib/transform/backoff';
+import { openSigningSecret } from '@/lib/webhooks/signing-secret';
 
 /** How long after the event was raised we keep trying. */
 export const WEBHOOK_RETRY_WINDOW_MS = 26 * 3600_000;

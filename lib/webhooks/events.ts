@@ -1,8 +1,8 @@
 // Raising a webhook event: one row in the outbox per (event occurrence, receiver), made in the
 // caller's transaction when it has one, so that the event exists exactly when what it reports does.
-import type { Db, Tx } from '../db/client';
-import { webhookDeliveries, type Workflow } from '../db/schema';
-import { newId } from '../ids';
+import type { Db, Tx } from '@/lib/db/client';
+import { webhookDeliveries, type Workflow } from '@/lib/db/schema';
+import { newId } from '@/lib/ids';
 
 export const WEBHOOK_EVENTS = [
   'registration.link_created',

@@ -1,8 +1,8 @@
 // Reading the outbox back: a job's deliveries with every attempt, as shown on the job.
 import { asc, inArray } from 'drizzle-orm';
-import { getDb } from '../db/client';
-import { webhookAttempts, webhookDeliveries, type WebhookAttempt, type WebhookDelivery } from '../db/schema';
-import { isoTime } from '../ids';
+import { getDb } from '@/lib/db/client';
+import { webhookAttempts, webhookDeliveries, type WebhookAttempt, type WebhookDelivery } from '@/lib/db/schema';
+import { isoTime } from '@/lib/ids';
 
 export function presentDelivery(delivery: WebhookDelivery, attempts: WebhookAttempt[]) {
   return {

@@ -2,9 +2,9 @@
 // before sealing kept theirs in plaintext; start-up moves those into `secrets` and clears the column.
 import { eq, isNotNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { getDb, type Db, type Tx } from '../db/client';
-import { workflows, type Workflow } from '../db/schema';
-import { readSecret, storeSecret } from '../crypto/secrets';
+import { getDb, type Db, type Tx } from '@/lib/db/client';
+import { workflows, type Workflow } from '@/lib/db/schema';
+import { readSecret, storeSecret } from '@/lib/crypto/secrets';
 
 const PURPOSE = 'webhook_signing_secret';
 

@@ -1,6 +1,6 @@
 // The browser's calls to gov-ar/v1 for one registration link (the ref is the capability: no token).
-import type { ProgressBody } from '@/lib/ar/registration/progress-schema';
-import type { CertificateRequest, PointsOfSale, Progress, ServiceErrorBody } from './types';
+import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import type { CertificateRequest, PointsOfSale, Progress, ServiceErrorBody } from '@/lib/wizard/types';
 
 /** A non-2xx answer of the service, with its body and the Retry-After it asked for. */
 export class ServiceError extends Error {

@@ -1,5 +1,5 @@
 // Which screens a registration goes through, and where a returning supplier resumes.
-import type { CertificatePath, Environment, RegistrationView, WizardStep } from './types';
+import type { CertificatePath, Environment, RegistrationView, WizardStep } from '@/lib/wizard/types';
 
 /** The screens in order: bringing your own certificate skips the portal; only live asks for points of sale. */
 export function stepsFor(environment: Environment, path: CertificatePath | undefined): WizardStep[] {

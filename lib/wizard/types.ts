@@ -1,5 +1,5 @@
 // The wizard's view of the gov-ar/v1 service, as the browser receives it (the contract's JSON shapes).
-import type { CertificatePath, CompanyData, Progress, WizardStep } from '@/lib/ar/registration/progress-schema';
+import type { CertificatePath, CompanyData, Progress, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
 
 export type { CertificatePath, CompanyData, Progress, WizardStep };
 export type Environment = 'sandbox' | 'live';

@@ -1,6 +1,6 @@
 // The certificate upload, over XMLHttpRequest because fetch cannot report upload progress.
-import { registrationPath, toServiceError } from './api';
-import type { UploadResult } from './types';
+import { registrationPath, toServiceError } from '@/lib/wizard/api';
+import type { UploadResult } from '@/lib/wizard/types';
 
 export interface UploadParts { certificate: Blob | string; key?: Blob | string; password?: string }
 

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startProduct, type RunningServer } from '../support/server-process';
+import { freePort, startProduct, type RunningServer } from '@/tests/support/server-process';
 
 export const BENCH_DIST_DIR = '.next-bench';
 export const ADMIN_TOKEN = 'bench-admin-token';
@@ -18,7 +18,7 @@ export async function ensureBenchBuild(): Promise<string[]> {
   const before = GUARDED_FILES.filter((file) => fs.existsSync(file))
     .map((file) => ({ file, text: fs.readFileSync(file), stat: fs.statSync(file) }));
   process.env.NEXT_DIST_DIR = BENCH_DIST_DIR;
-  const { ensureBuild } = await import('../../lib/cli/build.mjs');
+  const { ensureBuild } = await import('@/lib/cli/build.mjs');
   ensureBuild();
   const reverted: string[] = [];
   for (const { file, text, stat } of before) {

@@ -3,8 +3,8 @@
 // warm-up (fonts parsed, code compiled). `npx tsx tests/bench/pdf.ts` prints the figures alone.
 import { performance } from 'node:perf_hooks';
 import { renderInvoicePdf } from '@/lib/gov-ar/pdf/render-invoice';
-import { invoiceWithLines, issueInvoice } from '../support/issued-invoices';
-import { percentile } from './validation';
+import { invoiceWithLines, issueInvoice } from '@/tests/support/issued-invoices';
+import { percentile } from '@/tests/bench/validation';
 
 export interface PdfRenderTimes { p50Ms: number; p99Ms: number; iterations: number; bytes: number }
 

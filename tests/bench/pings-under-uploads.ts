@@ -8,10 +8,10 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { MAX_PBKDF2_ITERATIONS } from '@/lib/ar/certificates/key-derivation';
-import { encryptPkcs8Pbes2, makeCsr } from '../support/pki';
-import { api, expectStatus } from './http';
-import { benchCuits, openLink, type Workspace } from './registrations';
-import { percentile } from './validation';
+import { encryptPkcs8Pbes2, makeCsr } from '@/tests/support/pki';
+import { api, expectStatus } from '@/tests/bench/http';
+import { benchCuits, openLink, type Workspace } from '@/tests/bench/registrations';
+import { percentile } from '@/tests/bench/validation';
 
 export interface PingsUnderUploads { p99Ms: number; p50Ms: number; idleP99Ms: number; pings: number; uploads: number; iterations: number }
 

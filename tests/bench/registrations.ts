@@ -5,9 +5,9 @@ import { generateKeyPair, type KeyObject } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { withCheckDigit } from '@/lib/ar/cuit';
-import { encryptPkcs8Native, makeCsr } from '../support/pki';
-import { ADMIN_TOKEN } from './app-server';
-import { api, expectStatus, inPool } from './http';
+import { encryptPkcs8Native, makeCsr } from '@/tests/support/pki';
+import { ADMIN_TOKEN } from '@/tests/bench/app-server';
+import { api, expectStatus, inPool } from '@/tests/bench/http';
 
 export interface Workspace { apiKey: string; workflowId: string }
 

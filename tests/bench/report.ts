@@ -1,10 +1,10 @@
 // The bench's output: a table of each figure with its target and pass/fail, the ratios to the
 // baselines of the same run, and with --json a last line holding exactly the figures (plus ratios).
 import os from 'node:os';
-import type { LoadResult } from './load';
-import type { RegistrationRun } from './registrations';
-import type { PageJs } from './page-js';
-import type { PingsUnderUploads } from './pings-under-uploads';
+import type { LoadResult } from '@/tests/bench/load';
+import type { RegistrationRun } from '@/tests/bench/registrations';
+import type { PageJs } from '@/tests/bench/page-js';
+import type { PingsUnderUploads } from '@/tests/bench/pings-under-uploads';
 
 export interface Figures {
   ping_rps: number; bare_node_rps: number; entry_read_rps: number; registrations_per_second: number;

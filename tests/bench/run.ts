@@ -3,13 +3,13 @@
 // emulator, each beside its target and the baseline measured in the same run.
 import fs from 'node:fs';
 import os from 'node:os';
-import { ensureBenchBuild, startBareServer, startBenchApp, type BareServer, type BenchApp } from './app-server';
-import { measureRps } from './load';
-import { createWorkspace, measureRegistrations, openLink, prepareSuppliers, supplierKey } from './registrations';
-import { printReport, type Figures } from './report';
-import { measureValidation } from './validation';
-import { measurePageJs } from './page-js';
-import { measurePingsUnderUploads } from './pings-under-uploads';
+import { ensureBenchBuild, startBareServer, startBenchApp, type BareServer, type BenchApp } from '@/tests/bench/app-server';
+import { measureRps } from '@/tests/bench/load';
+import { createWorkspace, measureRegistrations, openLink, prepareSuppliers, supplierKey } from '@/tests/bench/registrations';
+import { printReport, type Figures } from '@/tests/bench/report';
+import { measureValidation } from '@/tests/bench/validation';
+import { measurePageJs } from '@/tests/bench/page-js';
+import { measurePingsUnderUploads } from '@/tests/bench/pings-under-uploads';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);

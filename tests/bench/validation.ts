@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { validateCertificateBundle } from '@/lib/ar/certificates';
 import { withCheckDigit } from '@/lib/ar/cuit';
-import { encryptPkcs8Native, makeCa, makeLeaf, trustAnchors } from '../support/pki';
+import { encryptPkcs8Native, makeCa, makeLeaf, trustAnchors } from '@/tests/support/pki';
 
 export interface ValidationTimes { p50Ms: number; p99Ms: number; iterations: number }
 

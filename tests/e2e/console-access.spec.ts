@@ -2,11 +2,11 @@
 // cookie; the right one sets an httpOnly, SameSite=Strict cookie; a page of another origin cannot make
 // the browser change anything with it (csrf_rejected); a stale session goes back to the sign-in page.
 import { expect, test } from '@playwright/test';
-import { ConsoleSignInPage, ConsoleSuppliersPage } from './pages/console';
-import { expectNoSeriousViolations } from './support/accessibility';
-import { createBareWorkspace, newCuit } from './support/integrator';
-import { startOtherOrigin } from './support/other-origin';
-import { E2E_BASE_URL } from './support/server';
+import { ConsoleSignInPage, ConsoleSuppliersPage } from '@/tests/e2e/pages/console';
+import { expectNoSeriousViolations } from '@/tests/e2e/support/accessibility';
+import { createBareWorkspace, newCuit } from '@/tests/e2e/support/integrator';
+import { startOtherOrigin } from '@/tests/e2e/support/other-origin';
+import { E2E_BASE_URL } from '@/tests/e2e/support/server';
 
 test('a wrong key is refused on its field; the right one opens the console with a cookie scripts cannot read', async ({ page, context }, testInfo) => {
   const workspace = await createBareWorkspace({ name: 'Acceso S.A.' });

@@ -4,11 +4,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   ConsoleConfigurationPage, ConsoleEmbedPage, ConsoleSignInPage, ConsoleSupplierPage, ConsoleSuppliersPage,
-} from './pages/console';
-import { expectNoSeriousViolations } from './support/accessibility';
-import { saveScreenshot } from './support/artefacts';
-import { createSupplier, createWorkspace, openRegistration, startJob } from './support/integrator';
-import { pageWidths } from './support/wizard-checks';
+} from '@/tests/e2e/pages/console';
+import { expectNoSeriousViolations } from '@/tests/e2e/support/accessibility';
+import { saveScreenshot } from '@/tests/e2e/support/artefacts';
+import { createSupplier, createWorkspace, openRegistration, startJob } from '@/tests/e2e/support/integrator';
+import { pageWidths } from '@/tests/e2e/support/wizard-checks';
 
 async function signIn(page: Page, apiKey: string): Promise<ConsoleSuppliersPage> {
   await new ConsoleSignInPage(page).goto();

@@ -7,14 +7,14 @@
 import { X509Certificate } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '@/tests/support/webhook-receiver';
 import {
   ConsoleConfigurationPage, ConsoleEmbedPage, ConsoleSignInPage, ConsoleSupplierPage, ConsoleSuppliersPage,
-} from './pages/console';
-import { RegistrationWizardPage, STEP_HEADINGS } from './pages/registration-wizard';
-import { authorizeService, issueCertificate } from './support/arca-portal';
-import { createBareWorkspace, newCuit, requestCsr, saveProgress } from './support/integrator';
-import { checkpoint, writtenCuit } from './support/wizard-checks';
+} from '@/tests/e2e/pages/console';
+import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
+import { authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
+import { createBareWorkspace, newCuit, requestCsr, saveProgress } from '@/tests/e2e/support/integrator';
+import { checkpoint, writtenCuit } from '@/tests/e2e/support/wizard-checks';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 

@@ -4,13 +4,13 @@
 import { X509Certificate, createPublicKey, randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { formatCuit, withCheckDigit } from '../../lib/ar/cuit';
-import { authXml, loginCms, portal, ticketOf, wsfe } from '../support/emulator-client';
-import { solicitar, voucher } from '../support/wsfe-vouchers';
-import { makeCsr, pkcs8Pem, testKey } from '../support/pki';
-import { expectNoSeriousViolations } from './support/accessibility';
-import { saveScreenshot } from './support/artefacts';
-import { EmulatorPortalPage } from './pages/emulator-portal-page';
+import { formatCuit, withCheckDigit } from '@/lib/ar/cuit';
+import { authXml, loginCms, portal, ticketOf, wsfe } from '@/tests/support/emulator-client';
+import { solicitar, voucher } from '@/tests/support/wsfe-vouchers';
+import { makeCsr, pkcs8Pem, testKey } from '@/tests/support/pki';
+import { expectNoSeriousViolations } from '@/tests/e2e/support/accessibility';
+import { saveScreenshot } from '@/tests/e2e/support/artefacts';
+import { EmulatorPortalPage } from '@/tests/e2e/pages/emulator-portal-page';
 
 function newCuit(): string {
   for (;;) {

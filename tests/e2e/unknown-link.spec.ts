@@ -1,7 +1,7 @@
 // A registration link nobody issued: the real 404 page, with a 404 status.
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { saveScreenshot } from './support/artefacts';
+import { saveScreenshot } from '@/tests/e2e/support/artefacts';
 
 test('an unknown registration link shows the not-found page with status 404', async ({ page }, testInfo) => {
   const ref = randomBytes(20).toString('base64url');

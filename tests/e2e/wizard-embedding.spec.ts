@@ -3,14 +3,14 @@
 // names it, `?embed=1` leaves our brand chrome out, and the wizard tells the parent about each step and
 // the completion by postMessage.
 import { expect, test, type Page } from '@playwright/test';
-import { RegistrationWizardPage, STEP_HEADINGS } from './pages/registration-wizard';
-import { authorizeService, issueCertificate } from './support/arca-portal';
+import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
+import { authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
 import {
   createWorkflow, createWorkspace, openRegistration, requestCsr, saveProgress, type RegistrationLink, type Workspace,
-} from './support/integrator';
-import { startIntegratorConsole, type IntegratorConsole } from './support/integrator-console';
-import { E2E_BASE_URL } from './support/server';
-import { checkpoint } from './support/wizard-checks';
+} from '@/tests/e2e/support/integrator';
+import { startIntegratorConsole, type IntegratorConsole } from '@/tests/e2e/support/integrator-console';
+import { E2E_BASE_URL } from '@/tests/e2e/support/server';
+import { checkpoint } from '@/tests/e2e/support/wizard-checks';
 
 const WIZARD_ORIGIN = new URL(E2E_BASE_URL).origin;
 

@@ -1,9 +1,9 @@
 // The wizard's language: Spanish (es-AR) by default, English when the browser asks for it, and a visible
 // switch between them that keeps the supplier where they are.
 import { expect, test } from '@playwright/test';
-import { RegistrationWizardPage, STEP_HEADINGS } from './pages/registration-wizard';
-import { createWorkspace, openRegistration, requestCsr, saveProgress, type Workspace } from './support/integrator';
-import { checkpoint } from './support/wizard-checks';
+import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
+import { createWorkspace, openRegistration, requestCsr, saveProgress, type Workspace } from '@/tests/e2e/support/integrator';
+import { checkpoint } from '@/tests/e2e/support/wizard-checks';
 
 let workspace: Workspace;
 

@@ -3,10 +3,10 @@
 // points of sale the authority reports, refreshed after the supplier adds one.
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { RegistrationWizardPage, STEP_HEADINGS } from './pages/registration-wizard';
-import { addPointOfSale, authorizeService, issueCertificate } from './support/arca-portal';
-import { createWorkspace, getEntry, openRegistration, type Workspace } from './support/integrator';
-import { checkpoint, expiryDate } from './support/wizard-checks';
+import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
+import { addPointOfSale, authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
+import { createWorkspace, getEntry, openRegistration, type Workspace } from '@/tests/e2e/support/integrator';
+import { checkpoint, expiryDate } from '@/tests/e2e/support/wizard-checks';
 
 let workspace: Workspace;
 

@@ -2,11 +2,11 @@
 // has them all, points of sale included), an upload error and the "already registered" page fit the
 // screen with no horizontal scrolling.
 import { expect, test } from '@playwright/test';
-import { RegistrationWizardPage, STEP_HEADINGS } from './pages/registration-wizard';
-import { addPointOfSale, authorizeService, issueCertificate } from './support/arca-portal';
-import { saveScreenshot } from './support/artefacts';
-import { createWorkspace, getRegistration, openRegistration, type Workspace } from './support/integrator';
-import { pageWidths } from './support/wizard-checks';
+import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
+import { addPointOfSale, authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
+import { saveScreenshot } from '@/tests/e2e/support/artefacts';
+import { createWorkspace, getRegistration, openRegistration, type Workspace } from '@/tests/e2e/support/integrator';
+import { pageWidths } from '@/tests/e2e/support/wizard-checks';
 
 let workspace: Workspace;
 

@@ -2,11 +2,11 @@
 // themselves, encrypted the key with a password, and got the certificate from the portal. The wizard
 // skips the portal step, asks for both files, and asks for the password once it sees an encrypted key.
 import { expect, test } from '@playwright/test';
-import { encryptPkcs8, makeCsr, testKey } from '../support/pki';
-import { RegistrationWizardPage, STEP_HEADINGS } from './pages/registration-wizard';
-import { authorizeService, issueCertificate } from './support/arca-portal';
-import { createWorkspace, getEntry, openRegistration, type Workspace } from './support/integrator';
-import { checkpoint, expiryDate } from './support/wizard-checks';
+import { encryptPkcs8, makeCsr, testKey } from '@/tests/support/pki';
+import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
+import { authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
+import { createWorkspace, getEntry, openRegistration, type Workspace } from '@/tests/e2e/support/integrator';
+import { checkpoint, expiryDate } from '@/tests/e2e/support/wizard-checks';
 
 let workspace: Workspace;
 

@@ -1,8 +1,8 @@
 // Resume: the supplier's progress (step, company data, chosen path, the generated request) is kept on the
 // server, so a reload — or the same link opened on another device — lands where they left off.
 import { expect, test, type Page } from '@playwright/test';
-import { RegistrationWizardPage, STEP_HEADINGS } from './pages/registration-wizard';
-import { createWorkspace, getRegistration, openRegistration, type Workspace } from './support/integrator';
+import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
+import { createWorkspace, getRegistration, openRegistration, type Workspace } from '@/tests/e2e/support/integrator';
 
 let workspace: Workspace;
 

@@ -5,10 +5,10 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import forge from 'node-forge';
-import { RegistrationWizardPage, STEP_HEADINGS } from './pages/registration-wizard';
-import { authorizeService, issueCertificate } from './support/arca-portal';
-import { createWorkspace, getEntry, getRegistration, openRegistration, type Workspace } from './support/integrator';
-import { checkpoint, expiryDate, writtenCuit } from './support/wizard-checks';
+import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
+import { authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
+import { createWorkspace, getEntry, getRegistration, openRegistration, type Workspace } from '@/tests/e2e/support/integrator';
+import { checkpoint, expiryDate, writtenCuit } from '@/tests/e2e/support/wizard-checks';
 
 let workspace: Workspace;
 

@@ -5,13 +5,13 @@
 // Two links, one per path, are taken to the upload step through the service (as a returning supplier
 // would have left them); every failed upload leaves the link usable, and a reload lands on the upload.
 import { expect, test, type Page } from '@playwright/test';
-import { encryptPkcs8, makeCa, makeCsr, makeLeaf, pkcs8Pem, testKey } from '../support/pki';
-import { RegistrationWizardPage, STEP_HEADINGS, type PickedFile, type UploadField } from './pages/registration-wizard';
-import { authorizeService, emulatorCa, issueCertificate, revokeCertificate } from './support/arca-portal';
+import { encryptPkcs8, makeCa, makeCsr, makeLeaf, pkcs8Pem, testKey } from '@/tests/support/pki';
+import { RegistrationWizardPage, STEP_HEADINGS, type PickedFile, type UploadField } from '@/tests/e2e/pages/registration-wizard';
+import { authorizeService, emulatorCa, issueCertificate, revokeCertificate } from '@/tests/e2e/support/arca-portal';
 import {
   createWorkspace, getEntry, newCuit, openRegistration, requestCsr, saveProgress, type CompanyData, type RegistrationLink, type Workspace,
-} from './support/integrator';
-import { checkpoint, writtenCuit } from './support/wizard-checks';
+} from '@/tests/e2e/support/integrator';
+import { checkpoint, writtenCuit } from '@/tests/e2e/support/wizard-checks';
 
 const COMPANY: CompanyData = {
   legal_name: 'Distribuidora Los Andes S.A.', fiscal_address: 'Av. San Martín 1500, Mendoza', activity_code: '464100',

@@ -3,10 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as certificateRoute from '@/app/gov-ar/v1/registrations/[ref]/certificate/route';
 import * as entriesRoute from '@/app/silo/v1/entries/route';
-import { resultOf } from '../support/call';
-import { captureLogs, type LogCapture } from '../support/log-capture';
-import { createWorkspace } from '../support/scenario';
-import { getRegistration, openRegistration } from '../support/registration';
+import { resultOf } from '@/tests/support/call';
+import { captureLogs, type LogCapture } from '@/tests/support/log-capture';
+import { createWorkspace } from '@/tests/support/scenario';
+import { getRegistration, openRegistration } from '@/tests/support/registration';
 
 /** A body that sends its first bytes, then fails the way Node's request stream does when the client goes. */
 function cutOffBody(first: string, failure: unknown): ReadableStream<Uint8Array> {

@@ -9,9 +9,9 @@ import * as progressRoute from '@/app/gov-ar/v1/registrations/[ref]/progress/rou
 import * as entriesRoute from '@/app/silo/v1/entries/route';
 import { enforceRateLimits, resetRateLimits } from '@/lib/api/rate-limit';
 import { newRef } from '@/lib/ids';
-import { call } from '../support/call';
-import { readyWorkspace } from '../support/scenario';
-import { completeRegistration, getPointsOfSale, getRegistration, openRegistration, upload, useEmulator } from '../support/registration';
+import { call } from '@/tests/support/call';
+import { readyWorkspace } from '@/tests/support/scenario';
+import { completeRegistration, getPointsOfSale, getRegistration, openRegistration, upload, useEmulator } from '@/tests/support/registration';
 
 const emulator = useEmulator();
 

@@ -9,9 +9,9 @@ import * as entryRoute from '@/app/silo/v1/entries/[id]/route';
 import { getDb } from '@/lib/db/client';
 import { enrollments, enrollmentTokens } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
-import { call, type CallOptions, type CallResult } from '../support/call';
-import { expectDocumented } from '../support/documented';
-import { createSupplier, createWorkspace } from '../support/scenario';
+import { call, type CallOptions, type CallResult } from '@/tests/support/call';
+import { expectDocumented } from '@/tests/support/documented';
+import { createSupplier, createWorkspace } from '@/tests/support/scenario';
 
 type Workspace = Awaited<ReturnType<typeof createWorkspace>>;
 type App = { id: string; name: string; client_id: string; client_secret: string };

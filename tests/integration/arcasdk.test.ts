@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Arca, MemoryTicketStorage } from '@arcasdk/core';
 import type { IVoucher } from '@arcasdk/core/lib/domain/types/voucher.types';
-import { addDays, argentinaDate } from '@/lib/ar/emulator/wsfe-values';
+import { addDays, argentinaDate } from '@/lib/emulator/wsfe-values';
 // The SDK hard-codes AFIP's hosts in this object and reads it on every call; it is not re-exported from
 // the package root, but the package has no "exports" map, so the module is reachable by its path.
 import { Endpoints } from '@arcasdk/core/lib/infrastructure/soap/config/endpoints.types';
-import { startEmulatorServer, type EmulatorServer } from '../support/emulator-server';
-import { enrolledCertificate, portal } from '../support/emulator-client';
+import { startEmulatorServer, type EmulatorServer } from '@/tests/support/emulator-server';
+import { enrolledCertificate, portal } from '@/tests/support/emulator-client';
 
 process.env.AR_AUTHORITY = 'emulator';
 const mutableEndpoints = Endpoints as Record<keyof typeof Endpoints, string>;

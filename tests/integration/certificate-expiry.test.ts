@@ -3,12 +3,12 @@
 // and a certificate that has run out marks the entry `Expired` until a renewal replaces it.
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { sweepCertificateExpiry } from '@/lib/ar/expiry-sweep';
+import { sweepCertificateExpiry } from '@/lib/gov-ar/expiry-sweep';
 import { claimTask } from '@/lib/server/periodic-tasks';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
-import { createSupplier, getEntry, readyWorkspace } from '../support/scenario';
-import { completeRegistration, getRegistration, startRegistration, useEmulator } from '../support/registration';
-import { useWebhookReceiver } from '../support/use-webhook-receiver';
+import { createSupplier, getEntry, readyWorkspace } from '@/tests/support/scenario';
+import { completeRegistration, getRegistration, startRegistration, useEmulator } from '@/tests/support/registration';
+import { useWebhookReceiver } from '@/tests/support/use-webhook-receiver';
 
 const emulator = useEmulator();
 const DAY = 86_400_000;

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { credentials, jobs, jobSteps, webhookDeliveries } from '@/lib/db/schema';
-import { createSupplier, readyWorkspace, startJob } from '../support/scenario';
-import { drainAll } from '../support/outbox';
-import { authorizeService, issueFromCsr, requestCsr, startRegistration, upload, useEmulator } from '../support/registration';
+import { createSupplier, readyWorkspace, startJob } from '@/tests/support/scenario';
+import { drainAll } from '@/tests/support/outbox';
+import { authorizeService, issueFromCsr, requestCsr, startRegistration, upload, useEmulator } from '@/tests/support/registration';
 
 const emulator = useEmulator();
 const PARALLEL = 50;

@@ -10,10 +10,10 @@ import * as jobsRoute from '@/app/transform/v1/jobs/route';
 import * as workflowsRoute from '@/app/transform/v1/workflows/route';
 import * as progressRoute from '@/app/gov-ar/v1/registrations/[ref]/progress/route';
 import { newId } from '@/lib/ids';
-import { call } from '../support/call';
-import { openRegistration } from '../support/registration';
-import { createSupplier, createWorkspace, freshCuit, readyWorkspace } from '../support/scenario';
-import { cookieHeaders, enrollmentToken, signedIn } from './console-helpers';
+import { call } from '@/tests/support/call';
+import { openRegistration } from '@/tests/support/registration';
+import { createSupplier, createWorkspace, freshCuit, readyWorkspace } from '@/tests/support/scenario';
+import { cookieHeaders, enrollmentToken, signedIn } from '@/tests/integration/console-helpers';
 
 const supplier = () => ({ folder: 'suppliers', data: { name: 'Consola Proveedora S.A.', tax_id: { country: 'AR', code: freshCuit() } } });
 

@@ -7,8 +7,8 @@ import * as connectRoute from '@/app/access/v1/apps/[app_id]/connect/route';
 import * as authorizeRoute from '@/app/access/v1/enrollment/authorize/route';
 import * as sessionRoute from '@/app/console/session/route';
 import { CONSOLE_COOKIE } from '@/lib/console/cookie';
-import { call } from '../support/call';
-import { createWorkspace } from '../support/scenario';
+import { call } from '@/tests/support/call';
+import { createWorkspace } from '@/tests/support/scenario';
 
 /** Signs the console in with a workspace API key, as its sign-in form does; answers the cookie's value. */
 export async function signedIn(apiKey: string): Promise<string> {

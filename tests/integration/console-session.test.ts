@@ -11,9 +11,9 @@ import { CONSOLE_SESSION_SECONDS } from '@/lib/console/cookie';
 import { findConsoleSession } from '@/lib/console/queries';
 import { getDb } from '@/lib/db/client';
 import { apiKeys, consoleSessions } from '@/lib/db/schema';
-import { call, type CallOptions } from '../support/call';
-import { createWorkspace } from '../support/scenario';
-import { cookieHeaders, enrollmentToken, signedIn } from './console-helpers';
+import { call, type CallOptions } from '@/tests/support/call';
+import { createWorkspace } from '@/tests/support/scenario';
+import { cookieHeaders, enrollmentToken, signedIn } from '@/tests/integration/console-helpers';
 
 /** What the console's sign-in form sends: JSON, from a page of our own origin. */
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };

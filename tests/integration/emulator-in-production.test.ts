@@ -10,7 +10,7 @@ import * as wsfeRoute from '@/app/emulator/[environment]/wsfev1/service.asmx/rou
 import { resetRateLimits } from '@/lib/api/rate-limit';
 import { withCheckDigit } from '@/lib/ar/cuit';
 import { proxy } from '@/proxy';
-import { call } from '../support/call';
+import { call } from '@/tests/support/call';
 
 const ADMIN = process.env.ADMIN_TOKEN!;
 const basic = (password: string, user = 'operador') => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;

@@ -3,13 +3,13 @@
 // batches, concurrency on one sequence, the portal's taxpayers and faults, and the answer latency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@/lib/ar/cuit';
-import { addDays } from '@/lib/ar/emulator/wsfe-values';
-import { startEmulatorServer, type EmulatorServer } from '../support/emulator-server';
-import { authXml, enrolledCertificate, loginCms, portal, portalGet, postSoap, ticketOf, wsfe } from '../support/emulator-client';
-import { expectDocumented } from '../support/documented';
+import { addDays } from '@/lib/emulator/wsfe-values';
+import { startEmulatorServer, type EmulatorServer } from '@/tests/support/emulator-server';
+import { authXml, enrolledCertificate, loginCms, portal, portalGet, postSoap, ticketOf, wsfe } from '@/tests/support/emulator-client';
+import { expectDocumented } from '@/tests/support/documented';
 import {
   consultar, lastNumber, list, RECEIVER_CUIT, requestXml, solicitar, today, voucher, type Auth, type Detail,
-} from '../support/wsfe-vouchers';
+} from '@/tests/support/wsfe-vouchers';
 
 process.env.AR_AUTHORITY = 'emulator';
 let server: EmulatorServer;

@@ -3,19 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as certificatesRoute from '@/app/emulator/portal/certificates/route';
 import * as loginCmsRoute from '@/app/emulator/[environment]/wsaa/LoginCms/route';
-import { emulatorCa, emulatorTrustAnchors } from '@/lib/ar/emulator/ca';
-import { sha256 } from '@/lib/ar/emulator/wsaa';
-import { issueTicketUnlessValid } from '@/lib/ar/emulator/queries';
+import { emulatorCa, emulatorTrustAnchors } from '@/lib/emulator/ca';
+import { sha256 } from '@/lib/emulator/wsaa-service';
+import { issueTicketUnlessValid } from '@/lib/emulator/queries';
 import { withCheckDigit } from '@/lib/ar/cuit';
 import { getDb } from '@/lib/db/client';
 import { emulatorTickets } from '@/lib/db/schema';
-import { call } from '../support/call';
-import { startEmulatorServer, type EmulatorServer } from '../support/emulator-server';
+import { call } from '@/tests/support/call';
+import { startEmulatorServer, type EmulatorServer } from '@/tests/support/emulator-server';
 import {
   authXml, enrolledCertificate, loginCms, loginCmsEnvelope, portal, postSoap, soapParser, ticketOf, wsfe,
-} from '../support/emulator-client';
-import { craftedRsaKey, identityExponentKey } from '../support/crafted-keys';
-import { caFromPem, makeCa, makeCsr, makeLeaf, pkcs8Pem, prepareKeys, testKey, type TestLeaf } from '../support/pki';
+} from '@/tests/support/emulator-client';
+import { craftedRsaKey, identityExponentKey } from '@/tests/support/crafted-keys';
+import { caFromPem, makeCa, makeCsr, makeLeaf, pkcs8Pem, prepareKeys, testKey, type TestLeaf } from '@/tests/support/pki';
 
 process.env.AR_AUTHORITY = 'emulator';
 let server: EmulatorServer;

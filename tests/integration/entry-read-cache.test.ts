@@ -8,10 +8,10 @@ import { entries, jobs } from '@/lib/db/schema';
 import { entryWriteCount } from '@/lib/db/entry-writes';
 import { readEntryThroughCache } from '@/lib/silo/entry-read-cache';
 import { getEntry as readEntry } from '@/lib/silo/entries';
-import { createSupplier, getEntry, readyWorkspace } from '../support/scenario';
+import { createSupplier, getEntry, readyWorkspace } from '@/tests/support/scenario';
 import {
   authorizeService, issueFromCsr, openRegistration, requestCsr, startRegistration, upload, useEmulator,
-} from '../support/registration';
+} from '@/tests/support/registration';
 
 const emulator = useEmulator();
 const embedded = !process.env.DATABASE_URL;

@@ -16,12 +16,12 @@ import * as jobRoute from '@/app/transform/v1/jobs/[id]/route';
 import * as workflowsRoute from '@/app/transform/v1/workflows/route';
 import { ERROR_STATUS } from '@/lib/api/errors';
 import { MAX_JSON_BODY_BYTES } from '@/lib/api/body';
-import { call } from '../support/call';
-import { databaseFingerprint } from '../support/database-dump';
-import { addPointOfSale, ENVELOPE_SCHEMA, invoiceDoc, registeredSupplier } from '../support/invoices';
-import { malformedBody, type Json } from '../support/json-mutations';
-import { openRegistration, useEmulator, type OpenRegistration } from '../support/registration';
-import { createSupplier, freshCuit } from '../support/scenario';
+import { call } from '@/tests/support/call';
+import { databaseFingerprint } from '@/tests/support/database-dump';
+import { addPointOfSale, ENVELOPE_SCHEMA, invoiceDoc, registeredSupplier } from '@/tests/support/invoices';
+import { malformedBody, type Json } from '@/tests/support/json-mutations';
+import { openRegistration, useEmulator, type OpenRegistration } from '@/tests/support/registration';
+import { createSupplier, freshCuit } from '@/tests/support/scenario';
 
 // Hundreds of calls to one registration link: the per-link rate limit would answer most of them 429.
 process.env.RATE_LIMITS = 'off';

@@ -6,15 +6,15 @@
 // valid is refused (service_not_authorized) rather than consuming the link mid-run.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databaseFingerprint } from '../support/database-dump';
+import { databaseFingerprint } from '@/tests/support/database-dump';
 import {
   DEFAULT_KEYS, encryptLegacyPem, encryptPkcs8, encryptPkcs8Der, encryptPkcs8Native, makeCa, makeCsr, makeLeaf, pkcs8Pem, prepareKeys, testKey,
-} from '../support/pki';
+} from '@/tests/support/pki';
 import {
   authorizeService, issueFromCsr, openRegistration, postCertificate, requestCsr, upload, useEmulator, type OpenRegistration,
-} from '../support/registration';
-import { getEntry, getJob } from '../support/scenario';
-import { mutate, mutationsArbitrary, UPLOAD_PART_LIMIT } from '../support/upload-mutations';
+} from '@/tests/support/registration';
+import { getEntry, getJob } from '@/tests/support/scenario';
+import { mutate, mutationsArbitrary, UPLOAD_PART_LIMIT } from '@/tests/support/upload-mutations';
 
 // Thousands of uploads to one link: the per-link rate limit would answer most of them 429 and test nothing.
 process.env.RATE_LIMITS = 'off';
@@ -161,7 +161,7 @@ describe('uploads of damaged files with the supplier\'s own key (sandbox)', () =
   });
 
   // Found by this property, both 503 authority_unavailable for a bundle that passed local validation: the
-  // emulator's idle kept-alive connection reset under our WSAA client (lib/ar/soap-client.ts now sends again),
+  // emulator's idle kept-alive connection reset under our WSAA client (lib/authority/soap-client.ts now sends again),
   // and a key file damaged in its private half (lib/ar/certificates/parse-key.ts now tries it: key_unreadable).
   it('refuses 1000 mutated certificate/key/password forms with a contract code, storing nothing', async () => {
     await fc.assert(

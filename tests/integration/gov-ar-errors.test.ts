@@ -7,19 +7,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import * as certificateRoute from '@/app/gov-ar/v1/registrations/[ref]/certificate/route';
-import { getRegistrationKey, openRegistrationKey } from '@/lib/ar/registration/generated-key';
-import { call, type CallResult } from '../support/call';
-import { portal } from '../support/emulator-client';
-import { freshCuit } from '../support/scenario';
+import { getRegistrationKey, openRegistrationKey } from '@/lib/gov-ar/registration/generated-key';
+import { call, type CallResult } from '@/tests/support/call';
+import { portal } from '@/tests/support/emulator-client';
+import { freshCuit } from '@/tests/support/scenario';
 import { MAX_PBKDF2_ITERATIONS } from '@/lib/ar/certificates/key-derivation';
-import { craftedRsaKey, identityExponentKey } from '../support/crafted-keys';
+import { craftedRsaKey, identityExponentKey } from '@/tests/support/crafted-keys';
 import {
   encryptLegacyPem, encryptPkcs8, encryptPkcs8Pbes2, makeCa, makeCsr, makeLeaf, prepareKeys, testKey, withCrlf, withUtf8Bom, type LeafOptions,
-} from '../support/pki';
+} from '@/tests/support/pki';
 import {
   authorizeService, getPointsOfSale, getRegistration, issueFromCsr, openRegistration, requestCsr, upload, useEmulator,
   type OpenRegistration, type UploadFields,
-} from '../support/registration';
+} from '@/tests/support/registration';
 
 beforeAll(() => prepareKeys([
   { slot: 'ca:sandbox' }, { slot: 'ca:live' }, { slot: 'ca:lookalike-sandbox' }, { slot: 'leaf' }, { slot: 'other' },

@@ -4,15 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import forge from 'node-forge';
 import * as progressRoute from '@/app/gov-ar/v1/registrations/[ref]/progress/route';
-import { allowedOriginsFor } from '@/lib/ar/registration/embedding';
+import { allowedOriginsFor } from '@/lib/gov-ar/registration/embedding';
 import { contentSecurityPolicy } from '@/lib/server/security-headers';
-import { getRegisteredSummary } from '@/lib/ar/registration/summary';
+import { getRegisteredSummary } from '@/lib/gov-ar/registration/summary';
 import { newRef } from '@/lib/ids';
-import { call } from '../support/call';
+import { call } from '@/tests/support/call';
 import {
   authorizeService, getRegistration, issueFromCsr, openRegistration, requestCsr, startRegistration, upload, useEmulator,
-} from '../support/registration';
-import { createRegistrationWorkflow, createSupplier, getEntry, readyWorkspace } from '../support/scenario';
+} from '@/tests/support/registration';
+import { createRegistrationWorkflow, createSupplier, getEntry, readyWorkspace } from '@/tests/support/scenario';
 
 const emulator = useEmulator();
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

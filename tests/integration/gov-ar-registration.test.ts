@@ -4,14 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { databaseText } from '../support/database-dump';
-import { getJob, getEntry } from '../support/scenario';
-import { encryptPkcs8, makeCsr, testKey } from '../support/pki';
-import { portal } from '../support/emulator-client';
+import { databaseText } from '@/tests/support/database-dump';
+import { getJob, getEntry } from '@/tests/support/scenario';
+import { encryptPkcs8, makeCsr, testKey } from '@/tests/support/pki';
+import { portal } from '@/tests/support/emulator-client';
 import {
   authorizeService, completeRegistration, getPointsOfSale, getRegistration, issueFromCsr, openRegistration, requestCsr, startRegistration,
   upload, useEmulator,
-} from '../support/registration';
+} from '@/tests/support/registration';
 
 const emulator = useEmulator();
 

@@ -15,8 +15,8 @@ import { resetRateLimits } from '@/lib/api/rate-limit';
 import { digest } from '@/lib/access/tokens';
 import { getDb } from '@/lib/db/client';
 import { apiKeys } from '@/lib/db/schema';
-import { call, type CallResult } from '../support/call';
-import { createWorkspace } from '../support/scenario';
+import { call, type CallResult } from '@/tests/support/call';
+import { createWorkspace } from '@/tests/support/scenario';
 
 beforeAll(() => { process.env.RATE_LIMITS = 'on'; });
 afterAll(() => { process.env.RATE_LIMITS = 'off'; });

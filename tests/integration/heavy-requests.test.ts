@@ -5,11 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as pingRoute from '@/app/utils/v1/ping/route';
 import { MAX_PBKDF2_ITERATIONS } from '@/lib/ar/certificates/key-derivation';
-import { call } from '../support/call';
-import { portal } from '../support/emulator-client';
-import { heldMs, latenciesDuring, synchronousDerivationMs } from '../support/event-loop';
-import { encryptPkcs8Pbes2, makeCa, makeCsr, makeLeaf, prepareKeys, testKey } from '../support/pki';
-import { openRegistration, upload, useEmulator } from '../support/registration';
+import { call } from '@/tests/support/call';
+import { portal } from '@/tests/support/emulator-client';
+import { heldMs, latenciesDuring, synchronousDerivationMs } from '@/tests/support/event-loop';
+import { encryptPkcs8Pbes2, makeCa, makeCsr, makeLeaf, prepareKeys, testKey } from '@/tests/support/pki';
+import { openRegistration, upload, useEmulator } from '@/tests/support/registration';
 
 const emulator = useEmulator();
 const PASSWORD = 'contraseña-de-prueba';

@@ -3,10 +3,10 @@
 // what /openapi.json documents for it.
 import { describe, expect, it } from 'vitest';
 import * as progressRoute from '@/app/gov-ar/v1/registrations/[ref]/progress/route';
-import { call } from '../support/call';
-import { expectDocumented } from '../support/documented';
-import { portal } from '../support/emulator-client';
-import { getPointsOfSale, getRegistration, openRegistration, requestCsr, upload, useEmulator } from '../support/registration';
+import { call } from '@/tests/support/call';
+import { expectDocumented } from '@/tests/support/documented';
+import { portal } from '@/tests/support/emulator-client';
+import { getPointsOfSale, getRegistration, openRegistration, requestCsr, upload, useEmulator } from '@/tests/support/registration';
 
 const emulator = useEmulator();
 const REGISTRATION = '/gov-ar/v1/registrations/{ref}';

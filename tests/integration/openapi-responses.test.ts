@@ -16,11 +16,11 @@ import * as jobRoute from '@/app/transform/v1/jobs/[id]/route';
 import * as sessionRoute from '@/app/console/session/route';
 import * as pingRoute from '@/app/utils/v1/ping/route';
 import { newId } from '@/lib/ids';
-import { call } from '../support/call';
-import { expectDocumented } from '../support/documented';
-import { drainAll } from '../support/outbox';
-import { freshCuit } from '../support/scenario';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { call } from '@/tests/support/call';
+import { expectDocumented } from '@/tests/support/documented';
+import { drainAll } from '@/tests/support/outbox';
+import { freshCuit } from '@/tests/support/scenario';
+import { startWebhookReceiver, type WebhookReceiver } from '@/tests/support/webhook-receiver';
 
 let receiver: WebhookReceiver;
 beforeAll(async () => { receiver = await startWebhookReceiver(); });

@@ -6,7 +6,7 @@ import { claimNextStep, runClaimedStep } from '@/lib/transform/engine';
 import { listJobSteps } from '@/lib/transform/queries';
 import { resumeRegistration } from '@/lib/transform/resume';
 import { drainJobs } from '@/lib/transform/runner';
-import { createSupplier, getEntry, getJob, readyWorkspace, startJob } from '../support/scenario';
+import { createSupplier, getEntry, getJob, readyWorkspace, startJob } from '@/tests/support/scenario';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const AUTHORIZATION = { certificate: { alias: 'prueba', serial: '01' } };

@@ -6,15 +6,15 @@ import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { getDb } from '@/lib/db/client';
 import { credentials, secrets } from '@/lib/db/schema';
-import { getActiveCredential, openCredential } from '@/lib/ar/credentials';
-import { authorityTicket } from '@/lib/ar/tickets';
-import { createSupplier, getEntry, getJob, readyWorkspace } from '../support/scenario';
-import { drainAll } from '../support/outbox';
-import { makeCsr, pkcs8Pem, testKey } from '../support/pki';
+import { getActiveCredential, openCredential } from '@/lib/gov-ar/credentials';
+import { authorityTicket } from '@/lib/authority/tickets';
+import { createSupplier, getEntry, getJob, readyWorkspace } from '@/tests/support/scenario';
+import { drainAll } from '@/tests/support/outbox';
+import { makeCsr, pkcs8Pem, testKey } from '@/tests/support/pki';
 import {
   authorizeService, getRegistration, issueFromCsr, requestCsr, startRegistration, upload, useEmulator,
-} from '../support/registration';
-import { startWebhookReceiver } from '../support/webhook-receiver';
+} from '@/tests/support/registration';
+import { startWebhookReceiver } from '@/tests/support/webhook-receiver';
 
 const emulator = useEmulator();
 const pemBody = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');

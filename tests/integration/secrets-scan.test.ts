@@ -7,24 +7,24 @@ import { createPrivateKey, randomBytes } from 'node:crypto';
 import { ne } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getActiveCredential, openCredential } from '@/lib/ar/credentials';
-import { authorityTicket } from '@/lib/ar/tickets';
-import { SecretUnreadableError } from '@/lib/crypto/envelope';
+import { getActiveCredential, openCredential } from '@/lib/gov-ar/credentials';
+import { authorityTicket } from '@/lib/authority/tickets';
+import { SecretUnreadableError } from '@/lib/crypto/sealing';
 import { masterKeyId } from '@/lib/crypto/master-keys';
 import { reencryptAllSecrets } from '@/lib/crypto/secrets';
 import { getDb } from '@/lib/db/client';
 import { secrets, type AuthorityService } from '@/lib/db/schema';
-import { closedPort, withEnv } from '../support/authority';
-import { databaseText } from '../support/database-dump';
-import { captureLogs, type LogCapture } from '../support/log-capture';
-import { drainAll } from '../support/outbox';
-import { encryptPkcs8, makeCsr, prepareKeys, testKey } from '../support/pki';
+import { closedPort, withEnv } from '@/tests/support/authority';
+import { databaseText } from '@/tests/support/database-dump';
+import { captureLogs, type LogCapture } from '@/tests/support/log-capture';
+import { drainAll } from '@/tests/support/outbox';
+import { encryptPkcs8, makeCsr, prepareKeys, testKey } from '@/tests/support/pki';
 import {
   authorizeService, getPointsOfSale, issueFromCsr, requestCsr, startRegistration, upload, useEmulator, type Environment, type OpenRegistration,
-} from '../support/registration';
-import { recordResponses, stopRecordingResponses } from '../support/response-recorder';
-import { createSupplier, readyWorkspace } from '../support/scenario';
-import { startWebhookReceiver, type Delivery, type WebhookReceiver } from '../support/webhook-receiver';
+} from '@/tests/support/registration';
+import { recordResponses, stopRecordingResponses } from '@/tests/support/response-recorder';
+import { createSupplier, readyWorkspace } from '@/tests/support/scenario';
+import { startWebhookReceiver, type Delivery, type WebhookReceiver } from '@/tests/support/webhook-receiver';
 
 const emulator = useEmulator();
 

@@ -4,10 +4,10 @@ import { eq, ne } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { secrets } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
-import { SecretUnreadableError } from '@/lib/crypto/envelope';
+import { SecretUnreadableError } from '@/lib/crypto/sealing';
 import { masterKeyId } from '@/lib/crypto/master-keys';
 import { deleteSecret, readSecret, reencryptAllSecrets, storeSecret } from '@/lib/crypto/secrets';
-import { createWorkspace } from '../support/scenario';
+import { createWorkspace } from '@/tests/support/scenario';
 
 const [KEY_A, KEY_B, KEY_C] = [0, 1, 2].map(() => randomBytes(32).toString('base64')) as [string, string, string];
 const idOf = (key: string) => masterKeyId(Buffer.from(key, 'base64'));

@@ -3,8 +3,8 @@ import * as entriesRoute from '@/app/silo/v1/entries/route';
 import * as entryRoute from '@/app/silo/v1/entries/[id]/route';
 import * as envelopesRoute from '@/app/silo/v1/envelopes/route';
 import { newId } from '@/lib/ids';
-import { call } from '../support/call';
-import { createWorkspace, freshCuit } from '../support/scenario';
+import { call } from '@/tests/support/call';
+import { createWorkspace, freshCuit } from '@/tests/support/scenario';
 
 const party = (code = freshCuit()) => ({ name: 'Ferretería El Tornillo S.R.L.', tax_id: { country: 'AR', code } });
 

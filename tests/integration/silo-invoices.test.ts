@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { newId } from '@/lib/ids';
-import { closedPort, withEnv } from '../support/authority';
+import { closedPort, withEnv } from '@/tests/support/authority';
 import {
   addPointOfSale, ENVELOPE_SCHEMA, getStoredEntry, invoiceDoc, listEnvelopes, postInvoice, putInvoice, registerAgain,
   registeredSupplier,
-} from '../support/invoices';
-import { portal } from '../support/emulator-client';
-import { openRegistration, useEmulator, type OpenRegistration } from '../support/registration';
-import { createSupplier, createWorkspace, freshCuit } from '../support/scenario';
+} from '@/tests/support/invoices';
+import { portal } from '@/tests/support/emulator-client';
+import { openRegistration, useEmulator, type OpenRegistration } from '@/tests/support/registration';
+import { createSupplier, createWorkspace, freshCuit } from '@/tests/support/scenario';
 
 const emulator = useEmulator();
 

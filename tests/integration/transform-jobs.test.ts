@@ -3,8 +3,8 @@ import * as jobsRoute from '@/app/transform/v1/jobs/route';
 import * as jobRoute from '@/app/transform/v1/jobs/[id]/route';
 import { newId } from '@/lib/ids';
 import { drainJobs } from '@/lib/transform/runner';
-import { call } from '../support/call';
-import { createRegistrationWorkflow, createSupplier, getEntry, getJob, readyWorkspace, startJob } from '../support/scenario';
+import { call } from '@/tests/support/call';
+import { createRegistrationWorkflow, createSupplier, getEntry, getJob, readyWorkspace, startJob } from '@/tests/support/scenario';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const STEPS = ['silo.status.processing', 'gov-ar.register', 'gov-ar.wait.authorization', 'silo.status.registered'];

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as workflowsRoute from '@/app/transform/v1/workflows/route';
 import * as workflowRoute from '@/app/transform/v1/workflows/[id]/route';
 import { newId } from '@/lib/ids';
-import { call } from '../support/call';
-import { connectArgentina, createRegistrationWorkflow, createWorkspace, readyWorkspace } from '../support/scenario';
+import { call } from '@/tests/support/call';
+import { connectArgentina, createRegistrationWorkflow, createWorkspace, readyWorkspace } from '@/tests/support/scenario';
 
 const TEMPLATE = 'ar-supplier-registration';
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

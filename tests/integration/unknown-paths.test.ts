@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as unknownSilo from '@/app/silo/[...path]/route';
 import * as unknownTransform from '@/app/transform/[...path]/route';
-import { call } from '../support/call';
+import { call } from '@/tests/support/call';
 
 describe('paths no service defines', () => {
   it.each([

@@ -11,9 +11,9 @@ import * as connectRoute from '@/app/access/v1/apps/[app_id]/connect/route';
 import * as registrationRoute from '@/app/gov-ar/v1/registrations/[ref]/route';
 import * as pointsOfSaleRoute from '@/app/gov-ar/v1/registrations/[ref]/points-of-sale/route';
 import { newId } from '@/lib/ids';
-import { call } from '../support/call';
-import { expectDocumented } from '../support/documented';
-import { createWorkspace } from '../support/scenario';
+import { call } from '@/tests/support/call';
+import { expectDocumented } from '@/tests/support/documented';
+import { createWorkspace } from '@/tests/support/scenario';
 
 type Handler = Parameters<typeof call>[0];
 

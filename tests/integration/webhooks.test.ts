@@ -10,10 +10,10 @@ import { jobSteps, secrets, webhookDeliveries, workflows } from '@/lib/db/schema
 import { sealPlaintextSigningSecrets } from '@/lib/webhooks/signing-secret';
 import { runStepHandler } from '@/lib/transform/steps';
 import { claimDueDelivery } from '@/lib/webhooks/delivery';
-import { createSupplier, getEntry, getJob, readyWorkspace, startJob } from '../support/scenario';
-import { attemptsOf, deliveryOf, drainAll, sendPendingNow } from '../support/outbox';
-import { startWebhookReceiver, type Delivery } from '../support/webhook-receiver';
-import { useWebhookReceiver } from '../support/use-webhook-receiver';
+import { createSupplier, getEntry, getJob, readyWorkspace, startJob } from '@/tests/support/scenario';
+import { attemptsOf, deliveryOf, drainAll, sendPendingNow } from '@/tests/support/outbox';
+import { startWebhookReceiver, type Delivery } from '@/tests/support/webhook-receiver';
+import { useWebhookReceiver } from '@/tests/support/use-webhook-receiver';
 
 const GIVEN_SECRET = `whsec_${Buffer.alloc(24, 42).toString('base64')}`;
 

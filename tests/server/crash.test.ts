@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@/lib/ar/cuit';
-import { encryptPkcs8, makeCsr, testKey } from '../support/pki';
-import { productClient } from '../support/product-client';
-import { startProduct, type RunningServer } from '../support/server-process';
-import { createScratchDatabase, dropScratchDatabase } from '../support/scratch-database';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { encryptPkcs8, makeCsr, testKey } from '@/tests/support/pki';
+import { productClient } from '@/tests/support/product-client';
+import { startProduct, type RunningServer } from '@/tests/support/server-process';
+import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
+import { startWebhookReceiver, type WebhookReceiver } from '@/tests/support/webhook-receiver';
 
 const SUPPLIERS = 8;
 const serverUrl = process.env.DATABASE_URL;

@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@/lib/ar/cuit';
-import { encryptPkcs8, makeCsr, testKey } from '../support/pki';
-import { productClient } from '../support/product-client';
-import { startProduct, type RunningServer } from '../support/server-process';
-import { createScratchDatabase, dropScratchDatabase } from '../support/scratch-database';
+import { encryptPkcs8, makeCsr, testKey } from '@/tests/support/pki';
+import { productClient } from '@/tests/support/product-client';
+import { startProduct, type RunningServer } from '@/tests/support/server-process';
+import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
 
 const serverUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-e2e-'));

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProduct, type RunningServer } from '../support/server-process';
-import { createScratchDatabase, dropScratchDatabase } from '../support/scratch-database';
+import { startProduct, type RunningServer } from '@/tests/support/server-process';
+import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
 
 const serverUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-routing-'));

@@ -10,11 +10,11 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'pg';
 import { withCheckDigit } from '@/lib/ar/cuit';
-import { makeCsr, pkcs8Pem, testKey } from '../support/pki';
-import { productClient } from '../support/product-client';
-import { startProduct, type RunningServer } from '../support/server-process';
-import { createScratchDatabase, dropScratchDatabase } from '../support/scratch-database';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { makeCsr, pkcs8Pem, testKey } from '@/tests/support/pki';
+import { productClient } from '@/tests/support/product-client';
+import { startProduct, type RunningServer } from '@/tests/support/server-process';
+import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
+import { startWebhookReceiver, type WebhookReceiver } from '@/tests/support/webhook-receiver';
 
 const SUPPLIERS = 12;
 const serverUrl = process.env.DATABASE_URL;

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { AuthorityError } from '@/lib/ar/authority-error';
+import { AuthorityError } from '@/lib/authority/authority-error';
 
 /** Runs `action` with the variables set (undefined unsets), restoring them afterwards, also for a promise. */
 export function withEnv<T>(variables: Record<string, string | undefined>, action: () => T): T {

@@ -1,5 +1,5 @@
 // Calls a route handler the way Next does: a Request, and params as a Promise.
-import { recordResponse } from './response-recorder';
+import { recordResponse } from '@/tests/support/response-recorder';
 
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_CA_DIR } from '../e2e/support/server';
-import { makeCa } from './pki';
-import { createScratchDatabase, dropScratchDatabase } from './scratch-database';
+import { E2E_CA_DIR } from '@/tests/e2e/support/server';
+import { makeCa } from '@/tests/support/pki';
+import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
 
 async function main() {
   const serverUrl = process.env.DATABASE_URL || undefined;

@@ -2,8 +2,8 @@
 // tests see exactly the bytes a client would.
 import { XMLParser } from 'fast-xml-parser';
 import { buildLoginTicketRequest, signCms } from '@/lib/ar/cms';
-import { makeCsr, pkcs8Pem, testKey } from './pki';
-import { recordResponse } from './response-recorder';
+import { makeCsr, pkcs8Pem, testKey } from '@/tests/support/pki';
+import { recordResponse } from '@/tests/support/response-recorder';
 
 type Environment = 'sandbox' | 'live';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import { closeDb } from '@/lib/db/client';
 import { stopJobRunner } from '@/lib/transform/runner';
-import { createScratchDatabase, dropScratchDatabase } from './scratch-database';
+import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
 
 process.env.ADMIN_TOKEN = 'test-admin-token';
 // Development files (the encryption key, the emulator's CAs) go to a directory of this file's own.

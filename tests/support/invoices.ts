@@ -4,13 +4,13 @@ import { expect } from 'vitest';
 import * as entriesRoute from '@/app/silo/v1/entries/route';
 import * as entryRoute from '@/app/silo/v1/entries/[id]/route';
 import * as envelopesRoute from '@/app/silo/v1/envelopes/route';
-import { call } from './call';
-import { portal } from './emulator-client';
+import { call } from '@/tests/support/call';
+import { portal } from '@/tests/support/emulator-client';
 import {
   authorizeService, getRegistration, issueFromCsr, openRegistration, requestCsr, startRegistration, upload,
   type Environment, type OpenRegistration,
-} from './registration';
-import { createRegistrationWorkflow, createSupplier } from './scenario';
+} from '@/tests/support/registration';
+import { createRegistrationWorkflow, createSupplier } from '@/tests/support/scenario';
 
 export const INVOICE_SCHEMA = 'https://gobl.org/draft-0/bill/invoice';
 export const ENVELOPE_SCHEMA = 'https://gobl.org/draft-0/envelope';

@@ -5,7 +5,7 @@ import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { arcaQrDataFor, arcaQrUrl } from '@/lib/ar/arca/qr';
 import { toFECAEDetRequest, withNumber } from '@/lib/ar/arca/wsfe-detail';
 import type { InvoiceEnvelope } from '@/lib/gov-ar/pdf/input';
-import { exampleInput, type Json } from './gobl-examples';
+import { exampleInput, type Json } from '@/tests/support/gobl-examples';
 
 export interface IssuedInvoice {
   envelope: InvoiceEnvelope;

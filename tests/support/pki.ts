@@ -202,4 +202,4 @@ export function makeLeaf(options: LeafOptions): TestLeaf {
   };
 }
 
-export * from './pki-encodings';
+export * from '@/tests/support/pki-encodings';

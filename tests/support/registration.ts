@@ -10,11 +10,11 @@ import * as csrRoute from '@/app/gov-ar/v1/registrations/[ref]/csr/route';
 import * as certificateRoute from '@/app/gov-ar/v1/registrations/[ref]/certificate/route';
 import * as pointsOfSaleRoute from '@/app/gov-ar/v1/registrations/[ref]/points-of-sale/route';
 import { drainJobs } from '@/lib/transform/runner';
-import { call, resultOf, type CallResult } from './call';
-import { portal } from './emulator-client';
-import { startEmulatorServer, type EmulatorServer } from './emulator-server';
-import { makeCa } from './pki';
-import { createRegistrationWorkflow, createSupplier, getEntry, readyWorkspace, startJob } from './scenario';
+import { call, resultOf, type CallResult } from '@/tests/support/call';
+import { portal } from '@/tests/support/emulator-client';
+import { startEmulatorServer, type EmulatorServer } from '@/tests/support/emulator-server';
+import { makeCa } from '@/tests/support/pki';
+import { createRegistrationWorkflow, createSupplier, getEntry, readyWorkspace, startJob } from '@/tests/support/scenario';
 
 export type Environment = 'sandbox' | 'live';
 

@@ -9,7 +9,7 @@ import * as entryRoute from '@/app/silo/v1/entries/[id]/route';
 import * as jobsRoute from '@/app/transform/v1/jobs/route';
 import * as jobRoute from '@/app/transform/v1/jobs/[id]/route';
 import { withCheckDigit } from '@/lib/ar/cuit';
-import { call } from './call';
+import { call } from '@/tests/support/call';
 
 let supplierCounter = 0;
 

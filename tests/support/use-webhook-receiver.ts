@@ -1,7 +1,7 @@
 // A webhook receiver per vitest file (kept apart from webhook-receiver.ts, which Playwright specs
 // import too and which must not load vitest).
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '@/tests/support/webhook-receiver';
 
 /**
  * One receiver for a test file, emptied and answering 200 before each test. Call at the top level;

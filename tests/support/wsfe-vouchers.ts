@@ -1,9 +1,9 @@
 // Test-side WSFEv1 invoicing over raw SOAP: valid vouchers of each class to vary field by field, the
 // FECAESolicitar envelope they travel in, and its answer read back as plain lists.
-import { DETAIL_ARRAYS, DETAIL_FIELDS } from '@/lib/ar/emulator/voucher-detail';
-import { argentinaDate } from '@/lib/ar/emulator/wsfe-values';
+import { DETAIL_ARRAYS, DETAIL_FIELDS } from '@/lib/emulator/voucher-detail';
+import { argentinaDate } from '@/lib/emulator/wsfe-values';
 import { withCheckDigit } from '@/lib/ar/cuit';
-import { authXml, wsfe, type SoapReply } from './emulator-client';
+import { authXml, wsfe, type SoapReply } from '@/tests/support/emulator-client';
 
 type Environment = 'sandbox' | 'live';
 export type Auth = { token: string; sign: string; cuit: string };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { arcaQrDataFor, arcaQrJson, arcaQrUrl, readArcaQrUrl, type ArcaQrData } from '@/lib/ar/arca/qr';
 import { toFECAEDetRequest, withNumber } from '@/lib/ar/arca/wsfe-detail';
 import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
-import { exampleInput } from '../support/gobl-examples';
+import { exampleInput } from '@/tests/support/gobl-examples';
 
 /** The example of the authority's QR specification (version 1). */
 const SPECIFICATION_EXAMPLE: ArcaQrData = {

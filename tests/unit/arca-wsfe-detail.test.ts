@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { toFECAEDetRequest, withNumber, WsfeMappingError, type WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
 import { Amount } from '@/lib/gobl/num';
-import { ARCA_EXAMPLES, exampleInput, exampleOutput, type Json } from '../support/gobl-examples';
+import { ARCA_EXAMPLES, exampleInput, exampleOutput, type Json } from '@/tests/support/gobl-examples';
 
 const prepared = (doc: Json) => {
   const result = prepareArcaInvoice(doc);

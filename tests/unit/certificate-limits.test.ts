@@ -8,11 +8,11 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CertificateError, validateCertificateBundle, type CertificateBundleInput, type CertificateErrorCode, type ValidationOptions } from '@/lib/ar/certificates';
 import { MAX_PBKDF2_ITERATIONS, MAX_PKCS12_ITERATIONS } from '@/lib/ar/certificates/key-derivation';
-import { craftedRsaKey, identityExponentKey } from '../support/crafted-keys';
-import { heldMs, latenciesDuring, synchronousDerivationMs } from '../support/event-loop';
+import { craftedRsaKey, identityExponentKey } from '@/tests/support/crafted-keys';
+import { heldMs, latenciesDuring, synchronousDerivationMs } from '@/tests/support/event-loop';
 import {
   DEFAULT_KEYS, encryptPkcs8, encryptPkcs8Pbes2, makeCa, makeLeaf, pkcs8Pem, prepareKeys, testKey, trustAnchors, type Pbes2Kdf,
-} from '../support/pki';
+} from '@/tests/support/pki';
 
 const CUIT = '30712345671';
 const ALIAS = 'limites';

@@ -12,7 +12,7 @@ import {
 import {
   DEFAULT_KEYS, encryptLegacyPem, encryptPkcs8, encryptPkcs8Der, encryptPkcs8Native, makeCa, makeCsr, makeLeaf, prepareKeys,
   testKey, trustAnchors, withCrlf, withUtf8Bom, type TestLeaf,
-} from '../support/pki';
+} from '@/tests/support/pki';
 
 const CUIT = '30712345671';
 const OTHER_CUIT = '20123456786';

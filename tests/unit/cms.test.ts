@@ -5,8 +5,8 @@ import path from 'node:path';
 import { X509Certificate, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CmsError, buildLoginTicketRequest, signCms, verifyCms } from '@/lib/ar/cms';
-import { craftedRsaKey, identityExponentKey } from '../support/crafted-keys';
-import { makeCa, makeLeaf, pkcs8Pem, testKey } from '../support/pki';
+import { craftedRsaKey, identityExponentKey } from '@/tests/support/crafted-keys';
+import { makeCa, makeLeaf, pkcs8Pem, testKey } from '@/tests/support/pki';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-test-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
 import { MAX_PBKDF2_ITERATIONS } from '@/lib/ar/certificates/key-derivation';
 import { generateKeyAndCsr } from '@/lib/ar/csr';
-import { heldMs, latenciesDuring, synchronousDerivationMs } from '../support/event-loop';
+import { heldMs, latenciesDuring, synchronousDerivationMs } from '@/tests/support/event-loop';
 
 const subject = { legalName: 'Panadería Ñandú S.A.', alias: 'fe30712345671', cuit: '30712345671' };
 

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { emulatorCa, emulatorTrustAnchors } from '@/lib/ar/emulator/ca';
-import { makeCa } from '../support/pki';
+import { emulatorCa, emulatorTrustAnchors } from '@/lib/emulator/ca';
+import { makeCa } from '@/tests/support/pki';
 
 const run = promisify(execFile);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'emulator-ca-'));
@@ -47,7 +47,7 @@ describe('emulator CAs', () => {
   it('come out the same for processes racing to make them', async () => {
     const dataDir = path.join(root, 'raced');
     const script = path.join(root, 'print-ca.ts');
-    fs.writeFileSync(script, `import { emulatorCa } from ${JSON.stringify(path.resolve('lib/ar/emulator/ca.ts'))};\n`
+    fs.writeFileSync(script, `import { emulatorCa } from ${JSON.stringify(path.resolve('lib/emulator/ca.ts'))};\n`
       + "process.stdout.write(emulatorCa('sandbox').certificatePem + emulatorCa('sandbox').privateKeyPem);\n");
     const env = { ...process.env, DATA_DIR: dataDir, AR_EMULATOR_SANDBOX_CA_CERT: '', AR_EMULATOR_SANDBOX_CA_KEY: '' };
     const outputs = await Promise.all([1, 2, 3].map(() => run(process.execPath, ['--import', 'tsx', script], { env })));

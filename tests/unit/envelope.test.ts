@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSecret, sealSecret, sealedKeyId, SecretUnreadableError } from '@/lib/crypto/envelope';
+import { openSecret, sealSecret, sealedKeyId, SecretUnreadableError } from '@/lib/crypto/sealing';
 import { devKeyFile, masterKeys } from '@/lib/crypto/master-keys';
 
 const KEY_A = randomBytes(32).toString('base64');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { calculateInvoice } from '@/lib/gobl/bill';
 import { CalculableInvoiceSchema } from '@/lib/gobl/invoice';
-import { EXAMPLES, exampleInput, exampleOutput, hasOutput, type Json } from '../support/gobl-examples';
+import { EXAMPLES, exampleInput, exampleOutput, hasOutput, type Json } from '@/tests/support/gobl-examples';
 
 /**
  * Not compared: what GOBL adds to the envelope that we do not make (its `head` with the document's digest

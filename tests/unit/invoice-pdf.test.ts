@@ -10,9 +10,9 @@ import { Amount } from '@/lib/gobl/num';
 import { formatMoney, formatPercent } from '@/lib/gov-ar/pdf/format';
 import { InvoicePdfError, type InvoicePdfProblem } from '@/lib/gov-ar/pdf/input';
 import { invoicePdfFileName, renderInvoicePdf } from '@/lib/gov-ar/pdf/render-invoice';
-import { ARCA_EXAMPLES, exampleInput, exampleOutput, type Json } from '../support/gobl-examples';
-import { invoiceWithLines, issueExample, issueInvoice } from '../support/issued-invoices';
-import { flat, pdfPageCount, pdfText, readQrCodes } from '../support/pdf-tools';
+import { ARCA_EXAMPLES, exampleInput, exampleOutput, type Json } from '@/tests/support/gobl-examples';
+import { invoiceWithLines, issueExample, issueInvoice } from '@/tests/support/issued-invoices';
+import { flat, pdfPageCount, pdfText, readQrCodes } from '@/tests/support/pdf-tools';
 
 /** Used goods (49) has no letter and its own rules; the emulator refuses it, so it is never issued yet. */
 const NOT_WSFEV1 = ['invoice-ar-arca-used-goods.json'];

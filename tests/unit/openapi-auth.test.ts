@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@/lib/ids';
 import { openApiDocument } from '@/lib/openapi/document';
-import { appRoutes } from '../support/app-routes';
-import { call } from '../support/call';
+import { appRoutes } from '@/tests/support/app-routes';
+import { call } from '@/tests/support/call';
 
 type Handler = Parameters<typeof call>[0];
 

@@ -2,7 +2,7 @@
 // route.ts (catch-all 404 handlers aside), and nothing that does not exist.
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/lib/openapi/document';
-import { appRoutes, HTTP_METHODS, pathTemplate } from '../support/app-routes';
+import { appRoutes, HTTP_METHODS, pathTemplate } from '@/tests/support/app-routes';
 
 async function servedOperations(): Promise<Set<string>> {
   const served = new Set<string>();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/lib/openapi/document';
 import { UNREPRESENTABLE } from '@/lib/openapi/json-schema';
 import * as openApiRoute from '@/app/openapi.json/route';
-import { call } from '../support/call';
+import { call } from '@/tests/support/call';
 
 const document = openApiDocument();
 const operations = Object.entries(document.paths).flatMap(([template, byMethod]) =>

@@ -3,9 +3,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ApiError } from '@/lib/api/errors';
-import { findRegistration } from '@/lib/ar/registration/context';
-import { summarizeRegistration } from '@/lib/ar/registration/summary';
-import { getRegistrationView } from '@/lib/ar/registration/view';
+import { findRegistration } from '@/lib/gov-ar/registration/context';
+import { summarizeRegistration } from '@/lib/gov-ar/registration/summary';
+import { getRegistrationView } from '@/lib/gov-ar/registration/view';
 import { arAuthority } from '@/lib/config';
 import { requestLocale } from '@/lib/i18n/locale';
 import { messagesFor } from '@/lib/i18n/messages';

@@ -2,7 +2,7 @@
 // A labelled text input with its hint and error, wired for screen readers (aria-describedby,
 // aria-invalid). Every input of the wizard has a visible label.
 import { useId, type InputHTMLAttributes } from 'react';
-import { fieldError, fieldHint, fieldLabel, textInput } from '../styles';
+import { fieldError, fieldHint, fieldLabel, textInput } from '@/components/wizard/styles';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

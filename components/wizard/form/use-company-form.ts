@@ -9,7 +9,7 @@ export type CompanyField = keyof CompanyData;
 
 const FIELDS: readonly CompanyField[] = ['legal_name', 'fiscal_address', 'activity_code', 'tax_classification'];
 
-const loadSchema = () => import('@/lib/ar/registration/progress-schema').then((module) => module.CompanyDataSchema);
+const loadSchema = () => import('@/lib/gov-ar/registration/progress-schema').then((module) => module.CompanyDataSchema);
 
 type CheckResult = { data: CompanyData; invalid?: undefined } | { data?: undefined; invalid: CompanyField[] };
 

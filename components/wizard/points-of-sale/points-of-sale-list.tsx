@@ -3,7 +3,7 @@
 // whether it can be used (blocked or dropped ones cannot).
 import { fill, formatDate } from '@/lib/i18n/locales';
 import type { PointOfSale } from '@/lib/wizard/types';
-import { useLocale, useMessages } from '../../i18n/locale-context';
+import { useLocale, useMessages } from '@/components/i18n/locale-context';
 
 export function PointsOfSaleList({ points }: { points: PointOfSale[] }) {
   const t = useMessages();

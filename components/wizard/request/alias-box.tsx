@@ -1,7 +1,7 @@
 'use client';
 // The certificate's alias, as the supplier types it into the portal, with a copy button.
-import { useMessages } from '../../i18n/locale-context';
-import { CopyButton } from '../copy-button';
+import { useMessages } from '@/components/i18n/locale-context';
+import { CopyButton } from '@/components/wizard/copy-button';
 
 export function AliasBox({ alias }: { alias: string }) {
   const t = useMessages();

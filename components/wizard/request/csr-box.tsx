@@ -2,10 +2,10 @@
 // The certificate request (CSR) we made for the supplier: shown whole, to copy or to download as
 // pedido.csr. It is public by nature; the key that goes with it never leaves the server.
 import { useId } from 'react';
-import { useMessages } from '../../i18n/locale-context';
-import { CopyButton } from '../copy-button';
-import { DownloadIcon } from '../icons';
-import { smallButton } from '../styles';
+import { useMessages } from '@/components/i18n/locale-context';
+import { CopyButton } from '@/components/wizard/copy-button';
+import { DownloadIcon } from '@/components/wizard/icons';
+import { smallButton } from '@/components/wizard/styles';
 
 /** Live uploads the request as a file, so the download comes first there. */
 export function CsrBox({ csr, downloadFirst = false }: { csr: string; downloadFirst?: boolean }) {

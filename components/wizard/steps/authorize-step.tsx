@@ -4,12 +4,12 @@
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import { fill } from '@/lib/i18n/locales';
 import type { Environment } from '@/lib/wizard/types';
-import { useMessages } from '../../i18n/locale-context';
-import { EmulatorNote } from '../emulator-note';
-import { Instruction, InstructionList } from '../instruction-list';
-import { AliasBox } from '../request/alias-box';
-import { StepFrame, type StepProps } from '../step-frame';
-import { StepNav } from '../step-nav';
+import { useMessages } from '@/components/i18n/locale-context';
+import { EmulatorNote } from '@/components/wizard/emulator-note';
+import { Instruction, InstructionList } from '@/components/wizard/instruction-list';
+import { AliasBox } from '@/components/wizard/request/alias-box';
+import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
+import { StepNav } from '@/components/wizard/step-nav';
 
 interface AuthorizeStepProps extends StepProps {
   environment: Environment;

@@ -3,14 +3,14 @@
 // server applies to the saved progress. The CUIT is fixed: it is what the registration is for.
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import type { CompanyData } from '@/lib/wizard/types';
-import { useMessages } from '../../i18n/locale-context';
-import { useAnnounce } from '../announcer';
-import { ChoiceCard } from '../form/choice-card';
-import { TextField } from '../form/text-field';
-import { useCompanyForm, type CompanyField } from '../form/use-company-form';
-import { StepFrame, type StepProps } from '../step-frame';
-import { StepNav } from '../step-nav';
-import { fieldError, fieldLabel } from '../styles';
+import { useMessages } from '@/components/i18n/locale-context';
+import { useAnnounce } from '@/components/wizard/announcer';
+import { ChoiceCard } from '@/components/wizard/form/choice-card';
+import { TextField } from '@/components/wizard/form/text-field';
+import { useCompanyForm, type CompanyField } from '@/components/wizard/form/use-company-form';
+import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
+import { StepNav } from '@/components/wizard/step-nav';
+import { fieldError, fieldLabel } from '@/components/wizard/styles';
 
 interface CompanyStepProps extends StepProps {
   cuit: string;

@@ -3,9 +3,9 @@
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import { formatDate } from '@/lib/i18n/locales';
 import type { Environment, RegisteredCertificate } from '@/lib/wizard/types';
-import { useLocale, useMessages } from '../../i18n/locale-context';
-import { StepFrame, type StepProps } from '../step-frame';
-import { SummaryList, SummaryRow } from '../../summary-list';
+import { useLocale, useMessages } from '@/components/i18n/locale-context';
+import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
+import { SummaryList, SummaryRow } from '@/components/summary-list';
 
 interface DoneStepProps extends Pick<StepProps, 'headingRef'> {
   environment: Environment;

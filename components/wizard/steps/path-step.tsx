@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { fill } from '@/lib/i18n/locales';
 import { requestCertificateRequest } from '@/lib/wizard/api';
 import type { CertificatePath, CertificateRequest } from '@/lib/wizard/types';
-import { useLocale, useMessages } from '../../i18n/locale-context';
-import { useAnnounce } from '../announcer';
-import { useAsyncTask } from '../use-async-task';
-import { ErrorNotice } from '../error-notice';
-import { ChoiceCard } from '../form/choice-card';
-import { serviceErrorMessage } from '../service-error-message';
-import { StepFrame, type StepProps } from '../step-frame';
-import { StepNav } from '../step-nav';
+import { useLocale, useMessages } from '@/components/i18n/locale-context';
+import { useAnnounce } from '@/components/wizard/announcer';
+import { useAsyncTask } from '@/components/wizard/use-async-task';
+import { ErrorNotice } from '@/components/wizard/error-notice';
+import { ChoiceCard } from '@/components/wizard/form/choice-card';
+import { serviceErrorMessage } from '@/components/wizard/service-error-message';
+import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
+import { StepNav } from '@/components/wizard/step-nav';
 
 interface PathStepProps extends StepProps {
   refId: string;

@@ -5,17 +5,17 @@ import { useEffect } from 'react';
 import { fill } from '@/lib/i18n/locales';
 import { fetchPointsOfSale } from '@/lib/wizard/api';
 import type { CompanyData } from '@/lib/wizard/types';
-import { useLocale, useMessages } from '../../i18n/locale-context';
-import { useAnnounce } from '../announcer';
-import { ErrorNotice } from '../error-notice';
-import { Instruction, InstructionList } from '../instruction-list';
-import { PointsOfSaleList } from '../points-of-sale/points-of-sale-list';
-import { serviceErrorMessage } from '../service-error-message';
-import { Spinner } from '../spinner';
-import { StepFrame, type StepProps } from '../step-frame';
-import { StepNav } from '../step-nav';
-import { useAsyncTask } from '../use-async-task';
-import { secondaryButton } from '../styles';
+import { useLocale, useMessages } from '@/components/i18n/locale-context';
+import { useAnnounce } from '@/components/wizard/announcer';
+import { ErrorNotice } from '@/components/wizard/error-notice';
+import { Instruction, InstructionList } from '@/components/wizard/instruction-list';
+import { PointsOfSaleList } from '@/components/wizard/points-of-sale/points-of-sale-list';
+import { serviceErrorMessage } from '@/components/wizard/service-error-message';
+import { Spinner } from '@/components/wizard/spinner';
+import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
+import { StepNav } from '@/components/wizard/step-nav';
+import { useAsyncTask } from '@/components/wizard/use-async-task';
+import { secondaryButton } from '@/components/wizard/styles';
 
 interface PointsOfSaleStepProps extends StepProps {
   refId: string;

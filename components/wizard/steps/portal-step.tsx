@@ -2,13 +2,13 @@
 // Step (c): creating the certificate in the authority's portal, with the portal's own labels and the
 // alias and request ready to copy where the supplier needs them.
 import type { CertificateRequest, Environment } from '@/lib/wizard/types';
-import { useMessages } from '../../i18n/locale-context';
-import { EmulatorNote } from '../emulator-note';
-import { Instruction, InstructionList } from '../instruction-list';
-import { AliasBox } from '../request/alias-box';
-import { CsrBox } from '../request/csr-box';
-import { StepFrame, type StepProps } from '../step-frame';
-import { StepNav } from '../step-nav';
+import { useMessages } from '@/components/i18n/locale-context';
+import { EmulatorNote } from '@/components/wizard/emulator-note';
+import { Instruction, InstructionList } from '@/components/wizard/instruction-list';
+import { AliasBox } from '@/components/wizard/request/alias-box';
+import { CsrBox } from '@/components/wizard/request/csr-box';
+import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
+import { StepNav } from '@/components/wizard/step-nav';
 
 interface PortalStepProps extends StepProps {
   environment: Environment;

@@ -2,20 +2,20 @@
 // Step (e): the supplier hands over the certificate (and the key, when they brought their own). The
 // server checks everything, down to a login at the authority; its answer lands on the field to fix.
 import { useState, type FormEvent } from 'react';
-import { MAX_UPLOAD_FILE_BYTES } from '@/lib/ar/registration/upload-limits';
+import { MAX_UPLOAD_FILE_BYTES } from '@/lib/gov-ar/registration/upload-limits';
 import type { UploadParts } from '@/lib/wizard/upload-request';
 import type { CertificatePath, Environment, UploadResult } from '@/lib/wizard/types';
-import { useLocale, useMessages } from '../../i18n/locale-context';
-import { useAnnounce } from '../announcer';
-import { StepFrame, type StepProps } from '../step-frame';
-import { StepNav } from '../step-nav';
-import { FileField, type FileChoice } from '../upload/file-field';
-import { KeyPasswordField } from '../upload/key-password-field';
-import { UploadProblemNotice } from '../upload/upload-problem-notice';
-import { UploadProgress } from '../upload/upload-progress';
-import { describeFailure, type UploadFailure } from '../upload/upload-problem';
-import { useCertificateUpload } from '../upload/use-certificate-upload';
-import { useKeyEncryption } from '../upload/use-key-encryption';
+import { useLocale, useMessages } from '@/components/i18n/locale-context';
+import { useAnnounce } from '@/components/wizard/announcer';
+import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
+import { StepNav } from '@/components/wizard/step-nav';
+import { FileField, type FileChoice } from '@/components/wizard/upload/file-field';
+import { KeyPasswordField } from '@/components/wizard/upload/key-password-field';
+import { UploadProblemNotice } from '@/components/wizard/upload/upload-problem-notice';
+import { UploadProgress } from '@/components/wizard/upload/upload-progress';
+import { describeFailure, type UploadFailure } from '@/components/wizard/upload/upload-problem';
+import { useCertificateUpload } from '@/components/wizard/upload/use-certificate-upload';
+import { useKeyEncryption } from '@/components/wizard/upload/use-key-encryption';
 
 interface UploadStepProps extends StepProps {
   refId: string;

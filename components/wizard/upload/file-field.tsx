@@ -3,8 +3,8 @@
 // a box to paste its PEM text instead. The input's accessible name is exactly its label.
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { fill } from '@/lib/i18n/locales';
-import { useMessages } from '../../i18n/locale-context';
-import { fieldError, smallButton } from '../styles';
+import { useMessages } from '@/components/i18n/locale-context';
+import { fieldError, smallButton } from '@/components/wizard/styles';
 
 export interface FileChoice { file?: File; text: string }
 

@@ -1,8 +1,8 @@
 'use client';
 // The key's password, asked only when the key is encrypted. It goes with the upload and is never
 // kept in the browser.
-import { useMessages } from '../../i18n/locale-context';
-import { TextField } from '../form/text-field';
+import { useMessages } from '@/components/i18n/locale-context';
+import { TextField } from '@/components/wizard/form/text-field';
 
 export function KeyPasswordField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
   const t = useMessages();

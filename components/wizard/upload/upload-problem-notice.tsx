@@ -2,10 +2,10 @@
 // A problem of the whole upload rather than of one file: the authority did not answer (try again), or
 // a web service is not authorised yet (back to the instructions).
 import { fill } from '@/lib/i18n/locales';
-import { useMessages } from '../../i18n/locale-context';
-import { ErrorNotice } from '../error-notice';
-import { secondaryButton } from '../styles';
-import type { UploadProblem } from './upload-problem';
+import { useMessages } from '@/components/i18n/locale-context';
+import { ErrorNotice } from '@/components/wizard/error-notice';
+import { secondaryButton } from '@/components/wizard/styles';
+import type { UploadProblem } from '@/components/wizard/upload/upload-problem';
 
 interface UploadProblemNoticeProps {
   problem: UploadProblem;

@@ -3,8 +3,8 @@
 // server proves the certificate with a login at the authority.
 import { fill } from '@/lib/i18n/locales';
 import type { UploadPhase } from '@/lib/wizard/upload-request';
-import { useMessages } from '../../i18n/locale-context';
-import { Spinner } from '../spinner';
+import { useMessages } from '@/components/i18n/locale-context';
+import { Spinner } from '@/components/wizard/spinner';
 
 export function UploadProgress({ phase }: { phase?: UploadPhase }) {
   const t = useMessages();

@@ -3,7 +3,7 @@
 // server's check at the authority.
 import { useState } from 'react';
 import { sendCertificate, type UploadParts, type UploadPhase } from '@/lib/wizard/upload-request';
-import { useAsyncTask } from '../use-async-task';
+import { useAsyncTask } from '@/components/wizard/use-async-task';
 
 export function useCertificateUpload(ref: string) {
   const [phase, setPhase] = useState<UploadPhase>();

@@ -2,7 +2,7 @@
 // Whether the chosen key is password-protected, read from its PEM text (both encrypted PKCS#8 and
 // the legacy OpenSSL format say ENCRYPTED). A binary (DER) key is left to the server to tell.
 import { useEffect, useState } from 'react';
-import type { FileChoice } from './file-field';
+import type { FileChoice } from '@/components/wizard/upload/file-field';
 
 const looksEncrypted = (text: string) => text.includes('ENCRYPTED');
 

@@ -1,6 +1,6 @@
 // Rate-limit buckets in this process's memory: what the embedded database needs (one process owns the
 // data directory, so there is no other instance to share them with).
-import { nextFullAt, waitFor, type CounterLimit, type RateCounters } from './counters';
+import { nextFullAt, waitFor, type CounterLimit, type RateCounters } from '@/lib/api/rate-limit/counters';
 
 /** Past this many tracked keys, buckets that are full again (and so carry nothing) are dropped. */
 const PRUNE_ABOVE = 50_000;

@@ -2,8 +2,8 @@
 // limits. Taking is one statement: an upsert per bucket that moves its time only while it has room,
 // so calls at once from any number of instances never take more than the limit.
 import type { Pool } from 'pg';
-import { getDbHandle } from '../../db/client';
-import { waitFor, type CounterLimit, type RateCounters } from './counters';
+import { getDbHandle } from '@/lib/db/client';
+import { waitFor, type CounterLimit, type RateCounters } from '@/lib/api/rate-limit/counters';
 
 /** Buckets full again are deleted, by one instance's statement at most this often. */
 const CLEAN_UP_EVERY_MS = 60_000;

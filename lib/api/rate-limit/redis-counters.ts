@@ -2,8 +2,8 @@
 // script, which Redis runs atomically; each bucket expires by itself when it is full again.
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
-import type { CounterLimit, RateCounters } from './counters';
-import { waitFor } from './counters';
+import type { CounterLimit, RateCounters } from '@/lib/api/rate-limit/counters';
+import { waitFor } from '@/lib/api/rate-limit/counters';
 
 // KEYS: the buckets. ARGV: now, then each bucket's step and window (ms). Answers each bucket's wait.
 const TAKE = `

@@ -2,14 +2,14 @@
 // document type by the `monotax` tag or the customer's VAT status and the invoice type, the concept by
 // the lines' item keys, and each VAT combo's `ar-arca-vat-rate` from its rate or key. On top of GOBL,
 // our `ar-arca-doc-letter` is reconciled with the document type, and a VAT percent alone also finds its code.
-import type { CalculableInvoice } from '../../gobl/invoice';
-import { Percentage } from '../../gobl/num';
-import { CATEGORY_VAT, KEY_ZERO, RATE_GENERAL, RATE_INCREASED, RATE_REDUCED } from '../../gobl/regime-ar';
-import type { PreparedCombo } from '../../gobl/tax-combo';
+import type { CalculableInvoice } from '@/lib/gobl/invoice';
+import { Percentage } from '@/lib/gobl/num';
+import { CATEGORY_VAT, KEY_ZERO, RATE_GENERAL, RATE_INCREASED, RATE_REDUCED } from '@/lib/gobl/regime-ar';
+import type { PreparedCombo } from '@/lib/gobl/tax-combo';
 import {
   CONCEPTS, DOC_LETTERS, docTypeFor, EXT_CONCEPT, EXT_DOC_LETTER, EXT_DOC_TYPE, EXT_VAT_RATE, EXT_VAT_STATUS,
   letterOf, TAG_MONOTAX, VAT_RATE_PERCENT, VAT_STATUSES_TYPE_A, type DocLetter,
-} from './extensions';
+} from '@/lib/ar/arca/extensions';
 
 type Party = NonNullable<CalculableInvoice['customer']>;
 

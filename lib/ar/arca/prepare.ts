@@ -1,11 +1,11 @@
 // The one entry point for storing an invoice: the document is read, normalised as the `ar-arca-v4` addon
 // does, calculated as GOBL does, and checked against the addon's rules. Either the document to store, or
 // every refusal keyed by its path in the stored form (`data.doc.lines.0.taxes`), for `422 validation_failed`.
-import { calculateInvoice } from '../../gobl/bill';
-import { CalculableInvoiceSchema, type CalculableInvoice } from '../../gobl/invoice';
-import { ADDON_KEY } from './extensions';
-import { normaliseArcaCombo, normaliseArcaInvoice } from './normalise';
-import { checkArcaRules } from './rules';
+import { calculateInvoice } from '@/lib/gobl/bill';
+import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invoice';
+import { ADDON_KEY } from '@/lib/ar/arca/extensions';
+import { normaliseArcaCombo, normaliseArcaInvoice } from '@/lib/ar/arca/normalise';
+import { checkArcaRules } from '@/lib/ar/arca/rules';
 
 export type PreparedArcaInvoice =
   | { ok: true; doc: CalculableInvoice }

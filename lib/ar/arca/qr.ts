@@ -3,8 +3,8 @@
 // {"ver":1,"fecha":"2020-10-13","cuit":30000000007,"ptoVta":10,"tipoCmp":1,"nroCmp":94,"importe":12100,
 //  "moneda":"DOL","ctz":65,"tipoDocRec":80,"nroDocRec":20000000001,"tipoCodAut":"E","codAut":70417054367476}
 // Numbers are written from the decimal strings as they are (trailing zeros dropped), never through a float.
-import { AMOUNT_PATTERN } from '../../gobl/num';
-import type { FECAEDetRequest, WsfeVoucher } from './wsfe-detail';
+import { AMOUNT_PATTERN } from '@/lib/gobl/num';
+import type { FECAEDetRequest, WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
 
 export const ARCA_QR_BASE_URL = 'https://www.afip.gob.ar/fe/qr/';
 

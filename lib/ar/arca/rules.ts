@@ -1,13 +1,13 @@
 // The `ar-arca-v4` addon's rules on a normalised invoice, each refusal keyed by the field it is about
 // (relative to the document: `series`, `customer.ext.ar-arca-vat-status`, `lines.0.taxes`), with the
 // addon's rule number in the reason so a refusal can be traced to GOBL's own.
-import type { CalculableInvoice } from '../../gobl/invoice';
-import { CATEGORY_VAT } from '../../gobl/regime-ar';
+import type { CalculableInvoice } from '@/lib/gobl/invoice';
+import { CATEGORY_VAT } from '@/lib/gobl/regime-ar';
 import {
   DOC_TYPE_USED_GOODS, DOC_TYPES, DOC_TYPES_A, DOC_TYPES_B, DOC_TYPES_C, DOC_TYPES_CREDIT_NOTE, DOC_TYPES_DEBIT_NOTE, DOC_TYPES_T,
   EXT_CONCEPT, EXT_DOC_TYPE, EXT_IDENTITY_TYPE, EXT_TAX_TYPE, EXT_VAT_RATE, EXT_VAT_STATUS, IDENTITY_TYPES, TAX_TYPE_OTHER,
   TAX_TYPES, VAT_RATE_PERCENT, VAT_STATUS_FINAL_CONSUMER, VAT_STATUSES, VAT_STATUSES_TYPE_A,
-} from './extensions';
+} from '@/lib/ar/arca/extensions';
 
 type Fields = Record<string, string>;
 

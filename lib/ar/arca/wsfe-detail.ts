@@ -4,13 +4,13 @@
 // client to write as they are; codes and document numbers are numbers. ImpTotal is always the sum of its
 // parts, as the authority checks; under GOBL's default "precise" rounding that sum of rounded parts may be a
 // cent per rate away from `totals.total_with_tax` (sum-then-round), never under `tax.rounding: "currency"`.
-import { Amount, Percentage } from '../../gobl/num';
-import type { CalculableInvoice } from '../../gobl/invoice';
-import { CATEGORY_VAT, KEY_EXEMPT } from '../../gobl/regime-ar';
+import { Amount, Percentage } from '@/lib/gobl/num';
+import type { CalculableInvoice } from '@/lib/gobl/invoice';
+import { CATEGORY_VAT, KEY_EXEMPT } from '@/lib/gobl/regime-ar';
 import {
   DOC_TYPES_C, DOC_TYPES_E, DOC_TYPES_T, EXT_CONCEPT, EXT_DOC_TYPE, EXT_IDENTITY_TYPE, EXT_TAX_TYPE, EXT_VAT_RATE,
   EXT_VAT_STATUS, TAX_TYPES, VAT_STATUS_FINAL_CONSUMER,
-} from './extensions';
+} from '@/lib/ar/arca/extensions';
 
 export interface AlicIva { Id: number; BaseImp: string; Importe: string }
 export interface Tributo { Id: number; Desc: string; BaseImp: string; Alic: string; Importe: string }

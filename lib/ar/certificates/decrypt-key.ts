@@ -3,11 +3,11 @@
 // cipher is OpenSSL's, or node-forge's for what OpenSSL 3 keeps in its legacy provider (DES, RC2).
 import crypto from 'node:crypto';
 import forge from 'node-forge';
-import { DER, readDer } from '../der';
-import { CertificateError } from './errors';
-import type { PemBlock } from './encoding';
-import { deriveKey, withinBudget } from './key-derivation';
-import { readKeyEncryption, type KeyEncryption } from './key-encryption';
+import { DER, readDer } from '@/lib/ar/der';
+import { CertificateError } from '@/lib/ar/certificates/errors';
+import type { PemBlock } from '@/lib/ar/certificates/encoding';
+import { deriveKey, withinBudget } from '@/lib/ar/certificates/key-derivation';
+import { readKeyEncryption, type KeyEncryption } from '@/lib/ar/certificates/key-encryption';
 
 /** A key as the file holds it once decrypted: its DER and the PEM label it would carry. */
 export interface PlainKey { label: string; der: Buffer }

@@ -1,7 +1,7 @@
 // Reads an X.509 Name from its ASN.1 and writes it as an RFC 4514 string ("CN=Computadores Test, O=AFIP, C=AR"),
 // decoding UTF8String and BMPString values so a razón social with accents survives.
 import forge from 'node-forge';
-import { children, oidOf } from './encoding';
+import { children, oidOf } from '@/lib/ar/certificates/encoding';
 
 export interface NameAttribute { oid: string; name: string; value: string }
 /** Relative distinguished names in encoded order; each usually holds one attribute. */

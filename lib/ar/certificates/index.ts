@@ -8,10 +8,10 @@ export {
   type CertificateField,
   type CertificateMessages,
   type CertificateRefusalReason,
-} from './errors';
+} from '@/lib/ar/certificates/errors';
 export {
   validateCertificateBundle,
   type CertificateBundleInput,
   type ValidatedBundle,
   type ValidationOptions,
-} from './validate';
+} from '@/lib/ar/certificates/validate';

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import forge from 'node-forge';
-import { pbkdf2OffLoop, scryptOffLoop } from '../../crypto/off-loop';
+import { pbkdf2OffLoop, scryptOffLoop } from '@/lib/crypto/off-loop';
 
 export type Prf = 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sha512-224' | 'sha512-256';
 

@@ -1,8 +1,8 @@
 // How an encrypted private key says it was encrypted, read before any work is done: the key derivation
 // (PBES2's PBKDF2 or scrypt, PKCS#12 PBE, a legacy PEM's DEK-Info) and the cipher, by OpenSSL's name.
 import forge from 'node-forge';
-import { children, derToAsn1, integerOf, isUniversal, oidOf, type PemBlock } from './encoding';
-import type { KeyDerivation, Prf } from './key-derivation';
+import { children, derToAsn1, integerOf, isUniversal, oidOf, type PemBlock } from '@/lib/ar/certificates/encoding';
+import type { KeyDerivation, Prf } from '@/lib/ar/certificates/key-derivation';
 
 export interface KeyEncryption {
   kdf: KeyDerivation;

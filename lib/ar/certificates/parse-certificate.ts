@@ -3,9 +3,9 @@
 // ten certificates are read from one file.
 import { X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
-import { CertificateError } from './errors';
-import { children, decodeUpload, derToAsn1, isUniversal, readUpload, toPem } from './encoding';
-import { readDistinguishedName, type DistinguishedName } from './distinguished-name';
+import { CertificateError } from '@/lib/ar/certificates/errors';
+import { children, decodeUpload, derToAsn1, isUniversal, readUpload, toPem } from '@/lib/ar/certificates/encoding';
+import { readDistinguishedName, type DistinguishedName } from '@/lib/ar/certificates/distinguished-name';
 
 export interface ParsedCertificate {
   x509: X509Certificate;

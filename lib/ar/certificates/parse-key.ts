@@ -3,11 +3,11 @@
 // and a sound public exponent, judged from its DER before any key object exists or anything is signed.
 import { createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
-import { RSA_MIN_BITS, rsaKeyProblem, rsaNumbersOfPrivateKey } from '../rsa-key-limits';
-import { signOffLoop } from '../../crypto/off-loop';
-import { CertificateError } from './errors';
-import { decryptPrivateKey, type PlainKey } from './decrypt-key';
-import { children, decodeUpload, derToAsn1, toPem, type PemBlock } from './encoding';
+import { RSA_MIN_BITS, rsaKeyProblem, rsaNumbersOfPrivateKey } from '@/lib/ar/rsa-key-limits';
+import { signOffLoop } from '@/lib/crypto/off-loop';
+import { CertificateError } from '@/lib/ar/certificates/errors';
+import { decryptPrivateKey, type PlainKey } from '@/lib/ar/certificates/decrypt-key';
+import { children, decodeUpload, derToAsn1, toPem, type PemBlock } from '@/lib/ar/certificates/encoding';
 
 const { Class, Type } = forge.asn1;
 

@@ -3,11 +3,11 @@
 import { createHash, X509Certificate, type KeyObject } from 'node:crypto';
 import { normalizeCuit } from '@/lib/ar/cuit';
 import type { Environment } from '@/lib/db/schema';
-import { CertificateError, type CertificateErrorCode, type CertificateErrorDetails } from './errors';
-import { readUpload } from './encoding';
-import { attributeValue, formatDistinguishedName, OID_COMMON_NAME, OID_SERIAL_NUMBER } from './distinguished-name';
-import { parseCertificateFile, type ParsedCertificate } from './parse-certificate';
-import { parsePrivateKey } from './parse-key';
+import { CertificateError, type CertificateErrorCode, type CertificateErrorDetails } from '@/lib/ar/certificates/errors';
+import { readUpload } from '@/lib/ar/certificates/encoding';
+import { attributeValue, formatDistinguishedName, OID_COMMON_NAME, OID_SERIAL_NUMBER } from '@/lib/ar/certificates/distinguished-name';
+import { parseCertificateFile, type ParsedCertificate } from '@/lib/ar/certificates/parse-certificate';
+import { parsePrivateKey } from '@/lib/ar/certificates/parse-key';
 
 export interface CertificateBundleInput { certificate?: Buffer | string; key?: Buffer | string; password?: string }
 

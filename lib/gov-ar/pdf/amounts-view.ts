@@ -2,14 +2,14 @@
 // tributes from the WSFEv1 detail the invoice maps to, so they are what the authority authorised. Class A
 // (and M) discriminates IVA per rate; B shows prices with IVA included (RG 1415) and, to a final consumer,
 // the IVA they contain (RG 5614, Ley 27.743); C carries no IVA.
-import type { CalculableInvoice, TaxCombo } from '../../gobl/invoice';
-import { Amount, Percentage } from '../../gobl/num';
-import { CATEGORY_VAT, KEY_EXEMPT } from '../../gobl/regime-ar';
-import { EXT_TAX_TYPE, VAT_RATE_PERCENT, VAT_STATUS_FINAL_CONSUMER } from '../../ar/arca/extensions';
-import type { WsfeVoucher } from '../../ar/arca/wsfe-detail';
-import { formatMoney, formatPercent, formatPrice, formatQuantity } from './format';
-import type { LabelledValue } from './invoice-view';
-import type { VoucherKind } from './labels';
+import type { CalculableInvoice, TaxCombo } from '@/lib/gobl/invoice';
+import { Amount, Percentage } from '@/lib/gobl/num';
+import { CATEGORY_VAT, KEY_EXEMPT } from '@/lib/gobl/regime-ar';
+import { EXT_TAX_TYPE, VAT_RATE_PERCENT, VAT_STATUS_FINAL_CONSUMER } from '@/lib/ar/arca/extensions';
+import type { WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
+import { formatMoney, formatPercent, formatPrice, formatQuantity } from '@/lib/gov-ar/pdf/format';
+import type { LabelledValue } from '@/lib/gov-ar/pdf/invoice-view';
+import type { VoucherKind } from '@/lib/gov-ar/pdf/labels';
 
 export interface LineRow {
   description: string;

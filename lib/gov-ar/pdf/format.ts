@@ -1,7 +1,7 @@
 // How an Argentine invoice writes numbers and dates: `1.234.567,89` (points group thousands, a comma
 // before the decimals), `$ 1.234.567,89`, `24/11/2026`, `00001-00000042`. Worked on the decimal strings
 // GOBL stores, digit by digit, so no amount ever passes through a binary float.
-import { AMOUNT_PATTERN } from '../../gobl/num';
+import { AMOUNT_PATTERN } from '@/lib/gobl/num';
 
 const CURRENCY_SYMBOLS: Record<string, string> = { ARS: '$', USD: 'US$', EUR: '€', BRL: 'R$' };
 

@@ -2,7 +2,7 @@
 // authority accepted the invoice, plus the supplier's company data as registered, which a GOBL
 // envelope may not carry (razón social, domicilio comercial, condición frente al IVA, Ingresos Brutos,
 // inicio de actividades). Problems are `InvoicePdfError`s with a stable `problem`.
-import type { SupplierVatCondition } from './labels';
+import type { SupplierVatCondition } from '@/lib/gov-ar/pdf/labels';
 
 export interface Stamp { prv: string; val: string }
 

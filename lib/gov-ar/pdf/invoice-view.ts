@@ -1,18 +1,18 @@
 // Everything the printed voucher says, as text, worked out before anything is drawn: who issues it and to
 // whom, which voucher it is, its lines and its totals as the authority authorised them (the WSFEv1 detail
 // the invoice maps to, so the PDF, the QR and the authority's records agree to the cent), CAE and QR.
-import { CalculableInvoiceSchema, type CalculableInvoice } from '../../gobl/invoice';
-import { EXT_DOC_TYPE, EXT_VAT_STATUS, TAG_MONOTAX } from '../../ar/arca/extensions';
-import { toFECAEDetRequest, WsfeMappingError, type WsfeVoucher } from '../../ar/arca/wsfe-detail';
-import { formatCuit } from '../../ar/cuit-digits';
-import { amountsView, type AmountsView } from './amounts-view';
-import { formatDate, formatDecimal, formatVoucherNumber } from './format';
+import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invoice';
+import { EXT_DOC_TYPE, EXT_VAT_STATUS, TAG_MONOTAX } from '@/lib/ar/arca/extensions';
+import { toFECAEDetRequest, WsfeMappingError, type WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
+import { formatCuit } from '@/lib/ar/cuit-digits';
+import { amountsView, type AmountsView } from '@/lib/gov-ar/pdf/amounts-view';
+import { formatDate, formatDecimal, formatVoucherNumber } from '@/lib/gov-ar/pdf/format';
 import {
   InvoicePdfError, STAMP_CAE, STAMP_CAE_EXPIRY, STAMP_QR, type InvoicePdfInput, type Stamp,
-} from './input';
+} from '@/lib/gov-ar/pdf/input';
 import {
   documentTypeLabel, receiverConditionLabel, supplierConditionLabel, supplierConditionOf, voucherKind, type VoucherKind,
-} from './labels';
+} from '@/lib/gov-ar/pdf/labels';
 
 export interface LabelledValue { label: string; value: string }
 

@@ -1,7 +1,7 @@
 // The words a printed Argentine voucher uses for the authority's codes: the document's name by CbteTipo,
 // the receiver's document (DocTipo), the condición frente al IVA (RG 5616's receiver conditions, the
 // issuer's registered class), and the file name a voucher is saved under.
-import { letterOf, type DocLetter } from '../../ar/arca/extensions';
+import { letterOf, type DocLetter } from '@/lib/ar/arca/extensions';
 
 type Kind = 'invoice' | 'debit-note' | 'credit-note';
 

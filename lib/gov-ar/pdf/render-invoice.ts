@@ -1,13 +1,13 @@
 // `renderInvoicePdf`: the printed form of an invoice the authority accepted, as a PDF (A4, Spanish, fonts
 // embedded), and the name it is saved under. Pure: no database, no network; the caller stores the bytes.
 import PDFDocument from 'pdfkit';
-import { EXT_DOC_TYPE } from '../../ar/arca/extensions';
-import { invoiceFonts } from './fonts';
-import { formatVoucherNumber } from './format';
-import { InvoicePdfError, type InvoicePdfInput } from './input';
-import { invoiceView } from './invoice-view';
-import { voucherKind } from './labels';
-import { BOLD, InvoiceLayout, PAGE, REGULAR } from './layout';
+import { EXT_DOC_TYPE } from '@/lib/ar/arca/extensions';
+import { invoiceFonts } from '@/lib/gov-ar/pdf/fonts';
+import { formatVoucherNumber } from '@/lib/gov-ar/pdf/format';
+import { InvoicePdfError, type InvoicePdfInput } from '@/lib/gov-ar/pdf/input';
+import { invoiceView } from '@/lib/gov-ar/pdf/invoice-view';
+import { voucherKind } from '@/lib/gov-ar/pdf/labels';
+import { BOLD, InvoiceLayout, PAGE, REGULAR } from '@/lib/gov-ar/pdf/layout';
 
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const view = invoiceView(input);

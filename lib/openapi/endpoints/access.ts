@@ -1,7 +1,7 @@
 // access/v1: workspaces, apps and enrollment tokens.
-import { AppBody, AppIdParams, AuthorizeBody, WorkspaceBody } from '../../access/schemas';
-import { AuthorizedEnrollment, CreatedApp, CreatedWorkspace, Enrollment } from '../responses/access';
-import { answer, jsonBody, type Endpoint } from '../types';
+import { AppBody, AppIdParams, AuthorizeBody, WorkspaceBody } from '@/lib/access/schemas';
+import { AuthorizedEnrollment, CreatedApp, CreatedWorkspace, Enrollment } from '@/lib/openapi/responses/access';
+import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 export const ACCESS_ENDPOINTS: Endpoint[] = [
   {

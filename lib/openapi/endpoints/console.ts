@@ -1,9 +1,9 @@
 // The console's session: signing in with a workspace API key opens a session whose random id goes
 // into an httpOnly cookie, which then stands in for the bearer token on the public API (see the
 // consoleSession security scheme).
-import { ConsoleSessionBody } from '../../console/schemas';
-import { ConsoleWorkspace } from '../responses/access';
-import { answer, jsonBody, type Endpoint } from '../types';
+import { ConsoleSessionBody } from '@/lib/console/schemas';
+import { ConsoleWorkspace } from '@/lib/openapi/responses/access';
+import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 export const CONSOLE_ENDPOINTS: Endpoint[] = [
   {

@@ -1,13 +1,13 @@
 // The tax-authority emulator: WSAA and WSFEv1 over SOAP, and its portal as JSON. Every route answers
 // a JSON 404 unless AR_AUTHORITY=emulator; in production the portal needs ADMIN_TOKEN.
 import { z } from 'zod';
-import { FaultBody } from '../../ar/emulator/faults';
-import { AuthorizationBody, CertificateRequestBody, EnvironmentSchema, PointOfSaleBody, RevocationBody } from '../../ar/emulator/portal';
-import { TaxpayerBody, TaxpayerParams, TaxpayerQuery } from '../../ar/emulator/taxpayers';
+import { FaultBody } from '@/lib/emulator/faults';
+import { AuthorizationBody, CertificateRequestBody, EnvironmentSchema, PointOfSaleBody, RevocationBody } from '@/lib/emulator/portal';
+import { TaxpayerBody, TaxpayerParams, TaxpayerQuery } from '@/lib/emulator/taxpayers';
 import {
   IssuedCertificate, RecordedAuthorization, RecordedFault, RecordedPointOfSale, RecordedRevocation, RecordedTaxpayer, TaxpayerView,
-} from '../responses/emulator';
-import { answer, jsonBody, type Endpoint } from '../types';
+} from '@/lib/openapi/responses/emulator';
+import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 const EnvironmentParams = z.object({ environment: EnvironmentSchema });
 const emulated = { tag: 'Emulator', auth: 'none', errors: ['not_found'] } as const;

@@ -1,9 +1,9 @@
 // gov-ar/v1: the wizard's service, public by link ref (knowing the unguessable ref is the capability).
-import type { CertificateErrorCode } from '../../ar/certificates/errors';
-import { ProgressBody } from '../../ar/registration/progress-schema';
-import { CertificateUploadForm, RefParams } from '../../ar/registration/schemas';
-import { CertificateRequest, PointsOfSale, RegisteredCertificate, RegistrationView, SavedProgress } from '../responses/gov-ar';
-import { answer, jsonBody, multipartBody, type Endpoint } from '../types';
+import type { CertificateErrorCode } from '@/lib/ar/certificates/errors';
+import { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import { CertificateUploadForm, RefParams } from '@/lib/gov-ar/registration/schemas';
+import { CertificateRequest, PointsOfSale, RegisteredCertificate, RegistrationView, SavedProgress } from '@/lib/openapi/responses/gov-ar';
+import { answer, jsonBody, multipartBody, type Endpoint } from '@/lib/openapi/types';
 
 /** Every refusal of an upload, each with the supplier's message in Spanish and English. */
 const UPLOAD_REFUSALS = [
@@ -17,7 +17,7 @@ const everyRefusalListed: Exclude<CertificateErrorCode, (typeof UPLOAD_REFUSALS)
 void everyRefusalListed;
 
 const byRef = { tag: 'Registration', auth: 'none', params: RefParams, notFound: 'link_not_found' } as const;
-/** Every link endpoint is rate-limited per ref and per client address (lib/ar/registration/link-rate-limits.ts). */
+/** Every link endpoint is rate-limited per ref and per client address (lib/gov-ar/registration/link-rate-limits.ts). */
 const LIMITED = 'rate_limited' as const;
 
 export const GOV_AR_ENDPOINTS: Endpoint[] = [

@@ -1,12 +1,12 @@
 // Every public operation, in the order the reference lists them.
-import type { Endpoint } from '../types';
-import { ACCESS_ENDPOINTS } from './access';
-import { CONSOLE_ENDPOINTS } from './console';
-import { EMULATOR_ENDPOINTS } from './emulator';
-import { GOV_AR_ENDPOINTS } from './gov-ar';
-import { SILO_ENDPOINTS } from './silo';
-import { TRANSFORM_ENDPOINTS } from './transform';
-import { UTILS_ENDPOINTS } from './utils';
+import type { Endpoint } from '@/lib/openapi/types';
+import { ACCESS_ENDPOINTS } from '@/lib/openapi/endpoints/access';
+import { CONSOLE_ENDPOINTS } from '@/lib/openapi/endpoints/console';
+import { EMULATOR_ENDPOINTS } from '@/lib/openapi/endpoints/emulator';
+import { GOV_AR_ENDPOINTS } from '@/lib/openapi/endpoints/gov-ar';
+import { SILO_ENDPOINTS } from '@/lib/openapi/endpoints/silo';
+import { TRANSFORM_ENDPOINTS } from '@/lib/openapi/endpoints/transform';
+import { UTILS_ENDPOINTS } from '@/lib/openapi/endpoints/utils';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...ACCESS_ENDPOINTS,

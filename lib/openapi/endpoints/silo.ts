@@ -1,11 +1,11 @@
 // silo/v1: entries (suppliers, invoices) and the envelopes list.
-import { ListQuery } from '../../api/pagination';
-import { EntryBody, EntryIdParams, EntryListQuery } from '../../silo/schemas';
-import { Entry, EntryList } from '../responses/silo';
-import { answer, jsonBody, type Endpoint } from '../types';
+import { ListQuery } from '@/lib/api/pagination';
+import { EntryBody, EntryIdParams, EntryListQuery } from '@/lib/silo/schemas';
+import { Entry, EntryList } from '@/lib/openapi/responses/silo';
+import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 const STORED = 'The stored entry, when the same id or key was already used for this very body';
-/** What storing an invoice may refuse (lib/ar/invoices); a supplier entry is checked by its schema only. */
+/** What storing an invoice may refuse (lib/gov-ar/invoices); a supplier entry is checked by its schema only. */
 const INVOICE_REFUSALS = [
   'supplier_not_registered', 'point_of_sale_not_registered', 'service_not_authorized',
   'certificate_revoked', 'certificate_expired', 'certificate_untrusted', 'authority_unavailable',

@@ -1,8 +1,8 @@
 // transform/v1: registration workflows and jobs.
-import { ListQuery } from '../../api/pagination';
-import { IdParams, JobBody, JobListQuery, WorkflowBody } from '../../transform/schemas';
-import { Job, JobList, Workflow, WorkflowList } from '../responses/transform';
-import { answer, jsonBody, type Endpoint } from '../types';
+import { ListQuery } from '@/lib/api/pagination';
+import { IdParams, JobBody, JobListQuery, WorkflowBody } from '@/lib/transform/schemas';
+import { Job, JobList, Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
+import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 const JOB_REFUSALS = ['workflow_not_found', 'entry_not_found', 'app_not_connected', 'registration_in_progress', 'conflict'] as const;
 const REPLAYED = 'The stored job, when the same id or key was already used for this very body';

@@ -1,6 +1,6 @@
 // utils/v1 and this document.
-import { OpenApiDocument, Ping } from '../responses/utils';
-import { answer, type Endpoint } from '../types';
+import { OpenApiDocument, Ping } from '@/lib/openapi/responses/utils';
+import { answer, type Endpoint } from '@/lib/openapi/types';
 
 export const UTILS_ENDPOINTS: Endpoint[] = [
   {

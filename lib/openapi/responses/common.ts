@@ -1,7 +1,7 @@
 // Shapes every service shares: timestamps, ids, the list envelope and the error body.
 import { z } from 'zod';
-import { AUTHORITY_SERVICES } from '../../ar/services';
-import type { AuthorityService, Environment } from '../../db/schema';
+import { AUTHORITY_SERVICES } from '@/lib/ar/services';
+import type { AuthorityService, Environment } from '@/lib/db/schema';
 
 export const Timestamp = z.iso.datetime().describe('ISO 8601 UTC with milliseconds');
 export const Id = z.uuid().describe('UUID v7');

@@ -1,6 +1,6 @@
 // Answers of the emulator's portal (JSON); its SOAP services answer XML, described in words.
 import { z } from 'zod';
-import { EnvironmentName, ServiceName, Timestamp } from './common';
+import { EnvironmentName, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
 
 export const IssuedCertificate = z.strictObject({ certificate: z.string().describe("PEM, issued by the environment's CA") });
 

@@ -1,9 +1,9 @@
 // Answers of gov-ar/v1, the wizard's service: the registration view, the request we make, the saved
 // progress, the registered certificate and the points of sale.
 import { z } from 'zod';
-import { ProgressBody } from '../../ar/registration/progress-schema';
-import { ENTRY_STATUSES } from '../../silo/schemas';
-import { EnvironmentName, ServiceName, Timestamp } from './common';
+import { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import { ENTRY_STATUSES } from '@/lib/silo/schemas';
+import { EnvironmentName, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
 
 const EntryStatus = z.enum(ENTRY_STATUSES);
 

@@ -1,8 +1,8 @@
 // Answers of silo/v1: Entry and MetaRecord. An entry's `data` is what its folder's request schema
 // stored (lib/silo/schemas), so a folder added there is documented here with no edit.
 import { z } from 'zod';
-import { ENTRY_STATUSES, EntryBody } from '../../silo/schemas';
-import { Id, Timestamp, listOf } from './common';
+import { ENTRY_STATUSES, EntryBody } from '@/lib/silo/schemas';
+import { Id, Timestamp, listOf } from '@/lib/openapi/responses/common';
 
 export const MetaRecord = z.strictObject({
   id: Id,

@@ -1,8 +1,8 @@
 // Answers of transform/v1: Workflow and Job (with its webhook deliveries), as lib/transform presents them.
 import { z } from 'zod';
-import { INVOICE_LETTERS } from '../../ar/services';
-import { JOB_STATUSES, STEP_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '../../db/schema';
-import { Id, ServiceName, Timestamp, listOf } from './common';
+import { INVOICE_LETTERS } from '@/lib/ar/services';
+import { JOB_STATUSES, STEP_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '@/lib/db/schema';
+import { Id, ServiceName, Timestamp, listOf } from '@/lib/openapi/responses/common';
 
 const StepName = z.strictObject({ name: z.string() });
 

@@ -4,9 +4,9 @@
 // would not issue (expired, not yet valid, EC, 1024-bit).
 import fs from 'node:fs';
 import path from 'node:path';
-import { caFromPem, type IssuingCa } from '../../support/pki';
-import { E2E_BASE_URL, E2E_CA_DIR } from './server';
-import type { Environment } from './integrator';
+import { caFromPem, type IssuingCa } from '@/tests/support/pki';
+import { E2E_BASE_URL, E2E_CA_DIR } from '@/tests/e2e/support/server';
+import type { Environment } from '@/tests/e2e/support/integrator';
 
 async function portal<T>(resource: string, body: unknown, expected: number): Promise<T> {
   const response = await fetch(`${E2E_BASE_URL}/emulator/portal/${resource}`, {

@@ -2,8 +2,8 @@
 // the Argentina app connected and a registration workflow, then per test a fresh supplier, its
 // registration job and the link the job creates.
 import { randomInt } from 'node:crypto';
-import { withCheckDigit } from '../../../lib/ar/cuit';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL } from './server';
+import { withCheckDigit } from '@/lib/ar/cuit';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL } from '@/tests/e2e/support/server';
 
 export type Environment = 'sandbox' | 'live';
 

@@ -2,8 +2,8 @@
 // date as the supplier reads it, the CUIT as it is written, and what the service kept of a link.
 import { X509Certificate } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
-import { expectNoSeriousViolations } from './accessibility';
-import { saveScreenshot } from './artefacts';
+import { expectNoSeriousViolations } from '@/tests/e2e/support/accessibility';
+import { saveScreenshot } from '@/tests/e2e/support/artefacts';
 
 /** A step as a test artefact (screenshot) and with no serious or critical axe violations. */
 export async function checkpoint(page: Page, testInfo: TestInfo, name: string): Promise<void> {

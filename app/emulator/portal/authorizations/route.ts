@@ -1,6 +1,6 @@
 import { json, withApi } from '@/lib/api/with-api';
-import { portalRoute } from '@/lib/ar/emulator/routes';
-import { AuthorizationBody, recordAuthorization } from '@/lib/ar/emulator/portal';
+import { portalRoute } from '@/lib/emulator/routes';
+import { AuthorizationBody, recordAuthorization } from '@/lib/emulator/portal';
 
 export const POST = portalRoute(withApi({
   auth: 'none',

@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/api/with-api';
-import { portalRoute } from '@/lib/ar/emulator/routes';
-import { CertificateRequestBody, issueCertificateFromCsr } from '@/lib/ar/emulator/portal';
+import { portalRoute } from '@/lib/emulator/routes';
+import { CertificateRequestBody, issueCertificateFromCsr } from '@/lib/emulator/portal';
 
 export const POST = portalRoute(withApi({
   auth: 'none',

@@ -1,6 +1,6 @@
 import { json, withApi } from '@/lib/api/with-api';
-import { emulatorOnly } from '@/lib/ar/emulator/routes';
-import { FaultBody, recordFault } from '@/lib/ar/emulator/faults';
+import { emulatorOnly } from '@/lib/emulator/routes';
+import { FaultBody, recordFault } from '@/lib/emulator/faults';
 
 export const POST = emulatorOnly(withApi({
   auth: 'none',

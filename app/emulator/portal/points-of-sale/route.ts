@@ -1,6 +1,6 @@
 import { json, withApi } from '@/lib/api/with-api';
-import { portalRoute } from '@/lib/ar/emulator/routes';
-import { PointOfSaleBody, registerPointOfSale } from '@/lib/ar/emulator/portal';
+import { portalRoute } from '@/lib/emulator/routes';
+import { PointOfSaleBody, registerPointOfSale } from '@/lib/emulator/portal';
 
 export const POST = portalRoute(withApi({
   auth: 'none',

@@ -1,6 +1,6 @@
 import { json, withApi } from '@/lib/api/with-api';
-import { emulatorOnly } from '@/lib/ar/emulator/routes';
-import { TaxpayerBody, recordTaxpayer } from '@/lib/ar/emulator/taxpayers';
+import { emulatorOnly } from '@/lib/emulator/routes';
+import { TaxpayerBody, recordTaxpayer } from '@/lib/emulator/taxpayers';
 
 export const POST = emulatorOnly(withApi({
   auth: 'none',

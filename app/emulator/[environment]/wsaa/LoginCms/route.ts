@@ -1,4 +1,4 @@
-import { soapRoute } from '@/lib/ar/emulator/routes';
-import { loginCms } from '@/lib/ar/emulator/wsaa';
+import { soapRoute } from '@/lib/emulator/routes';
+import { serveLoginCms } from '@/lib/emulator/wsaa-service';
 
-export const POST = soapRoute(loginCms);
+export const POST = soapRoute(serveLoginCms);

@@ -1,4 +1,4 @@
-import { soapRoute } from '@/lib/ar/emulator/routes';
-import { wsfeService } from '@/lib/ar/emulator/wsfe';
+import { soapRoute } from '@/lib/emulator/routes';
+import { serveWsfe } from '@/lib/emulator/wsfe-service';
 
-export const POST = soapRoute(wsfeService);
+export const POST = soapRoute(serveWsfe);

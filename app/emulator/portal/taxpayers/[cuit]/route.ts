@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/api/with-api';
-import { emulatorOnly } from '@/lib/ar/emulator/routes';
-import { TaxpayerParams, TaxpayerQuery, describeTaxpayer } from '@/lib/ar/emulator/taxpayers';
+import { emulatorOnly } from '@/lib/emulator/routes';
+import { TaxpayerParams, TaxpayerQuery, describeTaxpayer } from '@/lib/emulator/taxpayers';
 
 export const GET = emulatorOnly(withApi({
   auth: 'none',

@@ -1,7 +1,7 @@
 import { withApi } from '@/lib/api/with-api';
-import { RefParams } from '@/lib/ar/registration/schemas';
-import { getRegistrationView } from '@/lib/ar/registration/view';
-import { linkRateLimit } from '@/lib/ar/registration/link-rate-limits';
+import { RefParams } from '@/lib/gov-ar/registration/schemas';
+import { getRegistrationView } from '@/lib/gov-ar/registration/view';
+import { linkRateLimit } from '@/lib/gov-ar/registration/link-rate-limits';
 
 export const GET = withApi({
   auth: 'none',

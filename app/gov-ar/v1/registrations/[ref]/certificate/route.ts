@@ -1,8 +1,8 @@
 import { withApi } from '@/lib/api/with-api';
 import { readMultipart } from '@/lib/api/multipart';
-import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_FILE_BYTES, RefParams } from '@/lib/ar/registration/schemas';
-import { uploadCertificate } from '@/lib/ar/registration/upload';
-import { linkRateLimit } from '@/lib/ar/registration/link-rate-limits';
+import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_FILE_BYTES, RefParams } from '@/lib/gov-ar/registration/schemas';
+import { uploadCertificate } from '@/lib/gov-ar/registration/upload';
+import { linkRateLimit } from '@/lib/gov-ar/registration/link-rate-limits';
 
 export const POST = withApi({
   auth: 'none',

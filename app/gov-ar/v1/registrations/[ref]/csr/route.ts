@@ -1,7 +1,7 @@
 import { withApi } from '@/lib/api/with-api';
-import { RefParams } from '@/lib/ar/registration/schemas';
-import { requestCsr } from '@/lib/ar/registration/generated-key';
-import { linkRateLimit } from '@/lib/ar/registration/link-rate-limits';
+import { RefParams } from '@/lib/gov-ar/registration/schemas';
+import { requestCsr } from '@/lib/gov-ar/registration/generated-key';
+import { linkRateLimit } from '@/lib/gov-ar/registration/link-rate-limits';
 
 export const POST = withApi({
   auth: 'none',

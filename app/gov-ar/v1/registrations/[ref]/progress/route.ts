@@ -1,8 +1,8 @@
 import { withApi } from '@/lib/api/with-api';
-import { RefParams } from '@/lib/ar/registration/schemas';
-import { ProgressBody } from '@/lib/ar/registration/progress-schema';
-import { saveProgress } from '@/lib/ar/registration/progress';
-import { linkRateLimit } from '@/lib/ar/registration/link-rate-limits';
+import { RefParams } from '@/lib/gov-ar/registration/schemas';
+import { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import { saveProgress } from '@/lib/gov-ar/registration/wizard-progress';
+import { linkRateLimit } from '@/lib/gov-ar/registration/link-rate-limits';
 
 export const PUT = withApi({
   auth: 'none',

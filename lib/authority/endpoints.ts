@@ -1,0 +1,28 @@
+// Where the authority's web services are: AFIP/ARCA's hosts, or the built-in emulator.
+import { arAuthority, emulatorBaseUrl } from '@/lib/config';
+import type { Environment } from '@/lib/db/schema';
+
+const AFIP = {
+  sandbox: {
+    wsaa: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms',
+    wsfe: 'https://wswhomo.afip.gov.ar/wsfev1/service.asmx',
+  },
+  live: {
+    wsaa: 'https://wsaa.afip.gov.ar/ws/services/LoginCms',
+    wsfe: 'https://servicios1.afip.gov.ar/wsfev1/service.asmx',
+  },
+} as const;
+
+export interface AuthorityEndpoint {
+  url: string;
+  /** The live hosts still offer small DH keys only, which OpenSSL 3 refuses at its default level. */
+  legacyTls: boolean;
+}
+
+export function authorityEndpoint(environment: Environment, service: 'wsaa' | 'wsfe'): AuthorityEndpoint {
+  if (arAuthority() === 'emulator') {
+    const path = service === 'wsaa' ? 'wsaa/LoginCms' : 'wsfev1/service.asmx';
+    return { url: `${emulatorBaseUrl()}/emulator/${environment}/${path}`, legacyTls: false };
+  }
+  return { url: AFIP[environment][service], legacyTls: true };
+}

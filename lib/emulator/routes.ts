@@ -1,0 +1,48 @@
+// What the emulator's route handlers share: they exist only with AR_AUTHORITY=emulator, the SOAP ones
+// only for the two environments, answering after the authority's round trip, and the portal's in
+// production only for the operator.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { errorResponse, unknownPathHandlers } from '@/lib/api/with-api';
+import { assertPortalAccess } from '@/lib/emulator/admin-gate';
+import { arAuthority, emulatorLatencyMs } from '@/lib/config';
+import type { Environment } from '@/lib/db/schema';
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+/** The same JSON 404 as any path no service defines. */
+const notFound = unknownPathHandlers().POST;
+
+export const isEmulatorEnvironment = (value: unknown): value is Environment => value === 'sandbox' || value === 'live';
+
+/** A 404 like any unknown path unless the emulator is on (it is off against the real authority). */
+export function emulatorOnly(handler: RouteHandler): RouteHandler {
+  return (request, context) => (arAuthority() === 'emulator' ? handler(request, context) : Promise.resolve(notFound(request)));
+}
+
+/**
+ * A SOAP endpoint under /emulator/{environment}/..., answering AR_EMULATOR_LATENCY_MS after the work is
+ * done (a timer, not a busy wait): a client that gives up sooner leaves the work done, as at the authority.
+ */
+export function soapRoute(serve: (environment: Environment, request: Request) => Promise<Response>): RouteHandler {
+  return emulatorOnly(async (request, context) => {
+    const { environment } = await context.params;
+    if (!isEmulatorEnvironment(environment)) return notFound(request);
+    const response = await serve(environment, request);
+    const latency = emulatorLatencyMs();
+    if (latency > 0) await sleep(latency);
+    return response;
+  });
+}
+
+/** A portal endpoint: in production (where the emulator runs only on the operator's say) ADMIN_TOKEN only. */
+export function portalRoute(handler: RouteHandler): RouteHandler {
+  return emulatorOnly(async (request, context) => {
+    try {
+      await assertPortalAccess(request);
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+    return handler(request, context);
+  });
+}

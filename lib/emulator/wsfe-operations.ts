@@ -1,0 +1,26 @@
+// The operations the emulated WSFEv1 serves: what each answers, and what its Result holds besides
+// Errors when the credentials fail (the WSDL's required integers, written as 0, as the service does).
+import { solicitarCae, type WsfeCall } from '@/lib/emulator/voucher-authorization';
+import { compConsultar, compTotXRequest, ultimoAutorizado } from '@/lib/emulator/voucher-lookups';
+import { condicionIvaReceptor, cotizacion, PARAMETER_TABLES, puntosDeVenta } from '@/lib/emulator/wsfe-parameters';
+
+export interface WsfeOperation {
+  /** FEDummy takes no Auth. */
+  open?: true;
+  onAuthFailure?: string;
+  run: (call: WsfeCall) => Promise<string>;
+}
+
+export const WSFE_OPERATIONS = {
+  FEDummy: { open: true, run: async () => '<AppServer>OK</AppServer><DbServer>OK</DbServer><AuthServer>OK</AuthServer>' },
+  FECAESolicitar: { run: solicitarCae },
+  FECompUltimoAutorizado: { onAuthFailure: '<PtoVta>0</PtoVta><CbteTipo>0</CbteTipo><CbteNro>0</CbteNro>', run: ultimoAutorizado },
+  FECompConsultar: { run: compConsultar },
+  FECompTotXRequest: { onAuthFailure: '<RegXReq>0</RegXReq>', run: compTotXRequest },
+  FEParamGetPtosVenta: { run: puntosDeVenta },
+  ...Object.fromEntries(Object.entries(PARAMETER_TABLES).map(([name, run]) => [name, { run }])),
+  FEParamGetCondicionIvaReceptor: { run: condicionIvaReceptor },
+  FEParamGetCotizacion: { run: cotizacion },
+} as Record<string, WsfeOperation>;
+
+export const WSFE_OPERATION_NAMES = Object.keys(WSFE_OPERATIONS);

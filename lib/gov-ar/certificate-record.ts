@@ -1,0 +1,53 @@
+// The certificate an entry uses now, as integrators see it: a `gov-ar`/`certificate` meta record on
+// the entry with the public facts and how close it is to expiry. Kept current by activation and by
+// the daily expiry sweep.
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '@/lib/db/client';
+import { metaRecords, type Credential } from '@/lib/db/schema';
+import { newId } from '@/lib/ids';
+
+/** A certificate this close to its end is `expiring` (the first warning threshold). */
+export const EXPIRING_WITHIN_DAYS = 30;
+export type CertificateState = 'valid' | 'expiring' | 'expired';
+
+export const DAY_MS = 86_400_000;
+
+export function certificateState(notAfter: Date, now: Date): CertificateState {
+  const left = notAfter.getTime() - now.getTime();
+  if (left <= 0) return 'expired';
+  return left <= EXPIRING_WITHIN_DAYS * DAY_MS ? 'expiring' : 'valid';
+}
+
+/** Whole days left before `notAfter` (0 on the last day, negative once expired). */
+export const daysLeft = (notAfter: Date, now: Date) => Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS);
+
+/** The public facts of a certificate; nothing secret (the key stays in `secrets`). */
+export function presentCertificate(credential: Credential) {
+  return {
+    alias: credential.alias,
+    cuit: credential.cuit,
+    serial: credential.serial,
+    issuer: credential.issuer,
+    environment: credential.environment,
+    not_before: credential.notBefore.toISOString(),
+    not_after: credential.notAfter.toISOString(),
+    services: credential.services,
+  };
+}
+
+/** Writes (or rewrites) the entry's certificate record for this credential; returns its state. */
+export async function recordCertificate(tx: Tx, credential: Credential, now = new Date()): Promise<CertificateState> {
+  const state = certificateState(credential.notAfter, now);
+  const value = { ...presentCertificate(credential), state };
+  const mine = and(eq(metaRecords.entryId, credential.entryId), eq(metaRecords.src, 'gov-ar'), eq(metaRecords.key, 'certificate'));
+  const [existing] = await tx.select().from(metaRecords).where(mine);
+  if (existing) {
+    await tx.update(metaRecords).set({ value, jobId: credential.jobId, updatedAt: now }).where(eq(metaRecords.id, existing.id));
+  } else {
+    await tx.insert(metaRecords).values({
+      id: newId(), ownerId: credential.ownerId, entryId: credential.entryId, jobId: credential.jobId,
+      src: 'gov-ar', key: 'certificate', value, indexed: true, shared: false, createdAt: now, updatedAt: now,
+    });
+  }
+  return state;
+}

@@ -1,0 +1,41 @@
+// The rules an invoice envelope must pass before it is stored: issued by a registered supplier of the
+// workspace, with a letter whose web service that supplier authorised, and, in live, on a point of
+// sale the authority reports for it (any number in the sandbox). The first failure answers.
+import type { Caller } from '@/lib/access/queries';
+import type { Credential, Environment } from '@/lib/db/schema';
+import { invoiceLetter, pointOfSaleNumber, type InvoiceEnvelope } from '@/lib/silo/envelope';
+import { AuthorityError } from '@/lib/authority/authority-error';
+import { isUsable, pointsOfSaleFor } from '@/lib/gov-ar/points-of-sale';
+import { SERVICE_BY_LETTER } from '@/lib/ar/services';
+import { getRegisteredSupplierCredential, getSupplierStatus } from '@/lib/gov-ar/invoices/queries';
+import {
+  authorityRefusal, LETTER_FIELD, pointOfSaleNotRegistered, SERIES_FIELD, serviceNotAuthorized, supplierNotRegistered,
+} from '@/lib/gov-ar/invoices/refusals';
+
+export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope): Promise<void> {
+  const environment: Environment = caller.sandbox ? 'sandbox' : 'live';
+  const invoice = envelope.doc;
+  const cuit = invoice.supplier.tax_id.code;
+  const credential = await getRegisteredSupplierCredential(caller.ownerId, environment, cuit);
+  if (!credential) throw supplierNotRegistered(cuit, environment, await getSupplierStatus(caller.ownerId, cuit));
+
+  // No letter means the common family (A, B, C, M), served by wsfe.
+  const letter = invoiceLetter(invoice);
+  const service = letter ? SERVICE_BY_LETTER[letter] : 'wsfe';
+  if (!credential.services.includes(service)) {
+    throw serviceNotAuthorized(service, credential.services, { letter: letter ?? 'A, B, C or M', field: LETTER_FIELD });
+  }
+
+  if (environment === 'live') await requireRegisteredPointOfSale(credential, pointOfSaleNumber(invoice.series));
+}
+
+async function requireRegisteredPointOfSale(credential: Credential, number: number): Promise<void> {
+  // FEParamGetPtosVenta is a WSFEv1 operation: only a wsfe ticket may ask it.
+  if (!credential.services.includes('wsfe')) throw serviceNotAuthorized('wsfe', credential.services, { field: SERIES_FIELD });
+  const points = await pointsOfSaleFor(credential, number).catch((error: unknown) => {
+    throw error instanceof AuthorityError ? authorityRefusal(error, credential.services) : error;
+  });
+  if (!points.some((point) => point.number === number && isUsable(point))) {
+    throw pointOfSaleNotRegistered(number, credential.cuit, points);
+  }
+}

@@ -1,0 +1,42 @@
+// Database access for storing invoices: which registered supplier (and which of its certificates) an
+// invoice is issued by.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { credentials, entries, type Credential, type Environment } from '@/lib/db/schema';
+
+/**
+ * The active certificate of the workspace's `Registered` supplier entry with this CUIT in this
+ * environment; of several such entries (branches, a re-registration), the most recently registered.
+ */
+export async function getRegisteredSupplierCredential(ownerId: string, environment: Environment, cuit: string): Promise<Credential | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ credential: credentials })
+    .from(credentials)
+    .innerJoin(entries, eq(entries.id, credentials.entryId))
+    .where(and(
+      eq(credentials.ownerId, ownerId),
+      eq(credentials.cuit, cuit),
+      eq(credentials.environment, environment),
+      eq(credentials.status, 'active'),
+      eq(entries.ownerId, ownerId),
+      eq(entries.folder, 'suppliers'),
+      eq(entries.status, 'Registered'),
+      sql`${entries.data}->'tax_id'->>'code' = ${cuit}`,
+    ))
+    .orderBy(desc(credentials.createdAt), desc(credentials.id))
+    .limit(1);
+  return row?.credential;
+}
+
+/** The status of the workspace's latest supplier entry with this CUIT, to say why it cannot invoice. */
+export async function getSupplierStatus(ownerId: string, cuit: string): Promise<string | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ status: entries.status })
+    .from(entries)
+    .where(and(eq(entries.ownerId, ownerId), eq(entries.folder, 'suppliers'), sql`${entries.data}->'tax_id'->>'code' = ${cuit}`))
+    .orderBy(desc(entries.createdAt), desc(entries.id))
+    .limit(1);
+  return row?.status;
+}

@@ -1,0 +1,85 @@
+// Everything a registration link leads to: the link record, its job, the supplier entry, the
+// workspace's environment and the web services the workflow needs.
+import { and, eq } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { getDb } from '@/lib/db/client';
+import {
+  entries, jobs, metaRecords, registrationKeys, registrationProgress, workflows, workspaces,
+  type Entry, type Environment, type Job, type MetaRecord, type RegistrationKey, type RegistrationProgress, type Workflow,
+} from '@/lib/db/schema';
+import type { Party } from '@/lib/silo/party';
+import { awaitsSupplier } from '@/lib/transform/queries';
+import { servicesForLetters } from '@/lib/ar/services';
+import { REF_SHAPE } from '@/lib/gov-ar/registration/schemas';
+
+export interface RegistrationContext {
+  ref: string;
+  link: MetaRecord;
+  job: Job;
+  entry: Entry;
+  workflow: Workflow;
+  party: Party;
+  environment: Environment;
+  services: ReturnType<typeof servicesForLetters>;
+  /** The job still waits for the supplier (the link can be used). */
+  open: boolean;
+  /** Where the supplier is in the wizard, if they saved anything (read with the rest: one query). */
+  progress?: RegistrationProgress;
+  /** The key pair we made for the link (POST .../csr), if any. */
+  generatedKey?: RegistrationKey;
+}
+
+const linkNotFound = () => new ApiError('link_not_found', 'This registration link does not exist.');
+
+/**
+ * The registration behind a link; unknown or malformed refs are `link_not_found`. One query either
+ * way, so an unknown ref and a used one take the same time to answer (refs cannot be probed).
+ */
+export async function loadRegistration(ref: string): Promise<RegistrationContext> {
+  if (!REF_SHAPE.test(ref)) throw linkNotFound();
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      link: metaRecords, job: jobs, entry: entries, workflow: workflows, sandbox: workspaces.sandbox,
+      progress: registrationProgress, generatedKey: registrationKeys,
+    })
+    .from(metaRecords)
+    .innerJoin(jobs, eq(jobs.id, metaRecords.jobId))
+    .innerJoin(entries, eq(entries.id, jobs.siloEntryId))
+    .innerJoin(workflows, eq(workflows.id, jobs.workflowId))
+    .innerJoin(workspaces, eq(workspaces.id, jobs.ownerId))
+    .leftJoin(registrationProgress, eq(registrationProgress.ref, metaRecords.ref))
+    .leftJoin(registrationKeys, eq(registrationKeys.ref, metaRecords.ref))
+    .where(and(eq(metaRecords.ref, ref), eq(metaRecords.src, 'gov-ar'), eq(metaRecords.key, 'link')));
+  if (!row) throw linkNotFound();
+  return {
+    ref,
+    link: row.link,
+    job: row.job,
+    entry: row.entry,
+    workflow: row.workflow,
+    party: row.entry.data as Party,
+    environment: row.sandbox ? 'sandbox' : 'live',
+    services: servicesForLetters(row.workflow.config.invoiceTypes),
+    open: awaitsSupplier(row.job),
+    progress: row.progress ?? undefined,
+    generatedKey: row.generatedKey ?? undefined,
+  };
+}
+
+/** A registration whose link can still be used, else `link_used`. */
+export async function loadOpenRegistration(ref: string): Promise<RegistrationContext> {
+  const registration = await loadRegistration(ref);
+  if (!registration.open) throw new ApiError('link_used', 'This registration is complete; the link cannot be used again.');
+  return registration;
+}
+
+/** Resolves a link for a page: undefined where the API would say link_not_found. */
+export async function findRegistration(ref: string): Promise<RegistrationContext | undefined> {
+  try {
+    return await loadRegistration(ref);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'link_not_found') return undefined;
+    throw error;
+  }
+}

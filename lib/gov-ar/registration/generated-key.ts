@@ -1,0 +1,56 @@
+// The key pair we make for a registration (POST .../csr): made once per link, its key sealed at once.
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { isUniqueViolation } from '@/lib/db/errors';
+import { registrationKeys, type RegistrationKey } from '@/lib/db/schema';
+import { readSecret, storeSecret } from '@/lib/crypto/secrets';
+import { newId } from '@/lib/ids';
+import { KEY_PURPOSE } from '@/lib/gov-ar/credentials';
+import { defaultAlias, generateKeyAndCsr } from '@/lib/ar/csr';
+import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
+import { getProgress } from '@/lib/gov-ar/registration/wizard-progress';
+
+export async function getRegistrationKey(ref: string): Promise<RegistrationKey | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(registrationKeys).where(eq(registrationKeys.ref, ref));
+  return row;
+}
+
+export async function openRegistrationKey(key: RegistrationKey): Promise<string> {
+  const db = await getDb();
+  return (await readSecret(db, key.keySecretId, { ownerId: key.ownerId, entryId: key.entryId, purpose: KEY_PURPOSE })).toString('utf8');
+}
+
+/**
+ * The link's certificate request: the one made before (a reload, another device) or a new one. Its
+ * O= is the legal name the supplier confirmed in the wizard, else the entry's. Once made it stands,
+ * even if the name is edited later: the supplier may already have a certificate for its key.
+ */
+export async function requestCsr(ref: string): Promise<{ alias: string; csr: string }> {
+  const registration = await loadOpenRegistration(ref);
+  const existing = await getRegistrationKey(ref);
+  if (existing) return { alias: existing.alias, csr: existing.csrPem };
+
+  const { party, entry } = registration;
+  const confirmed = (await getProgress(ref))?.company;
+  const alias = defaultAlias(party.tax_id.code);
+  const generated = await generateKeyAndCsr({ legalName: confirmed?.legal_name ?? party.name, alias, cuit: party.tax_id.code });
+  const db = await getDb();
+  try {
+    await db.transaction(async (tx) => {
+      const keySecretId = await storeSecret(tx, {
+        ownerId: entry.ownerId, entryId: entry.id, purpose: KEY_PURPOSE, plaintext: Buffer.from(generated.privateKeyPem),
+      });
+      await tx.insert(registrationKeys).values({
+        id: newId(), ownerId: entry.ownerId, entryId: entry.id, ref, alias, csrPem: generated.csrPem, keySecretId,
+      });
+    });
+  } catch (error) {
+    // Two requests at once: the first one's key stands, this one's was rolled back with its secret.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await getRegistrationKey(ref);
+    if (winner) return { alias: winner.alias, csr: winner.csrPem };
+    throw error;
+  }
+  return { alias, csr: generated.csrPem };
+}

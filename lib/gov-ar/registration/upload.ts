@@ -1,0 +1,117 @@
+// The supplier hands over a certificate (and its key, unless we made it): validate locally, prove it
+// at the authority, then, in one transaction, store it sealed and resume the waiting job. A failure
+// anywhere stores nothing and leaves the link usable.
+import { ApiError } from '@/lib/api/errors';
+import { getDb } from '@/lib/db/client';
+import { storeSecret } from '@/lib/crypto/secrets';
+import { newId } from '@/lib/ids';
+import { metaRecords } from '@/lib/db/schema';
+import { getEntryById } from '@/lib/silo/queries';
+import { lockOpenRegistrationJob, recordAuthorization } from '@/lib/transform/resume';
+import { runJobToEnd } from '@/lib/transform/runner';
+import { CertificateError, validateCertificateBundle, type ValidatedBundle } from '@/lib/ar/certificates';
+import { activateCredential, KEY_PURPOSE, PASSWORD_PURPOSE } from '@/lib/gov-ar/credentials';
+import { trustAnchors } from '@/lib/authority/trust';
+import { checkAtAuthority } from '@/lib/gov-ar/registration/authority-check';
+import { loadOpenRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
+import { openRegistrationKey } from '@/lib/gov-ar/registration/generated-key';
+import type { CompanyData } from '@/lib/gov-ar/registration/progress-schema';
+
+export interface CertificateUpload { certificate?: Buffer; key?: Buffer; password?: string }
+
+export async function uploadCertificate(ref: string, upload: CertificateUpload) {
+  const registration = await loadOpenRegistration(ref);
+  const generated = upload.key?.length ? undefined : registration.generatedKey;
+  let bundle: ValidatedBundle;
+  try {
+    bundle = await validateCertificateBundle(
+      { certificate: upload.certificate, key: upload.key?.length ? upload.key : undefined, password: upload.password || undefined },
+      {
+        environment: registration.environment,
+        trustAnchors: trustAnchors(),
+        supplierCuit: registration.party.tax_id.code,
+        generatedKeyPem: generated ? await openRegistrationKey(generated) : undefined,
+      },
+    );
+    await checkAtAuthority(registration, bundle);
+  } catch (error) {
+    throw error instanceof CertificateError ? certificateApiError(error) : error;
+  }
+  const company = registration.progress?.company ?? undefined;
+  const credentialId = await storeAndResume(registration, bundle, { password: upload.password || undefined, generatedKeySecretId: generated?.keySecretId, company });
+  // The wait is over: the job's last steps run now, so the answer can say Registered.
+  await runJobToEnd(registration.job.id);
+  const entry = await getEntryById(registration.entry.ownerId, registration.entry.id);
+  return {
+    status: entry?.status === 'Registered' ? 'Registered' : (entry?.status ?? 'Processing'),
+    certificate: {
+      id: credentialId,
+      alias: bundle.alias,
+      cuit: bundle.cuit,
+      serial: bundle.serial,
+      issuer: bundle.issuer,
+      not_before: bundle.notBefore.toISOString(),
+      not_after: bundle.notAfter.toISOString(),
+      services: registration.services,
+    },
+  };
+}
+
+interface Handover {
+  password?: string;
+  generatedKeySecretId?: string;
+  /** The company data the supplier confirmed in the wizard, if they saved any. */
+  company?: CompanyData;
+}
+
+async function storeAndResume(registration: RegistrationContext, bundle: ValidatedBundle, handover: Handover) {
+  const { entry } = registration;
+  const { password, generatedKeySecretId, company } = handover;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // First, so that of many simultaneous uploads exactly one stores anything.
+    const job = await lockOpenRegistrationJob(tx, registration.job.id);
+    const sealed = (purpose: string, plaintext: string) =>
+      storeSecret(tx, { ownerId: entry.ownerId, entryId: entry.id, purpose, plaintext: Buffer.from(plaintext, 'utf8') });
+    const credential = await activateCredential(tx, {
+      id: newId(),
+      ownerId: entry.ownerId,
+      entryId: entry.id,
+      jobId: job.id,
+      environment: registration.environment,
+      alias: bundle.alias,
+      cuit: bundle.cuit,
+      serial: bundle.serial,
+      issuer: bundle.issuer,
+      subject: bundle.subject,
+      fingerprint: bundle.fingerprint,
+      certificatePem: bundle.certificatePem,
+      keySecretId: generatedKeySecretId ?? await sealed(KEY_PURPOSE, bundle.privateKeyPem),
+      passwordSecretId: password ? await sealed(PASSWORD_PURPOSE, password) : null,
+      services: registration.services,
+      notBefore: bundle.notBefore,
+      notAfter: bundle.notAfter,
+      status: 'active',
+    });
+    // Integrators see what the supplier confirmed, beside the link, only if the registration succeeds.
+    if (company) {
+      await tx.insert(metaRecords).values({
+        id: newId(), ownerId: entry.ownerId, entryId: entry.id, jobId: job.id,
+        src: 'gov-ar', key: 'company', value: company, indexed: false, shared: false,
+      });
+    }
+    await recordAuthorization(tx, job, { credential_id: credential.id });
+    return credential.id;
+  });
+}
+
+export function certificateApiError(error: CertificateError): ApiError {
+  const unavailable = error.code === 'authority_unavailable';
+  return new ApiError(
+    error.code,
+    error.messages.en,
+    error.field ? { [error.field]: error.messages.en } : undefined,
+    unavailable ? { 'retry-after': '30' } : undefined,
+    { messages: error.messages, ...(error.details?.service ? { service: error.details.service } : {}) },
+  );
+}

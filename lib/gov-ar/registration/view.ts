@@ -1,0 +1,27 @@
+// What the wizard's service says about a registration link (GET /gov-ar/v1/registrations/{ref}).
+import { getActiveCredential } from '@/lib/gov-ar/credentials';
+import { isRenewal } from '@/lib/silo/schemas';
+import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
+import { getRegistrationKey } from '@/lib/gov-ar/registration/generated-key';
+import { getProgress, presentProgress } from '@/lib/gov-ar/registration/wizard-progress';
+
+export async function getRegistrationView(ref: string) {
+  const registration = await loadOpenRegistration(ref);
+  const { party, entry } = registration;
+  const [generated, current, saved] = await Promise.all([getRegistrationKey(ref), getActiveCredential(entry.id), getProgress(ref)]);
+  const progress = presentProgress(saved);
+  return {
+    ref,
+    environment: registration.environment,
+    supplier: { name: party.name, tax_id: { country: party.tax_id.country, code: party.tax_id.code } },
+    status: entry.status,
+    step: progress.step,
+    progress,
+    services: registration.services,
+    renewal: isRenewal(entry),
+    // Where the wizard may be embedded, and so the only origins it may post messages to.
+    allowed_origins: registration.workflow.config.allowedOrigins ?? [],
+    ...(generated ? { csr: { alias: generated.alias, csr: generated.csrPem } } : {}),
+    ...(current ? { current_certificate: { alias: current.alias, serial: current.serial, not_after: current.notAfter.toISOString() } } : {}),
+  };
+}
