@@ -1,5 +1,5 @@
 'use client';
-// "Add supplier": a name and a CUIT, checked by the API's own SupplierEntryBody; the API's 422 fields
+// "Add supplier": a name and a CUIT, checked by the API's own SupplierEntryBody (lib/gov-ar/party.ts); the API's 422 fields
 // (`data.tax_id.code`, ...) land on the same inputs.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useForm, type FieldError, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { consoleApi, problemMessage, ServiceError } from '@/lib/console/api';
 import type { SupplierEntry } from '@/lib/console/types';
-import { SupplierEntryBody } from '@/lib/silo/schemas';
+import { SupplierEntryBody } from '@/lib/gov-ar/party';
 import { TextField } from '@/components/wizard/form/text-field';
 import { Spinner } from '@/components/wizard/spinner';
 import { primaryButton } from '@/components/wizard/styles';

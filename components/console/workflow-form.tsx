@@ -1,5 +1,5 @@
 'use client';
-// The "new registration workflow" form: validated in the browser by the API's WorkflowBody (through
+// The "new registration workflow" form: validated in the browser by the API's RegistrationWorkflowBody (through
 // WorkflowForm), and the API's own 422 fields put on the same inputs.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { consoleApi, problemMessage, ServiceError } from '@/lib/console/api';
 import type { Workflow } from '@/lib/console/types';
 import { EMPTY_WORKFLOW_FORM, WorkflowForm as WorkflowFormSchema, type WorkflowFormInput } from '@/lib/console/workflow-form';
-import type { WorkflowBody } from '@/lib/transform/schemas';
+import type { RegistrationWorkflowBody } from '@/lib/gov-ar/registration/workflow';
 import { TextField } from '@/components/wizard/form/text-field';
 import { Spinner } from '@/components/wizard/spinner';
 import { fieldError, fieldHint, fieldLabel, primaryButton, textInput } from '@/components/wizard/styles';
@@ -17,14 +17,14 @@ const FORM_FIELDS = ['name', 'webhook.url', 'webhook.secret'] as const;
 
 export function WorkflowForm({ onCreated }: { onCreated: (workflow: Workflow) => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<WorkflowFormInput, unknown, WorkflowBody>({
+  const form = useForm<WorkflowFormInput, unknown, RegistrationWorkflowBody>({
     resolver: zodResolver(WorkflowFormSchema),
     defaultValues: EMPTY_WORKFLOW_FORM,
   });
   const { register, handleSubmit, setError, reset, getValues, formState: { errors } } = form;
 
   const create = useMutation({
-    mutationFn: (body: WorkflowBody) => consoleApi<Workflow>('POST', '/transform/v1/workflows', body),
+    mutationFn: (body: RegistrationWorkflowBody) => consoleApi<Workflow>('POST', '/transform/v1/workflows', body),
     onSuccess: (workflow) => {
       reset(EMPTY_WORKFLOW_FORM);
       onCreated(workflow);

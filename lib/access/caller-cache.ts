@@ -4,13 +4,12 @@
 // expire and their apps can be disabled. There is no API to revoke a key; one revoked in the
 // database keeps working in a running process for up to API_KEY_TTL_MS.
 import type { Caller } from '@/lib/access/queries';
+import { processSingleton } from '@/lib/process-singleton';
 
 export const API_KEY_TTL_MS = 30_000;
 const MAX_KEYS = 10_000;
 
-const CACHE = Symbol.for('ar-onboarding.api-key-callers');
-const holder = globalThis as { [CACHE]?: Map<string, { caller: Caller; until: number }> };
-const cache = (holder[CACHE] ??= new Map());
+const cache = processSingleton('api-key-callers', () => new Map<string, { caller: Caller; until: number }>());
 
 /** The caller of an API key (by its digest) looked up less than API_KEY_TTL_MS ago. */
 export function cachedApiKeyCaller(keyDigest: string): Caller | undefined {

@@ -11,7 +11,8 @@ type RouteContext = { params: Promise<Record<string, string | string[] | undefin
 
 interface ApiOptions<A extends AuthMode, B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
   auth: A;
-  body?: B;
+  /** The body's schema, or a function that gives it (a schema built from what services registered at start-up). */
+  body?: B | (() => B);
   query?: Q;
   params?: P;
   /** The code answered when a path parameter is malformed (an id that cannot exist is unknown). */
@@ -39,7 +40,8 @@ export function withApi<
       const params = await parseParams(options, context);
       const caller = await authenticateRequest(request, options.auth);
       const query = parseQuery(options.query, request);
-      const body = options.body ? options.body.safeParse(await readJsonBody(request)) : undefined;
+      const schema = typeof options.body === 'function' ? options.body() : options.body;
+      const body = schema ? schema.safeParse(await readJsonBody(request)) : undefined;
       if (body && !body.success) {
         throw new ApiError('validation_failed', 'The request body is not valid.', zodFields(body.error));
       }

@@ -1,9 +1,8 @@
-// The console's "new registration workflow" form, checked by the API's own WorkflowBody: the form's
+// The console's "new registration workflow" form, checked by the API's own RegistrationWorkflowBody: the form's
 // fields (origins one per line, an empty webhook left out) become the body, which WorkflowBody then
 // validates, so its errors land on the fields under the same paths the API's 422 names.
 import { z } from 'zod';
-import { WorkflowBody } from '@/lib/transform/schemas';
-import { REGISTRATION_TEMPLATE } from '@/lib/transform/templates';
+import { REGISTRATION_TEMPLATE, RegistrationWorkflowBody } from '@/lib/gov-ar/registration/workflow';
 
 export const WorkflowForm = z
   .object({
@@ -23,7 +22,7 @@ export const WorkflowForm = z
       ...(origins.length ? { allowed_origins: origins } : {}),
     };
   })
-  .pipe(WorkflowBody);
+  .pipe(RegistrationWorkflowBody);
 
 export type WorkflowFormInput = z.input<typeof WorkflowForm>;
 

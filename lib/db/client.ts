@@ -1,11 +1,12 @@
 // The database handle: PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
-// Opened lazily, once per process (kept on globalThis because Next bundles instrumentation and
-// routes separately), and migrated before first use.
+// Opened lazily, once per process (a process singleton: Next bundles instrumentation and routes
+// separately), and migrated before first use.
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '@/lib/db/schema';
 import { dataDir } from '@/lib/config';
 import { applyMigrations } from '@/lib/db/migrate';
+import { processSingleton } from '@/lib/process-singleton';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -16,27 +17,24 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-const HANDLE = Symbol.for('ar-onboarding.db');
-type Holder = { [HANDLE]?: Promise<DbHandle> };
+const slot = processSingleton('db', (): { handle?: Promise<DbHandle> } => ({}));
 
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
 export function getDbHandle(): Promise<DbHandle> {
-  const holder = globalThis as Holder;
-  holder[HANDLE] ??= openDatabase().catch((error: unknown) => {
-    delete holder[HANDLE];
+  slot.handle ??= openDatabase().catch((error: unknown) => {
+    slot.handle = undefined;
     throw error;
   });
-  return holder[HANDLE];
+  return slot.handle;
 }
 
 /** Closes the handle (tests, shutdown); the next getDb() opens a new one. */
 export async function closeDb(): Promise<void> {
-  const holder = globalThis as Holder;
-  const pending = holder[HANDLE];
-  delete holder[HANDLE];
+  const pending = slot.handle;
+  slot.handle = undefined;
   if (pending) await (await pending).close();
 }
 

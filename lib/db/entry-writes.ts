@@ -4,6 +4,7 @@
 // to it); with PostgreSQL other instances write too, and there is no count.
 // The count moves after a write has committed (a statement on its own, or a whole transaction), so
 // a read that began before it can never be kept as current.
+import { processSingleton } from '@/lib/process-singleton';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 
 // Every write to those tables names them (there are no triggers or cascades into them); anything
@@ -12,9 +13,8 @@ const ENTRY_TABLES = /\b(entries|meta_records)\b/;
 const READ = /^\s*select\b/i;
 const writesEntries = (text: string) => !READ.test(text) && ENTRY_TABLES.test(text);
 
-const COUNTER = Symbol.for('ar-onboarding.entry-writes');
 type Counter = { count: number; counting: boolean };
-const counter: Counter = ((globalThis as { [COUNTER]?: Counter })[COUNTER] ??= { count: 0, counting: false });
+const counter = processSingleton<Counter>('entry-writes', () => ({ count: 0, counting: false }));
 const advance = () => { counter.count++; };
 
 /** The count now, or undefined when entries may change without this process knowing. */

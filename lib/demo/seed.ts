@@ -1,5 +1,6 @@
 // Demo data for a fresh install: a sandbox workspace with the Argentina app connected, the
 // registration workflow, and one supplier whose registration job is waiting at its link.
+import { isLinkRecord } from '@/lib/gov-ar/registration/link';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -11,8 +12,9 @@ import { entries, jobs, metaRecords } from '@/lib/db/schema';
 import { createEntry } from '@/lib/silo/entries';
 import { createJob } from '@/lib/transform/jobs';
 import { drainJobs } from '@/lib/transform/runner';
-import { REGISTRATION_TEMPLATE } from '@/lib/transform/templates';
-import { createWorkflow, GOV_AR_APP_ID } from '@/lib/transform/workflows';
+import { GOV_AR_APP_ID } from '@/lib/gov-ar/app';
+import { REGISTRATION_TEMPLATE } from '@/lib/gov-ar/registration/workflow';
+import { createWorkflow } from '@/lib/transform/workflows';
 
 export const DEMO_SUPPLIER_KEY = 'demo-supplier';
 export const DEMO_SUPPLIER = {
@@ -50,8 +52,7 @@ export async function findDemoLink(): Promise<string | undefined> {
     .innerJoin(jobs, eq(jobs.id, metaRecords.jobId))
     .where(and(
       eq(entries.key, DEMO_SUPPLIER_KEY),
-      eq(metaRecords.src, 'gov-ar'),
-      eq(metaRecords.key, 'link'),
+      isLinkRecord,
       inArray(jobs.status, ['queued', 'running', 'waiting']),
     ))
     .orderBy(desc(metaRecords.createdAt))

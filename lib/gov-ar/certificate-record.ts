@@ -1,6 +1,7 @@
 // The certificate an entry uses now, as integrators see it: a `gov-ar`/`certificate` meta record on
 // the entry with the public facts and how close it is to expiry. Kept current by activation and by
 // the daily expiry sweep.
+import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/lib/db/client';
 import { metaRecords, type Credential } from '@/lib/db/schema';
@@ -39,14 +40,14 @@ export function presentCertificate(credential: Credential) {
 export async function recordCertificate(tx: Tx, credential: Credential, now = new Date()): Promise<CertificateState> {
   const state = certificateState(credential.notAfter, now);
   const value = { ...presentCertificate(credential), state };
-  const mine = and(eq(metaRecords.entryId, credential.entryId), eq(metaRecords.src, 'gov-ar'), eq(metaRecords.key, 'certificate'));
+  const mine = and(eq(metaRecords.entryId, credential.entryId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.certificate));
   const [existing] = await tx.select().from(metaRecords).where(mine);
   if (existing) {
     await tx.update(metaRecords).set({ value, jobId: credential.jobId, updatedAt: now }).where(eq(metaRecords.id, existing.id));
   } else {
     await tx.insert(metaRecords).values({
       id: newId(), ownerId: credential.ownerId, entryId: credential.entryId, jobId: credential.jobId,
-      src: 'gov-ar', key: 'certificate', value, indexed: true, shared: false, createdAt: now, updatedAt: now,
+      src: GOV_AR_SRC, key: META_KEY.certificate, value, indexed: true, shared: false, createdAt: now, updatedAt: now,
     });
   }
   return state;

@@ -9,10 +9,10 @@ import { TaxpayerBody } from '@/lib/emulator/taxpayers';
 import { CompanyDataSchema, ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
 import { CertificateUploadForm } from '@/lib/gov-ar/registration/schemas';
 import { ConsoleSessionBody } from '@/lib/console/schemas';
-import { InvoiceEnvelopeSchema } from '@/lib/silo/envelope';
-import { PartySchema } from '@/lib/silo/party';
-import { EntryBody } from '@/lib/silo/schemas';
-import { JobBody, WorkflowBody } from '@/lib/transform/schemas';
+import { InvoiceEnvelopeSchema } from '@/lib/gov-ar/invoices/envelope';
+import { PartySchema } from '@/lib/gov-ar/party';
+import { EntryBody, WorkflowBody } from '@/lib/openapi/service-bodies';
+import { JobBody } from '@/lib/transform/schemas';
 import { AuthorizedEnrollment, ConsoleWorkspace, CreatedApp, CreatedWorkspace, Enrollment } from '@/lib/openapi/responses/access';
 import { ErrorBody } from '@/lib/openapi/responses/common';
 import {

@@ -9,6 +9,7 @@ import { checkConfiguration } from '@/lib/server/configuration-checks';
 import { emulatorCa, EMULATOR_ENVIRONMENTS } from '@/lib/emulator/ca';
 import { masterKeys } from '@/lib/crypto/master-keys';
 import { demoCredentialsFile, seedDemoIfEmpty, type DemoSeed } from '@/lib/demo/seed';
+import { plugServices } from '@/lib/server/services';
 import { startJobRunner, stopJobRunner } from '@/lib/transform/runner';
 import { sealPlaintextSigningSecrets } from '@/lib/webhooks/signing-secret';
 
@@ -26,6 +27,7 @@ export async function startServer(): Promise<void> {
   const warnings = checkConfiguration(); // production must not start with an open emulator or a short ADMIN_TOKEN
   for (const warning of warnings) console.warn(`[startup] ${warning}`);
   masterKeys(); // production must not start without ENCRYPTION_KEY
+  plugServices();
   // The emulator's CAs are made on first start, so their certificates can be handed out at once.
   if (arAuthority() === 'emulator') for (const environment of EMULATOR_ENVIRONMENTS) emulatorCa(environment);
   const handle = await getDbHandle();

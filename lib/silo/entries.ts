@@ -6,8 +6,7 @@ import { canonicalJson } from '@/lib/canonical-json';
 import { isUniqueViolation } from '@/lib/db/errors';
 import type { Entry } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
-import { admitInvoice } from '@/lib/gov-ar/invoices/admission';
-import { ENVELOPE_FOLDER } from '@/lib/silo/envelope';
+import { folderNamed, registeredFolders } from '@/lib/silo/folders';
 import { presentEntry, type EntryJson } from '@/lib/silo/present';
 import { readEntryThroughCache } from '@/lib/silo/entry-read-cache';
 import type { Created } from '@/lib/api/created';
@@ -27,8 +26,8 @@ const sameContent = (entry: Entry, body: EntryBody) =>
 export async function createEntry(caller: Caller, body: EntryBody, id?: string): Promise<Created<EntryJson>> {
   const existing = await findExisting(caller, body, id);
   if (existing) return { created: false, value: await presentOne(existing) };
-  // Checked only for a new invoice: a repeated create answers what was stored, whatever changed since.
-  if (body.folder === ENVELOPE_FOLDER) await admitInvoice(caller, body.data);
+  // The folder's rules run only for a new entry: a repeated create answers what was stored, whatever changed since.
+  await folderNamed(body.folder)?.admit?.(caller, body.data);
   try {
     const entry = await insertEntry({
       id: id ?? newId(), ownerId: caller.ownerId, folder: body.folder, key: body.key ?? null, status: 'Empty', data: body.data,
@@ -65,14 +64,15 @@ export async function getEntry(caller: Caller, id: string): Promise<EntryJson> {
   return entry;
 }
 
-export async function listEntries(caller: Caller, query: ListQuery & { folder?: string }) {
+export async function listEntries(caller: Caller, query: ListQuery & { folder?: string | string[] }) {
   const rows = await listEntriesByFolder(caller.ownerId, query);
   const meta = await listMetaRecordsByEntries(rows.slice(0, query.limit).map((row) => row.id));
   return toPage(rows, query.limit, (row) => presentEntry(row, meta.get(row.id) ?? []));
 }
 
 /** Entries that hold a document envelope (the `invoices` folder). */
-export const listEnvelopes = (caller: Caller, query: ListQuery) => listEntries(caller, { ...query, folder: ENVELOPE_FOLDER });
+export const listEnvelopes = (caller: Caller, query: ListQuery) =>
+  listEntries(caller, { ...query, folder: registeredFolders().filter((folder) => folder.holdsEnvelopes).map((folder) => folder.name) });
 
 async function presentOne(entry: Entry) {
   const meta = await listMetaRecordsByEntries([entry.id]);

@@ -2,13 +2,13 @@
 // it was half database work. On the embedded database an entry as last presented is kept in memory
 // and answered again for as long as no entry or meta record has been written since it was read
 // (lib/db/entry-writes.ts); with PostgreSQL every read goes to the database.
+import { processSingleton } from '@/lib/process-singleton';
 import { entryWriteCount } from '@/lib/db/entry-writes';
 import type { EntryJson } from '@/lib/silo/present';
 
 const MAX_KEPT = 1_000;
-const KEPT = Symbol.for('ar-onboarding.entry-reads');
 type Kept = { entry: EntryJson; writeCount: number };
-const kept: Map<string, Kept> = ((globalThis as { [KEPT]?: Map<string, Kept> })[KEPT] ??= new Map());
+const kept = processSingleton('entry-reads', () => new Map<string, Kept>());
 
 /** The workspace's entry as `read` presents it, from memory when nothing has written entries since. */
 export async function readEntryThroughCache(

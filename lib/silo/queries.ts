@@ -30,14 +30,16 @@ export async function insertEntry(values: typeof entries.$inferInsert): Promise<
   return row!;
 }
 
-export async function listEntriesByFolder(ownerId: string, options: { folder?: string; limit: number; cursor?: string }) {
+/** A workspace's entries, newest first; of one folder, or of any of several. */
+export async function listEntriesByFolder(ownerId: string, options: { folder?: string | string[]; limit: number; cursor?: string }) {
   const db = await getDb();
   return db
     .select()
     .from(entries)
     .where(and(
       eq(entries.ownerId, ownerId),
-      options.folder ? eq(entries.folder, options.folder) : undefined,
+      typeof options.folder === 'string' ? eq(entries.folder, options.folder) : undefined,
+      Array.isArray(options.folder) ? inArray(entries.folder, options.folder) : undefined,
       afterCursor(entries, options.cursor),
     ))
     .orderBy(...newestFirst(entries))
@@ -72,12 +74,4 @@ export async function listMetaRecordsByEntries(entryIds: string[]): Promise<Map<
 
 export async function setEntryStatus(db: Db | Tx, entryId: string, status: EntryStatus): Promise<void> {
   await db.update(entries).set({ status, updatedAt: new Date() }).where(eq(entries.id, entryId));
-}
-
-/** The registration link a ref names (`src: gov-ar`, `key: link`, made by a job), if it is one. */
-export async function getRegistrationLinkByRef(ref: string): Promise<(MetaRecord & { jobId: string }) | undefined> {
-  const db = await getDb();
-  const [link] = await db.select().from(metaRecords).where(eq(metaRecords.ref, ref));
-  if (!link || link.src !== 'gov-ar' || link.key !== 'link' || !link.jobId) return undefined;
-  return link as MetaRecord & { jobId: string };
 }

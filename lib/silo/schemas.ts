@@ -1,35 +1,45 @@
-// Request schemas of silo/v1.
+// Request schemas of silo/v1. An entry's body is one per registered folder (lib/silo/folders.ts).
 import { z } from 'zod';
 import { ListQuery } from '@/lib/api/pagination';
-import { ENVELOPE_FOLDER, InvoiceEnvelopeSchema } from '@/lib/silo/envelope';
-import { PartySchema } from '@/lib/silo/party';
+import { foldersVersion, registeredFolders } from '@/lib/silo/folders';
 
-/** `Expired`: registered, but the certificate has run out (a renewal makes it `Registered` again). */
-export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired'] as const;
+/**
+ * Every status an entry may have, whichever service moves it. Suppliers: Empty → Processing →
+ * Registered (or Error), Expired when the certificate runs out. Invoices: Empty → Processing → Sent (or Error).
+ */
+export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired', 'Sent'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
-
-/** A registration of an entry that already has a certificate (in use, or run out) is a renewal. */
-export const isRenewal = (entry: { status: string }) => entry.status === 'Registered' || entry.status === 'Expired';
 
 const EntryKey = z.string().trim().min(1).max(200);
 
-export const SupplierEntryBody = z.strictObject({
-  folder: z.literal('suppliers'),
-  key: EntryKey.optional(),
-  data: PartySchema,
-});
+/** The create body of an entry of one folder. */
+export const entryBodyOf = <Name extends string, Data extends z.ZodType>(folder: Name, data: Data) =>
+  z.strictObject({ folder: z.literal(folder), key: EntryKey.optional(), data });
 
-/** An invoice envelope; the rules for storing one (registered supplier, point of sale) are lib/gov-ar/invoices. */
-export const InvoiceEntryBody = z.strictObject({
-  folder: z.literal(ENVELOPE_FOLDER),
-  key: EntryKey.optional(),
-  data: InvoiceEnvelopeSchema,
-});
+export interface EntryBody { folder: string; key?: string; data: unknown }
 
-export const EntryBody = z.discriminatedUnion('folder', [SupplierEntryBody, InvoiceEntryBody], {
-  error: (issue) => (issue.code === 'invalid_union' ? `folder must be "suppliers" or "${ENVELOPE_FOLDER}"` : undefined),
-});
-export type EntryBody = z.output<typeof EntryBody>;
+/**
+ * An entry's create body: one of the registered folders', told apart by `folder`. Built on first use,
+ * since services register their folders when the server starts (after this module loads).
+ */
+export function entryBodySchema(): z.ZodType<EntryBody> {
+  if (built?.version !== foldersVersion()) built = { version: foldersVersion(), schema: buildEntryBody() };
+  return built.schema;
+}
+let built: { version: number; schema: z.ZodType<EntryBody> } | undefined;
+
+/** The variants of the entry body, one per folder (the OpenAPI document shows each). */
+export const entryBodyVariants = () => registeredFolders().map((folder) => entryBodyOf(folder.name, folder.data));
+
+function buildEntryBody(): z.ZodType<EntryBody> {
+  const variants = entryBodyVariants();
+  if (variants.length === 0) throw new Error('No silo folder is registered (lib/server/services.ts plugs them in).');
+  const names = registeredFolders().map((folder) => `"${folder.name}"`);
+  const choice = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0];
+  return z.discriminatedUnion('folder', variants as unknown as [z.ZodObject, ...z.ZodObject[]], {
+    error: (issue) => (issue.code === 'invalid_union' ? `folder must be ${choice}` : undefined),
+  }) as unknown as z.ZodType<EntryBody>;
+}
 
 export const EntryListQuery = ListQuery.extend({ folder: z.string().min(1).max(100).optional() });
 

@@ -2,9 +2,9 @@
 // and the steps may run in this process's runner. Each recorded step outcome wakes the job's waiters
 // at once instead of their polling the database; a step recorded by another instance wakes nobody
 // here, so waiters also give up waiting after a while and look for themselves.
-const WAITERS = Symbol.for('ar-onboarding.job-progress-waiters');
-type Waiters = Map<string, Set<() => void>>;
-const waiters: Waiters = ((globalThis as { [WAITERS]?: Waiters })[WAITERS] ??= new Map());
+import { processSingleton } from '@/lib/process-singleton';
+
+const waiters = processSingleton('job-waiters', () => new Map<string, Set<() => void>>());
 
 /** Resolves when a step of the job is next recorded in this process, or after `timeoutMs`. */
 export function nextJobProgress(jobId: string, timeoutMs: number): Promise<void> {

@@ -2,11 +2,10 @@
 // reading one back with its steps.
 import { ApiError, notFound } from '@/lib/api/errors';
 import type { Caller } from '@/lib/access/queries';
-import { isAppConnected } from '@/lib/access/queries';
 import { canonicalJson } from '@/lib/canonical-json';
 import { getDb } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
-import { jobs, jobSteps, type Job } from '@/lib/db/schema';
+import { jobs, jobSteps, type Entry, type Job } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import type { Created } from '@/lib/api/created';
 import { getEntryById } from '@/lib/silo/queries';
@@ -16,10 +15,10 @@ import {
 } from '@/lib/transform/queries';
 import { toPage } from '@/lib/api/pagination';
 import { deliveriesByJob } from '@/lib/webhooks/queries';
-import { kickJobRunner } from '@/lib/transform/runner';
+import { kickJobRunner } from '@/lib/transform/wake-ups';
 import type { JobBody, JobListQuery } from '@/lib/transform/schemas';
-import { registrationPlan } from '@/lib/transform/templates';
-import { GOV_AR_APP_ID } from '@/lib/transform/workflows';
+import { templateNamed, type WorkflowTemplate } from '@/lib/transform/templates';
+import { assertAppConnected } from '@/lib/transform/workflows';
 
 const RESCUE_POSITION = 1000;
 
@@ -27,8 +26,9 @@ const sameRequest = (job: Job, body: JobBody) =>
   canonicalJson({ workflow_id: job.workflowId, silo_entry_id: job.siloEntryId, key: job.key ?? undefined }) ===
   canonicalJson(body);
 
-const inProgress = () =>
-  new ApiError('registration_in_progress', 'This entry already has a registration job in progress; finish or wait for it first.');
+/** What the template answers a job on an entry that already has one open (the generic conflict if it says nothing). */
+const inProgress = (template: WorkflowTemplate, entry: Entry, openJob: Job) =>
+  template.refuseJob(entry, openJob) ?? new ApiError('conflict', 'This entry already has a job in progress.');
 
 /** Starts a job (202), or answers the stored one (200) for a repeated id or key with the same body. */
 export async function createJob(caller: Caller, body: JobBody, id?: string): Promise<Created<JobJson>> {
@@ -39,20 +39,24 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
   if (!workflow) throw notFound('workflow', body.workflow_id);
   const entry = await getEntryById(caller.ownerId, body.silo_entry_id);
   if (!entry) throw notFound('entry', body.silo_entry_id);
-  if (entry.folder !== 'suppliers') {
-    throw new ApiError('validation_failed', 'A registration job needs a supplier entry.', { silo_entry_id: 'not a supplier entry' });
+  const template = templateNamed(workflow.template);
+  if (!template) throw new ApiError('conflict', `Workflow ${workflow.id} is of template "${workflow.template}", which this server does not run.`);
+  if (entry.folder !== template.folder) {
+    throw new ApiError('validation_failed', `A job of this workflow needs an entry of the ${template.folder} folder.`, {
+      silo_entry_id: `not an entry of the ${template.folder} folder`,
+    });
   }
-  if (!(await isAppConnected(GOV_AR_APP_ID, caller.ownerId))) {
-    throw new ApiError('app_not_connected', 'Connect the Argentina app first (POST /access/v1/apps/gov-ar/connect).');
-  }
-  if (await getOpenJobForEntry(entry.id)) {
+  await assertAppConnected(caller, template);
+  const openJob = await getOpenJobForEntry(entry.id);
+  const refusal = openJob ? inProgress(template, entry, openJob) : template.refuseJob(entry, undefined);
+  if (refusal) {
     // A concurrent request with the same id or key may have made it since we looked: that is a replay.
-    const winner = await findExisting(caller, body, id);
+    const winner = openJob && await findExisting(caller, body, id);
     if (winner) return { created: false, value: await present(winner) };
-    throw inProgress();
+    throw refusal;
   }
 
-  const plan = registrationPlan(workflow.config);
+  const plan = template.plan(workflow.config);
   const jobId = id ?? newId();
   const now = new Date();
   const db = await getDb();
@@ -76,7 +80,9 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
     if (!isUniqueViolation(error)) throw error;
     const winner = await findExisting(caller, body, id);
     if (winner) return { created: false, value: await present(winner) };
-    throw inProgress();
+    // The unique index on an entry's open job: another create won the race.
+    const open = await getOpenJobForEntry(entry.id);
+    throw open ? inProgress(template, entry, open) : error;
   }
 }
 

@@ -1,12 +1,12 @@
 // Workflows and jobs as the contract's JSON.
 import type { Job, JobStep, Workflow } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
-import { DEFAULT_INVOICE_LETTERS, servicesForLetters } from '@/lib/ar/services';
 import type { WebhookDeliveryJson } from '@/lib/webhooks/queries';
-import { registrationPlan } from '@/lib/transform/templates';
+import { templateNamed } from '@/lib/transform/templates';
 
 export function presentWorkflow(workflow: Workflow) {
-  const plan = registrationPlan(workflow.config);
+  const template = templateNamed(workflow.template);
+  const plan = template?.plan(workflow.config) ?? { steps: [], rescue: [] };
   return {
     id: workflow.id,
     name: workflow.name,
@@ -14,9 +14,7 @@ export function presentWorkflow(workflow: Workflow) {
     steps: plan.steps.map((name) => ({ name })),
     rescue: plan.rescue.map((name) => ({ name })),
     ...(workflow.config.webhook ? { webhook: { url: workflow.config.webhook.url } } : {}),
-    invoice_types: workflow.config.invoiceTypes ?? DEFAULT_INVOICE_LETTERS,
-    services: servicesForLetters(workflow.config.invoiceTypes),
-    allowed_origins: workflow.config.allowedOrigins ?? [],
+    ...template?.present(workflow.config),
     created_at: isoTime(workflow.createdAt),
     updated_at: isoTime(workflow.updatedAt),
   };

@@ -1,9 +1,11 @@
 // The in-process runner: a few workers that drain runnable job steps, one sender that drains the
 // webhook outbox, and the periodic tasks; woken by a poll timer and by kicks (a new job, a resumed
-// registration, a raised event). Its state lives on globalThis so that every bundle of the Next
+// registration, a raised event). Its state is a process singleton so that every bundle of the Next
 // server (instrumentation, route handlers) shares one runner.
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
-import { runPeriodicTasks } from '@/lib/server/periodic-tasks';
+import { processSingleton } from '@/lib/process-singleton';
+import { runPeriodicTasks } from '@/lib/transform/periodic-tasks';
+import { setWakers } from '@/lib/transform/wake-ups';
 import { claimNextStep, runClaimedStep } from '@/lib/transform/engine';
 import { getJobByIdAnyOwner } from '@/lib/transform/queries';
 import { nextJobProgress } from '@/lib/transform/job-waiters';
@@ -20,8 +22,7 @@ interface RunnerState {
   idle: Set<() => void>;
 }
 
-const RUNNER = Symbol.for('ar-onboarding.job-runner');
-const holder = globalThis as { [RUNNER]?: RunnerState };
+const runner = processSingleton('job-runner', (): { state?: RunnerState } => ({}));
 
 /**
  * Runs steps until none is runnable now (of one job, when `jobId` is given); returns how many ran.
@@ -53,25 +54,23 @@ export async function runJobToEnd(jobId: string, timeoutMs = 10_000): Promise<vo
 }
 
 export function startJobRunner(options: { pollMs?: number; concurrency?: number } = {}): void {
-  if (holder[RUNNER] && !holder[RUNNER].stopped) return;
+  if (runner.state && !runner.state.stopped) return;
   const state: RunnerState = { active: 0, concurrency: options.concurrency ?? 4, sending: false, stopped: false, idle: new Set() };
   const tick = () => {
-    kickJobRunner();
-    kickWebhookSender();
+    startStepWorker();
+    startWebhookSender();
     void runPeriodicTasks().catch((error: unknown) => console.error('[tasks] periodic task failed:', error));
   };
   state.timer = setInterval(tick, options.pollMs ?? 1000);
   state.timer.unref();
-  holder[RUNNER] = state;
+  runner.state = state;
+  setWakers({ jobs: startStepWorker, webhooks: startWebhookSender });
   tick();
 }
 
-/**
- * Wakes the runner, if this process runs one (otherwise a no-op: another instance or a test drains):
- * starts one more worker, up to the concurrency limit.
- */
-export function kickJobRunner(): void {
-  const state = holder[RUNNER];
+/** One more worker draining steps, up to the concurrency limit (what kickJobRunner wakes). */
+function startStepWorker(): void {
+  const state = runner.state;
   if (!state || state.stopped || state.active >= state.concurrency) return;
   state.active++;
   void drainJobs()
@@ -82,9 +81,9 @@ export function kickJobRunner(): void {
     });
 }
 
-/** Wakes this process's webhook sender (a no-op when it runs no runner, or is already sending). */
-export function kickWebhookSender(): void {
-  const state = holder[RUNNER];
+/** The webhook sender, unless it is sending already (what kickWebhookSender wakes). */
+function startWebhookSender(): void {
+  const state = runner.state;
   if (!state || state.stopped || state.sending) return;
   state.sending = true;
   void drainWebhookDeliveries()
@@ -100,10 +99,11 @@ function settle(state: RunnerState) {
 }
 
 export async function stopJobRunner(): Promise<void> {
-  const state = holder[RUNNER];
+  const state = runner.state;
   if (!state) return;
   state.stopped = true;
+  setWakers({});
   clearInterval(state.timer);
   if (state.active > 0 || state.sending) await new Promise<void>((resolve) => state.idle.add(resolve));
-  delete holder[RUNNER];
+  delete runner.state;
 }

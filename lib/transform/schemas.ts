@@ -1,8 +1,7 @@
 // Request schemas of transform/v1.
 import { z } from 'zod';
 import { ListQuery } from '@/lib/api/pagination';
-import { INVOICE_LETTERS } from '@/lib/ar/services';
-import { REGISTRATION_TEMPLATE } from '@/lib/transform/templates';
+import { registeredTemplates, templatesVersion, type WorkflowBodyBase } from '@/lib/transform/templates';
 
 export const WebhookConfigBody = z.strictObject({
   url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000),
@@ -37,16 +36,33 @@ export const OriginSchema = z.string().trim().max(300, ORIGIN_MESSAGE).transform
   return z.NEVER;
 });
 
-export const WorkflowBody = z.strictObject({
-  template: z.literal(REGISTRATION_TEMPLATE, { error: `template must be "${REGISTRATION_TEMPLATE}"` }),
+/** The fields every template's create body has; a template extends it with its own (lib/transform/templates.ts). */
+export const workflowBodyBase = <Name extends string>(template: Name) => z.strictObject({
+  template: z.literal(template),
   name: z.string().trim().min(1).max(200).optional(),
   webhook: WebhookConfigBody.optional(),
-  /** The invoice letters suppliers will issue; they decide the web services to authorise (default A, B, C: wsfe). */
-  invoice_types: z.array(z.enum(INVOICE_LETTERS)).min(1).max(INVOICE_LETTERS.length).optional(),
-  /** Sites that may embed the registration wizard in an iframe (its CSP frame-ancestors). */
-  allowed_origins: z.array(OriginSchema).max(20, 'at most 20 origins').optional(),
 });
-export type WorkflowBody = z.output<typeof WorkflowBody>;
+
+/**
+ * A workflow's create body: one of the registered templates' bodies, told apart by `template`. Built on
+ * first use, since services register their templates when the server starts (after this module loads).
+ */
+export function workflowBodySchema(): z.ZodType<WorkflowBodyBase> {
+  if (built?.version !== templatesVersion()) built = { version: templatesVersion(), schema: buildWorkflowBody() };
+  return built.schema;
+}
+let built: { version: number; schema: z.ZodType<WorkflowBodyBase> } | undefined;
+
+function buildWorkflowBody(): z.ZodType<WorkflowBodyBase> {
+  const templates = registeredTemplates();
+  const names = templates.map((template) => `"${template.name}"`).join(', ');
+  const bodies = templates.map((template) => template.body) as unknown as z.ZodObject[];
+  if (bodies.length === 0) throw new Error('No workflow template is registered (lib/server/services.ts plugs them in).');
+  return z.discriminatedUnion('template', bodies as [z.ZodObject, ...z.ZodObject[]], {
+    error: (issue) => (issue.code === 'invalid_union' ? `template must be one of ${names}` : undefined),
+  }) as unknown as z.ZodType<WorkflowBodyBase>;
+}
+export type WorkflowBody = WorkflowBodyBase;
 
 export const JobBody = z.strictObject({
   workflow_id: z.uuid('must be a UUID'),

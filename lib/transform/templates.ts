@@ -1,34 +1,79 @@
-// Workflow templates: the steps a job of each template runs, and the rescue steps run on failure.
-import type { WorkflowConfig } from '@/lib/db/schema';
+// Workflow templates: what a workflow of each kind runs. Services register theirs (the Argentina app:
+// `ar-supplier-registration`, `ar-invoice`) when the server starts; the engine names none of them.
+import type { z } from 'zod';
+import type { ApiError } from '@/lib/api/errors';
+import type { Entry, Job, JobStep, Workflow, WorkflowConfig } from '@/lib/db/schema';
+import { processSingleton } from '@/lib/process-singleton';
 
-export const REGISTRATION_TEMPLATE = 'ar-supplier-registration';
-export const TEMPLATES = [REGISTRATION_TEMPLATE] as const;
-
-export const STEP = {
-  setProcessing: 'silo.status.processing',
-  register: 'gov-ar.register',
+/** Steps every template may use; a template says what each does for it. */
+export const COMMON_STEP = {
   webhook: 'webhook.send',
-  waitForAuthorization: 'gov-ar.wait.authorization',
-  setRegistered: 'silo.status.registered',
-  setError: 'silo.status.error',
 } as const;
-export type StepName = (typeof STEP)[keyof typeof STEP];
+
+/** What a step's handler reports; the engine records it (lib/transform/engine.ts). */
+export type StepOutcome =
+  | { kind: 'complete'; message?: string }
+  | { kind: 'wait'; message: string }
+  | { kind: 'retry'; at: Date; message: string }
+  /** The step failed but the job goes on. */
+  | { kind: 'skip'; message: string }
+  /** The job fails; its rescue steps run. */
+  | { kind: 'fail'; message: string };
+
+export interface StepContext {
+  step: JobStep;
+  job: Job;
+  entry: Entry;
+  workflow: Workflow;
+}
+
+export type StepHandler = (context: StepContext) => Promise<StepOutcome>;
 
 export interface TemplatePlan {
-  steps: StepName[];
-  rescue: StepName[];
+  steps: string[];
+  rescue: string[];
 }
 
-/** The registration template: the webhook (when configured) goes out before the wait. */
-export function registrationPlan(config: WorkflowConfig): TemplatePlan {
-  return {
-    steps: [
-      STEP.setProcessing,
-      STEP.register,
-      ...(config.webhook ? [STEP.webhook] : []),
-      STEP.waitForAuthorization,
-      STEP.setRegistered,
-    ],
-    rescue: [STEP.setError],
-  };
+/** The part of a create body every template shares (lib/transform/schemas.ts builds it). */
+export interface WorkflowBodyBase {
+  template: string;
+  name?: string;
+  webhook?: { url: string; secret?: string };
 }
+
+export interface WorkflowTemplate<Body extends WorkflowBodyBase = WorkflowBodyBase> {
+  name: string;
+  /** The app a workspace connects before it may make such a workflow or run its jobs, and what people call it. */
+  app: string;
+  appTitle: string;
+  /** The folder of the entries its jobs run on. */
+  folder: string;
+  /** A workflow's name when its create body gives none. */
+  defaultName: string;
+  /** Its create body, strict, with `template` the literal of its name. */
+  body: z.ZodType<Body>;
+  /** What the template's own fields of the body become in the stored config (the webhook is the engine's). */
+  config(body: Body): Omit<WorkflowConfig, 'webhook'>;
+  plan(config: WorkflowConfig): TemplatePlan;
+  /** The template's own fields of a presented workflow. */
+  present(config: WorkflowConfig): Record<string, unknown>;
+  /** What each step of its plans does. */
+  handlers: Record<string, StepHandler>;
+  /** The refusal of a new job on this entry, if any (e.g. one already in progress). */
+  refuseJob(entry: Entry, openJob: Job | undefined): ApiError | undefined;
+}
+
+const registry = processSingleton('workflow-templates', () => ({ byName: new Map<string, WorkflowTemplate>(), version: 0 }));
+
+/** Adds a template (or replaces one of the same name: a service registering again is harmless). */
+export function registerTemplate<Body extends WorkflowBodyBase>(template: WorkflowTemplate<Body>): void {
+  registry.byName.set(template.name, template as unknown as WorkflowTemplate);
+  registry.version++;
+}
+
+export const templateNamed = (name: string): WorkflowTemplate | undefined => registry.byName.get(name);
+
+export const registeredTemplates = (): WorkflowTemplate[] => [...registry.byName.values()];
+
+/** Moves on each registration: what is built from the templates is built again when it has moved. */
+export const templatesVersion = () => registry.version;

@@ -5,7 +5,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@/lib/db/client';
 import { jobs, jobSteps, type Job, type JobStep, type JobStatus } from '@/lib/db/schema';
-import { STEP } from '@/lib/transform/templates';
 
 type StepChange = Partial<typeof jobSteps.$inferInsert>;
 
@@ -37,9 +36,9 @@ export async function completeStep(tx: Tx, job: Job, step: JobStep, message: str
   await endStepAndQueueNext(tx, job, stillAsRead(step), 'completed', message, now);
 }
 
-/** Completes the job's wait step if it is waiting (the supplier's authorization came); whether it was. */
+/** Completes the job's waiting step, if one waits (what it waited for came); whether one did. */
 export async function completeWaitStep(tx: Tx, job: Job, message: string, now = new Date()): Promise<boolean> {
-  const waiting = sql`job_id = ${job.id} and name = ${STEP.waitForAuthorization} and status = 'waiting'`;
+  const waiting = sql`job_id = ${job.id} and status = 'waiting'`;
   return endStepAndQueueNext(tx, job, waiting, 'completed', message, now);
 }
 

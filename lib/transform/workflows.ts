@@ -1,4 +1,4 @@
-// Workflows: made from a template for a workspace that has the Argentina app connected.
+// Workflows: made from a registered template, for a workspace that has the template's app connected.
 import { ApiError, notFound } from '@/lib/api/errors';
 import { toPage, type ListQuery } from '@/lib/api/pagination';
 import { isAppConnected } from '@/lib/access/queries';
@@ -11,13 +11,12 @@ import { getDb } from '@/lib/db/client';
 import { workflows } from '@/lib/db/schema';
 import { newSigningSecret, sealSigningSecret } from '@/lib/webhooks/signing-secret';
 import type { WorkflowBody } from '@/lib/transform/schemas';
-
-export const GOV_AR_APP_ID = 'gov-ar';
+import { templateNamed, type WorkflowTemplate } from '@/lib/transform/templates';
 
 export async function createWorkflow(caller: Caller, body: WorkflowBody) {
-  if (!(await isAppConnected(GOV_AR_APP_ID, caller.ownerId))) {
-    throw new ApiError('app_not_connected', 'Connect the Argentina app first (POST /access/v1/apps/gov-ar/connect).');
-  }
+  const template = templateNamed(body.template);
+  if (!template) throw new ApiError('validation_failed', 'The request body is not valid.', { template: 'no such template' });
+  await assertAppConnected(caller, template);
   if (body.webhook) assertWebhookUrlAllowed(body.webhook.url, 'webhook.url');
   const generatedSecret = body.webhook && !body.webhook.secret ? newSigningSecret() : undefined;
   const secret = body.webhook ? (body.webhook.secret ?? generatedSecret) : undefined;
@@ -26,12 +25,11 @@ export async function createWorkflow(caller: Caller, body: WorkflowBody) {
     const [row] = await tx.insert(workflows).values({
       id: newId(),
       ownerId: caller.ownerId,
-      name: body.name ?? 'Supplier registration',
+      name: body.name ?? template.defaultName,
       template: body.template,
       config: {
         ...(body.webhook ? { webhook: { url: body.webhook.url } } : {}),
-        ...(body.invoice_types ? { invoiceTypes: [...new Set(body.invoice_types)] } : {}),
-        ...(body.allowed_origins?.length ? { allowedOrigins: [...new Set(body.allowed_origins)] } : {}),
+        ...template.config(body),
       },
       webhookSecretId: secret ? await sealSigningSecret(tx, caller.ownerId, secret) : null,
     }).returning();
@@ -51,4 +49,10 @@ export async function getWorkflow(caller: Caller, id: string) {
 
 export async function listWorkflows(caller: Caller, query: ListQuery) {
   return toPage(await listWorkflowsByOwner(caller.ownerId, query), query.limit, presentWorkflow);
+}
+
+/** A template's workflows and jobs need its app connected to the workspace. */
+export async function assertAppConnected(caller: Caller, template: WorkflowTemplate): Promise<void> {
+  if (await isAppConnected(template.app, caller.ownerId)) return;
+  throw new ApiError('app_not_connected', `Connect the ${template.appTitle} app first (POST /access/v1/apps/${template.app}/connect).`);
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { sweepCertificateExpiry } from '@/lib/gov-ar/expiry-sweep';
-import { claimTask } from '@/lib/server/periodic-tasks';
+import { claimTask } from '@/lib/transform/periodic-tasks';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { createSupplier, getEntry, readyWorkspace } from '@/tests/support/scenario';
 import { completeRegistration, getRegistration, startRegistration, useEmulator } from '@/tests/support/registration';

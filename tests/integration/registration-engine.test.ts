@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { jobSteps } from '@/lib/db/schema';
 import { claimNextStep, runClaimedStep } from '@/lib/transform/engine';
 import { listJobSteps } from '@/lib/transform/queries';
-import { resumeRegistration } from '@/lib/transform/resume';
+import { resumeRegistration } from '@/lib/gov-ar/registration/resume';
 import { drainJobs } from '@/lib/transform/runner';
 import { createSupplier, getEntry, getJob, readyWorkspace, startJob } from '@/tests/support/scenario';
 

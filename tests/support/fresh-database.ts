@@ -5,10 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { closeDb } from '@/lib/db/client';
+import { plugServices } from '@/lib/server/services';
 import { stopJobRunner } from '@/lib/transform/runner';
 import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
 
 process.env.ADMIN_TOKEN = 'test-admin-token';
+// What the server does at start-up: the Argentina app's folders, templates and tasks are registered.
+plugServices();
 // Development files (the encryption key, the emulator's CAs) go to a directory of this file's own.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-test-'));
 process.env.DATA_DIR = dataDir;

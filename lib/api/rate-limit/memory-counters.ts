@@ -1,16 +1,15 @@
 // Rate-limit buckets in this process's memory: what the embedded database needs (one process owns the
 // data directory, so there is no other instance to share them with).
+import { processSingleton } from '@/lib/process-singleton';
 import { nextFullAt, waitFor, type CounterLimit, type RateCounters } from '@/lib/api/rate-limit/counters';
 
 /** Past this many tracked keys, buckets that are full again (and so carry nothing) are dropped. */
 const PRUNE_ABOVE = 50_000;
 
-const BUCKETS = Symbol.for('ar-onboarding.rate-limit-buckets');
-const holder = globalThis as { [BUCKETS]?: Map<string, number> };
 
 export function memoryCounters(): RateCounters {
-  // On globalThis: Next bundles the proxy and the route handlers apart, and they must share one set.
-  const fullAt = (holder[BUCKETS] ??= new Map());
+  // Process-wide: Next bundles the proxy and the route handlers apart, and they must share one set.
+  const fullAt = processSingleton('rate-limit-buckets', () => new Map<string, number>());
   return {
     async take(limits, now) {
       const waits = limits.map((limit) => {

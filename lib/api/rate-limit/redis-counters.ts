@@ -1,5 +1,6 @@
 // Rate-limit buckets in Redis (REDIS_URL), shared by every instance of one database. A call is one Lua
 // script, which Redis runs atomically; each bucket expires by itself when it is full again.
+import { processSingleton } from '@/lib/process-singleton';
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
 import type { CounterLimit, RateCounters } from '@/lib/api/rate-limit/counters';
@@ -26,8 +27,8 @@ interface CountingRedis extends Redis {
   takeRateLimits(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number[]>;
 }
 
-const CLIENTS = Symbol.for('ar-onboarding.rate-limit-redis');
-const holder = globalThis as { [CLIENTS]?: Map<string, CountingRedis> };
+/** One connection per URL, shared by the proxy's bundle and the routes'. */
+const clients = processSingleton('rate-limit-redis', () => new Map<string, CountingRedis>());
 
 /**
  * `namespace` keeps apart the counters of different deployments sharing one Redis (it is made from
@@ -56,7 +57,6 @@ export function redisCounters(url: string, namespace: string): RateCounters {
 
 /** One connection per process and URL. Commands fail fast while Redis is away rather than queueing. */
 function client(url: string): CountingRedis {
-  const clients = (holder[CLIENTS] ??= new Map());
   let redis = clients.get(url);
   if (!redis) {
     redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 2_000 }) as CountingRedis;
@@ -74,8 +74,7 @@ function client(url: string): CountingRedis {
 
 /** Closes the connections (tests, shutdown). */
 export async function closeRedisCounters(): Promise<void> {
-  const clients = holder[CLIENTS];
-  if (!clients) return;
-  holder[CLIENTS] = undefined;
-  await Promise.all([...clients.values()].map((redis) => redis.quit().catch(() => redis.disconnect())));
+  const open = [...clients.values()];
+  clients.clear();
+  await Promise.all(open.map((redis) => redis.quit().catch(() => redis.disconnect())));
 }

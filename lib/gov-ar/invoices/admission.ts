@@ -3,7 +3,7 @@
 // sale the authority reports for it (any number in the sandbox). The first failure answers.
 import type { Caller } from '@/lib/access/queries';
 import type { Credential, Environment } from '@/lib/db/schema';
-import { invoiceLetter, pointOfSaleNumber, type InvoiceEnvelope } from '@/lib/silo/envelope';
+import { invoiceLetter, pointOfSaleNumber, type InvoiceEnvelope } from '@/lib/gov-ar/invoices/envelope';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { isUsable, pointsOfSaleFor } from '@/lib/gov-ar/points-of-sale';
 import { SERVICE_BY_LETTER } from '@/lib/ar/services';

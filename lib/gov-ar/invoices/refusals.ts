@@ -2,7 +2,7 @@
 // of the stored envelope it concerns.
 import { ApiError, authorityUnavailable } from '@/lib/api/errors';
 import type { AuthorityService, Environment } from '@/lib/db/schema';
-import { DOC_LETTER_EXT } from '@/lib/silo/envelope';
+import { DOC_LETTER_EXT } from '@/lib/gov-ar/invoices/envelope';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { formatCuit } from '@/lib/ar/cuit';
 import { isUsable } from '@/lib/gov-ar/points-of-sale';

@@ -1,5 +1,6 @@
 // Everything a registration link leads to: the link record, its job, the supplier entry, the
 // workspace's environment and the web services the workflow needs.
+import { isLinkRecord } from '@/lib/gov-ar/registration/link';
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
@@ -7,7 +8,7 @@ import {
   entries, jobs, metaRecords, registrationKeys, registrationProgress, workflows, workspaces,
   type Entry, type Environment, type Job, type MetaRecord, type RegistrationKey, type RegistrationProgress, type Workflow,
 } from '@/lib/db/schema';
-import type { Party } from '@/lib/silo/party';
+import type { Party } from '@/lib/gov-ar/party';
 import { awaitsSupplier } from '@/lib/transform/queries';
 import { servicesForLetters } from '@/lib/ar/services';
 import { REF_SHAPE } from '@/lib/gov-ar/registration/schemas';
@@ -50,7 +51,7 @@ export async function loadRegistration(ref: string): Promise<RegistrationContext
     .innerJoin(workspaces, eq(workspaces.id, jobs.ownerId))
     .leftJoin(registrationProgress, eq(registrationProgress.ref, metaRecords.ref))
     .leftJoin(registrationKeys, eq(registrationKeys.ref, metaRecords.ref))
-    .where(and(eq(metaRecords.ref, ref), eq(metaRecords.src, 'gov-ar'), eq(metaRecords.key, 'link')));
+    .where(and(eq(metaRecords.ref, ref), isLinkRecord));
   if (!row) throw linkNotFound();
   return {
     ref,

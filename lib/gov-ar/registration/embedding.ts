@@ -1,5 +1,6 @@
 // Which sites may embed a registration's wizard in an iframe: the origins its workflow allows. The
 // proxy turns them into the page's CSP frame-ancestors (lib/server/security-headers.ts); the wizard posts its messages only to them.
+import { isLink } from '@/lib/gov-ar/registration/link';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { jobs, metaRecords, workflows } from '@/lib/db/schema';
@@ -15,6 +16,6 @@ export async function allowedOriginsFor(ref: string): Promise<string[]> {
     .innerJoin(jobs, eq(jobs.id, metaRecords.jobId))
     .innerJoin(workflows, eq(workflows.id, jobs.workflowId))
     .where(eq(metaRecords.ref, ref));
-  if (!row || row.src !== 'gov-ar' || row.key !== 'link') return [];
+  if (!row || !isLink(row)) return [];
   return row.config.allowedOrigins ?? [];
 }

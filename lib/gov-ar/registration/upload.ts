@@ -1,13 +1,14 @@
 // The supplier hands over a certificate (and its key, unless we made it): validate locally, prove it
 // at the authority, then, in one transaction, store it sealed and resume the waiting job. A failure
 // anywhere stores nothing and leaves the link usable.
+import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import { storeSecret } from '@/lib/crypto/secrets';
 import { newId } from '@/lib/ids';
 import { metaRecords } from '@/lib/db/schema';
 import { getEntryById } from '@/lib/silo/queries';
-import { lockOpenRegistrationJob, recordAuthorization } from '@/lib/transform/resume';
+import { lockOpenRegistrationJob, recordAuthorization } from '@/lib/gov-ar/registration/resume';
 import { runJobToEnd } from '@/lib/transform/runner';
 import { CertificateError, validateCertificateBundle, type ValidatedBundle } from '@/lib/ar/certificates';
 import { activateCredential, KEY_PURPOSE, PASSWORD_PURPOSE } from '@/lib/gov-ar/credentials';
@@ -97,7 +98,7 @@ async function storeAndResume(registration: RegistrationContext, bundle: Validat
     if (company) {
       await tx.insert(metaRecords).values({
         id: newId(), ownerId: entry.ownerId, entryId: entry.id, jobId: job.id,
-        src: 'gov-ar', key: 'company', value: company, indexed: false, shared: false,
+        src: GOV_AR_SRC, key: META_KEY.company, value: company, indexed: false, shared: false,
       });
     }
     await recordAuthorization(tx, job, { credential_id: credential.id });

@@ -1,6 +1,6 @@
 // What the wizard's service says about a registration link (GET /gov-ar/v1/registrations/{ref}).
 import { getActiveCredential } from '@/lib/gov-ar/credentials';
-import { isRenewal } from '@/lib/silo/schemas';
+import { isRenewal } from '@/lib/gov-ar/registration/renewal';
 import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
 import { getRegistrationKey } from '@/lib/gov-ar/registration/generated-key';
 import { getProgress, presentProgress } from '@/lib/gov-ar/registration/wizard-progress';

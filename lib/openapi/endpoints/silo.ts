@@ -1,6 +1,7 @@
 // silo/v1: entries (suppliers, invoices) and the envelopes list.
 import { ListQuery } from '@/lib/api/pagination';
-import { EntryBody, EntryIdParams, EntryListQuery } from '@/lib/silo/schemas';
+import { EntryBody } from '@/lib/openapi/service-bodies';
+import { EntryIdParams, EntryListQuery } from '@/lib/silo/schemas';
 import { Entry, EntryList } from '@/lib/openapi/responses/silo';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 

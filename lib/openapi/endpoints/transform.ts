@@ -1,6 +1,7 @@
 // transform/v1: registration workflows and jobs.
 import { ListQuery } from '@/lib/api/pagination';
-import { IdParams, JobBody, JobListQuery, WorkflowBody } from '@/lib/transform/schemas';
+import { WorkflowBody } from '@/lib/openapi/service-bodies';
+import { IdParams, JobBody, JobListQuery } from '@/lib/transform/schemas';
 import { Job, JobList, Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 

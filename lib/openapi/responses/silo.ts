@@ -1,7 +1,8 @@
 // Answers of silo/v1: Entry and MetaRecord. An entry's `data` is what its folder's request schema
 // stored (lib/silo/schemas), so a folder added there is documented here with no edit.
 import { z } from 'zod';
-import { ENTRY_STATUSES, EntryBody } from '@/lib/silo/schemas';
+import { EntryBodyVariants } from '@/lib/openapi/service-bodies';
+import { ENTRY_STATUSES } from '@/lib/silo/schemas';
 import { Id, Timestamp, listOf } from '@/lib/openapi/responses/common';
 
 export const MetaRecord = z.strictObject({
@@ -31,7 +32,7 @@ const entryFields = {
 };
 
 /** One shape per folder: `data` is that folder's document as stored. */
-export const Entry = z.union(EntryBody.options.map((variant) =>
+export const Entry = z.union(EntryBodyVariants.map((variant) =>
   z.strictObject({ ...entryFields, folder: variant.shape.folder, data: variant.shape.data })));
 
 export const EntryList = listOf(Entry);

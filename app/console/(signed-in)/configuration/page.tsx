@@ -4,7 +4,7 @@ import { ArgentinaApp } from '@/components/console/argentina-app';
 import { WorkflowSection } from '@/components/console/workflow-section';
 import { getEnrollment } from '@/lib/access/queries';
 import { requireWorkspace } from '@/lib/console/current-session';
-import { GOV_AR_APP_ID } from '@/lib/transform/workflows';
+import { GOV_AR_APP_ID } from '@/lib/gov-ar/app';
 
 export const metadata: Metadata = { title: 'Configuration' };
 

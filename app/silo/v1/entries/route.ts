@@ -1,10 +1,10 @@
 import { stored, withApi } from '@/lib/api/with-api';
-import { EntryBody, EntryListQuery } from '@/lib/silo/schemas';
+import { entryBodySchema, EntryListQuery } from '@/lib/silo/schemas';
 import { createEntry, listEntries } from '@/lib/silo/entries';
 
 export const POST = withApi({
   auth: 'caller',
-  body: EntryBody,
+  body: entryBodySchema,
   handler: async ({ caller, body }) => stored(await createEntry(caller, body), 201),
 });
 

@@ -1,11 +1,11 @@
 import { json, withApi } from '@/lib/api/with-api';
 import { ListQuery } from '@/lib/api/pagination';
-import { WorkflowBody } from '@/lib/transform/schemas';
+import { workflowBodySchema } from '@/lib/transform/schemas';
 import { createWorkflow, listWorkflows } from '@/lib/transform/workflows';
 
 export const POST = withApi({
   auth: 'caller',
-  body: WorkflowBody,
+  body: workflowBodySchema,
   handler: async ({ caller, body }) => json(await createWorkflow(caller, body), 201),
 });
 

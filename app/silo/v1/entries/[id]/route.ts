@@ -1,5 +1,5 @@
 import { stored, withApi } from '@/lib/api/with-api';
-import { EntryBody, EntryIdParams } from '@/lib/silo/schemas';
+import { entryBodySchema, EntryIdParams } from '@/lib/silo/schemas';
 import { createEntry, getEntry } from '@/lib/silo/entries';
 
 export const GET = withApi({
@@ -13,6 +13,6 @@ export const PUT = withApi({
   auth: 'caller',
   params: EntryIdParams,
   notFound: 'entry_not_found',
-  body: EntryBody,
+  body: entryBodySchema,
   handler: async ({ caller, params, body }) => stored(await createEntry(caller, body, params.id), 201),
 });

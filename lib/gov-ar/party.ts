@@ -2,6 +2,8 @@
 // (addresses, emails, ...) are kept as sent.
 import { z } from 'zod';
 import { CuitSchema } from '@/lib/ar/cuit';
+import { SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
+import { entryBodyOf } from '@/lib/silo/schemas';
 
 export const PARTY_SCHEMA_URL = 'https://gobl.org/draft-0/org/party';
 
@@ -16,3 +18,6 @@ export const PartySchema = z.looseObject({
   tax_id: TaxIdSchema,
 });
 export type Party = z.output<typeof PartySchema>;
+
+/** A supplier entry's create body (the console's "Add supplier" form checks it too). */
+export const SupplierEntryBody = entryBodyOf(SUPPLIERS_FOLDER, PartySchema);

@@ -4,7 +4,7 @@ import type { Tx } from '@/lib/db/client';
 import { getActiveCredential } from '@/lib/gov-ar/credentials';
 import { presentCertificate } from '@/lib/gov-ar/certificate-record';
 import { raiseWebhookEvent } from '@/lib/webhooks/events';
-import type { StepContext } from '@/lib/transform/steps';
+import type { StepContext } from '@/lib/transform/templates';
 
 /** Queues the event if the workflow has a webhook; whether a delivery was queued. */
 export async function raiseRegistrationCompleted(tx: Tx, { job, entry, workflow }: StepContext): Promise<boolean> {

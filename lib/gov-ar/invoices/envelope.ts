@@ -3,9 +3,8 @@
 // Strict on what the Argentine rules read; every other GOBL field (lines, totals, notes...) is kept as sent.
 import { z } from 'zod';
 import { INVOICE_LETTERS } from '@/lib/ar/services';
-import { PartySchema } from '@/lib/silo/party';
+import { PartySchema } from '@/lib/gov-ar/party';
 
-export const ENVELOPE_FOLDER = 'invoices';
 export const ENVELOPE_SCHEMA_URL = 'https://gobl.org/draft-0/envelope';
 export const INVOICE_SCHEMA_URL = 'https://gobl.org/draft-0/bill/invoice';
 export const DOC_LETTER_EXT = 'ar-arca-doc-letter';

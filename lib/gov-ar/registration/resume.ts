@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { getDb, type Tx } from '@/lib/db/client';
 import { jobs, type Job } from '@/lib/db/schema';
-import { getRegistrationLinkByRef } from '@/lib/silo/queries';
+import { getRegistrationLinkByRef } from '@/lib/gov-ar/registration/link';
 import { awaitsSupplier, lockJob } from '@/lib/transform/queries';
-import { kickJobRunner } from '@/lib/transform/runner';
+import { kickJobRunner } from '@/lib/transform/wake-ups';
 import { completeWaitStep } from '@/lib/transform/transitions';
 
 export interface ResumedRegistration {

@@ -1,21 +1,26 @@
 // Tasks that run every so often on whichever instance claims them first: the claim moves the task's
 // `last_run_at` forward in one statement, so two instances never both run the same day's sweep.
+// Services register their tasks (gov-ar: the certificate expiry sweep); the runner looks for due ones.
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { scheduledTasks } from '@/lib/db/schema';
-import { sweepCertificateExpiry } from '@/lib/gov-ar/expiry-sweep';
+import { processSingleton } from '@/lib/process-singleton';
 
-const TASKS = [
-  { name: 'certificate-expiry-sweep', everyMs: 24 * 3600_000, run: () => sweepCertificateExpiry() },
-];
+export interface PeriodicTask { name: string; everyMs: number; run: () => Promise<unknown> }
+
 /** How often this process looks whether a task is due (the tasks themselves run far less often). */
 const CHECK_EVERY_MS = 60_000;
-let lastCheck = 0;
+const tasks = processSingleton('periodic-tasks', () => ({ byName: new Map<string, PeriodicTask>(), lastCheck: 0 }));
+
+/** Adds (or replaces, by name) a task the runner runs when it is due. */
+export function registerPeriodicTask(task: PeriodicTask): void {
+  tasks.byName.set(task.name, task);
+}
 
 export async function runPeriodicTasks(now = Date.now()): Promise<void> {
-  if (now - lastCheck < CHECK_EVERY_MS) return;
-  lastCheck = now;
-  for (const task of TASKS) {
+  if (now - tasks.lastCheck < CHECK_EVERY_MS) return;
+  tasks.lastCheck = now;
+  for (const task of tasks.byName.values()) {
     if (await claimTask(task.name, task.everyMs)) await task.run();
   }
 }

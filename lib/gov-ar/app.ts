@@ -1,0 +1,16 @@
+// The Argentina app's names, written once: its app id (what a workspace connects), the folders it keeps
+// entries in, and the meta records it writes on them (`src: "gov-ar"`, each with its `key`).
+export const GOV_AR_APP_ID = 'gov-ar';
+
+export const SUPPLIERS_FOLDER = 'suppliers';
+export const INVOICES_FOLDER = 'invoices';
+
+/** The `src` of every meta record the app writes. */
+export const GOV_AR_SRC = 'gov-ar';
+
+/** The `key`s of its meta records: the registration link, the confirmed company data, the certificate in use. */
+export const META_KEY = {
+  link: 'link',
+  company: 'company',
+  certificate: 'certificate',
+} as const;

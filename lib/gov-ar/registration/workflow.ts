@@ -1,0 +1,98 @@
+// The `ar-supplier-registration` template: set the supplier Processing, make the registration link,
+// raise `registration.link_created` (when the workflow has a webhook), wait for the supplier's
+// certificate, set Registered; on failure, Error. A renewal (the entry already has a certificate) keeps
+// the entry's status throughout. Registered with the engine by lib/gov-ar/plug.ts.
+import { z } from 'zod';
+import { ApiError } from '@/lib/api/errors';
+import { INVOICE_LETTERS, DEFAULT_INVOICE_LETTERS, servicesForLetters } from '@/lib/ar/services';
+import { getDb } from '@/lib/db/client';
+import type { WorkflowConfig } from '@/lib/db/schema';
+import { GOV_AR_APP_ID, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
+import { raiseRegistrationCompleted } from '@/lib/gov-ar/registration/completed-event';
+import { createRegistrationLink } from '@/lib/gov-ar/registration/link';
+import { raiseLinkCreated } from '@/lib/gov-ar/registration/link-created-event';
+import { isRenewal } from '@/lib/gov-ar/registration/renewal';
+import { setEntryStatus } from '@/lib/silo/queries';
+import { OriginSchema, workflowBodyBase } from '@/lib/transform/schemas';
+import { COMMON_STEP, type TemplatePlan, type WorkflowTemplate } from '@/lib/transform/templates';
+import { kickWebhookSender } from '@/lib/transform/wake-ups';
+
+export const REGISTRATION_TEMPLATE = 'ar-supplier-registration';
+
+export const REGISTRATION_STEP = {
+  setProcessing: 'silo.status.processing',
+  register: 'gov-ar.register',
+  webhook: COMMON_STEP.webhook,
+  waitForAuthorization: 'gov-ar.wait.authorization',
+  setRegistered: 'silo.status.registered',
+  setError: 'silo.status.error',
+} as const;
+const STEP = REGISTRATION_STEP;
+
+export const RegistrationWorkflowBody = workflowBodyBase(REGISTRATION_TEMPLATE).extend({
+  /** The invoice letters suppliers will issue; they decide the web services to authorise (default A, B, C: wsfe). */
+  invoice_types: z.array(z.enum(INVOICE_LETTERS)).min(1).max(INVOICE_LETTERS.length).optional(),
+  /** Sites that may embed the registration wizard in an iframe (its CSP frame-ancestors). */
+  allowed_origins: z.array(OriginSchema).max(20, 'at most 20 origins').optional(),
+});
+export type RegistrationWorkflowBody = z.output<typeof RegistrationWorkflowBody>;
+
+/** The webhook (when configured) goes out before the wait. */
+export function registrationPlan(config: WorkflowConfig): TemplatePlan {
+  return {
+    steps: [STEP.setProcessing, STEP.register, ...(config.webhook ? [STEP.webhook] : []), STEP.waitForAuthorization, STEP.setRegistered],
+    rescue: [STEP.setError],
+  };
+}
+
+export const registrationTemplate: WorkflowTemplate<RegistrationWorkflowBody> = {
+  name: REGISTRATION_TEMPLATE,
+  app: GOV_AR_APP_ID,
+  appTitle: 'Argentina',
+  folder: SUPPLIERS_FOLDER,
+  defaultName: 'Supplier registration',
+  body: RegistrationWorkflowBody,
+  config: (body) => ({
+    ...(body.invoice_types ? { invoiceTypes: [...new Set(body.invoice_types)] } : {}),
+    ...(body.allowed_origins?.length ? { allowedOrigins: [...new Set(body.allowed_origins)] } : {}),
+  }),
+  plan: registrationPlan,
+  present: (config) => ({
+    invoice_types: config.invoiceTypes ?? DEFAULT_INVOICE_LETTERS,
+    services: servicesForLetters(config.invoiceTypes),
+    allowed_origins: config.allowedOrigins ?? [],
+  }),
+  refuseJob: (_entry, openJob) => (openJob
+    ? new ApiError('registration_in_progress', 'This entry already has a registration job in progress; finish or wait for it first.')
+    : undefined),
+  handlers: {
+    [STEP.setProcessing]: async ({ entry }) => {
+      // A renewal: the supplier keeps invoicing with the current certificate while the new one comes.
+      if (isRenewal(entry)) return { kind: 'complete', message: `Renewal: the entry stays ${entry.status}.` };
+      await setEntryStatus(await getDb(), entry.id, 'Processing');
+      return { kind: 'complete' };
+    },
+    [STEP.register]: async (context) => {
+      const link = await createRegistrationLink(context);
+      return { kind: 'complete', message: `Registration link ${link.linkUrl}` };
+    },
+    [STEP.webhook]: raiseLinkCreated,
+    [STEP.waitForAuthorization]: async () => ({
+      kind: 'wait', message: 'Waiting for the supplier to upload a certificate the authority accepts.',
+    }),
+    [STEP.setRegistered]: async (context) => {
+      const db = await getDb();
+      const raised = await db.transaction(async (tx) => {
+        await setEntryStatus(tx, context.entry.id, 'Registered');
+        return raiseRegistrationCompleted(tx, context);
+      });
+      if (raised) kickWebhookSender();
+      return { kind: 'complete' };
+    },
+    [STEP.setError]: async ({ entry }) => {
+      if (isRenewal(entry)) return { kind: 'complete', message: `Renewal failed: the entry stays ${entry.status}.` };
+      await setEntryStatus(await getDb(), entry.id, 'Error');
+      return { kind: 'complete' };
+    },
+  },
+};

@@ -1,0 +1,34 @@
+// The folders entries live in, and what each takes: services register theirs (the Argentina app:
+// `suppliers` for parties, `invoices` for invoice envelopes) when the server starts, with the schema of an
+// entry's `data` and the rules a new entry must pass first. The silo names no folder itself.
+import type { z } from 'zod';
+import type { Caller } from '@/lib/access/queries';
+import { processSingleton } from '@/lib/process-singleton';
+
+export interface Folder<Data = unknown> {
+  name: string;
+  /**
+   * The schema an entry's `data` must pass. What it outputs (normalised, calculated) is what is stored,
+   * and what a repeated create is compared with, so it must be a pure function of the input.
+   */
+  data: z.ZodType<Data>;
+  /** Whether its entries hold GOBL envelopes (`GET /silo/v1/envelopes` lists them). */
+  holdsEnvelopes?: boolean;
+  /** The folder's own rules for a new entry, after the schema and before anything is stored: throws the refusal (an ApiError). */
+  admit?(caller: Caller, data: Data): Promise<void>;
+}
+
+const registry = processSingleton('silo-folders', () => ({ byName: new Map<string, Folder>(), version: 0 }));
+
+/** Adds a folder (or replaces one of the same name). */
+export function registerFolder<Data>(folder: Folder<Data>): void {
+  registry.byName.set(folder.name, folder as Folder);
+  registry.version++;
+}
+
+export const folderNamed = (name: string): Folder | undefined => registry.byName.get(name);
+
+export const registeredFolders = (): Folder[] => [...registry.byName.values()];
+
+/** Moves on each registration: what is built from the folders is built again when it has moved. */
+export const foldersVersion = () => registry.version;
