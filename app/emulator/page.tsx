@@ -1,12 +1,12 @@
 // The emulator's portal pages: what a supplier would do at the authority's site, offline. Only while
 // the emulator answers as the authority; against the real one this page does not exist. In production
-// the proxy asks the operator for ADMIN_TOKEN first (lib/emulator/admin-gate.ts); the page checks again.
+// the proxy asks the operator for ADMIN_TOKEN first (lib/server/emulator-gate.ts); the page checks again.
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { EmulatorBanner } from '@/components/emulator/emulator-banner';
 import { EmulatorPortal } from '@/components/emulator/emulator-portal';
-import { headersCarryAdminToken, portalNeedsAdmin } from '@/lib/emulator/admin-gate';
+import { headersCarryAdminToken, portalNeedsAdmin } from '@/lib/server/emulator-gate';
 import { arAuthority } from '@/lib/config';
 
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@
 // valid are kept (a new key is never refused from here), and only API keys: enrollment tokens
 // expire and their apps can be disabled. There is no API to revoke a key; one revoked in the
 // database keeps working in a running process for up to API_KEY_TTL_MS.
-import type { Caller } from '@/lib/access/queries';
+import type { Caller } from '@/lib/access/caller';
 import { processSingleton } from '@/lib/process-singleton';
 
 export const API_KEY_TTL_MS = 30_000;

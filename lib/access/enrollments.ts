@@ -5,7 +5,7 @@ import type { App } from '@/lib/db/schema';
 import { checkCredential, clientIdentifier } from '@/lib/access/guessing-limits';
 import { isUuid, isoTime } from '@/lib/ids';
 import type { Enrollment } from '@/lib/db/schema';
-import type { Caller } from '@/lib/access/queries';
+import type { Caller } from '@/lib/access/caller';
 import {
   findOrCreateEnrollment, getAppByClientId, getAppVisibleTo, getEnrollment, getWorkspaceById, insertApp, insertEnrollmentToken,
 } from '@/lib/access/queries';

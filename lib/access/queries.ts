@@ -6,13 +6,9 @@ import { newId } from '@/lib/ids';
 import { digest, displayPrefix, newApiKey } from '@/lib/access/tokens';
 import { cachedApiKeyCaller, rememberApiKeyCaller } from '@/lib/access/caller-cache';
 
-export interface Caller {
-  ownerId: string;
-  sandbox: boolean;
-  via: 'api_key' | 'enrollment';
-  enrollmentId?: string;
-  appId?: string;
-}
+import type { Caller } from '@/lib/access/caller';
+
+export type { Caller };
 
 /** The caller of an API key this process found valid in the last 30 s, without asking the database. */
 export function cachedCaller(token: string): Caller | undefined {

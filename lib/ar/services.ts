@@ -1,6 +1,8 @@
 // The authority's web services by invoice letter. The source description groups E with A, B, C; the
 // authority itself serves exports (E) from wsfex and tourism (T) from wsct, and this table says so.
-import type { AuthorityService } from '@/lib/db/schema';
+
+/** The web services a supplier may be authorised for: invoices (A, B, C, M), exports (E), tourism (T). */
+export type AuthorityService = 'wsfe' | 'wsfex' | 'wsct';
 
 export const INVOICE_LETTERS = ['A', 'B', 'C', 'M', 'E', 'T'] as const;
 export type InvoiceLetter = (typeof INVOICE_LETTERS)[number];

@@ -1,6 +1,6 @@
 // A supplier entry of the signed-in workspace for a server-rendered page, or undefined when the id
 // names none (malformed, unknown, another workspace's, or not a supplier).
-import type { Caller } from '@/lib/access/queries';
+import type { Caller } from '@/lib/access/caller';
 import { ApiError } from '@/lib/api/errors';
 import { isUuid } from '@/lib/ids';
 import { getEntry } from '@/lib/silo/entries';

@@ -2,20 +2,13 @@
 // Opened lazily, once per process (a process singleton: Next bundles instrumentation and routes
 // separately), and migrated before first use.
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '@/lib/db/schema';
 import { dataDir } from '@/lib/config';
+import type { Db, DbHandle } from '@/lib/db/handle';
 import { applyMigrations } from '@/lib/db/migrate';
 import { processSingleton } from '@/lib/process-singleton';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export interface DbHandle {
-  kind: 'pglite' | 'postgres';
-  db: Db;
-  close(): Promise<void>;
-}
+export type { Db, DbHandle, Tx } from '@/lib/db/handle';
 
 const slot = processSingleton('db', (): { handle?: Promise<DbHandle> } => ({}));
 

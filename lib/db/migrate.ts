@@ -2,7 +2,7 @@
 // work runs under a session advisory lock, so instances starting together migrate once; the server
 // releases the lock when a killed process's connection drops, so a crash never leaves it stale.
 import path from 'node:path';
-import type { DbHandle } from '@/lib/db/client';
+import type { DbHandle } from '@/lib/db/handle';
 
 const STARTUP_LOCK = 727_001_2026;
 

@@ -3,6 +3,8 @@ import { sql, type InferSelectModel } from 'drizzle-orm';
 import {
   bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import type { AuthorityService } from '@/lib/ar/services';
+import type { Environment } from '@/lib/ar/environments';
 import type { CertificatePath, CompanyData, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
 import type { Observation, VoucherDetail } from '@/lib/emulator/voucher-detail';
 
@@ -261,8 +263,8 @@ export const secrets = pgTable('secrets', {
   updatedAt: updatedAt(),
 }, (t) => [index('secrets_key_id').on(t.keyId)]);
 
-export type AuthorityService = 'wsfe' | 'wsfex' | 'wsct';
-export type Environment = 'sandbox' | 'live';
+export type { AuthorityService } from '@/lib/ar/services';
+export type { Environment } from '@/lib/ar/environments';
 
 /** A supplier's certificate as accepted; the key (and its password) are secrets. One active per entry. */
 export const credentials = pgTable('credentials', {

@@ -1,14 +1,13 @@
-// What the emulator's route handlers share: they exist only with AR_AUTHORITY=emulator, the SOAP ones
-// only for the two environments, answering after the authority's round trip, and the portal's in
-// production only for the operator.
+// What the emulator's route handlers share: they exist only with AR_AUTHORITY=emulator, and the SOAP
+// ones only for the two environments, answering after the authority's round trip. (Who may use the portal
+// in production is the host's business: lib/server/emulator-gate.ts.)
 import { setTimeout as sleep } from 'node:timers/promises';
-import { errorResponse, unknownPathHandlers } from '@/lib/api/with-api';
-import { assertPortalAccess } from '@/lib/emulator/admin-gate';
+import { unknownPathHandlers } from '@/lib/api/with-api';
 import { arAuthority, emulatorLatencyMs } from '@/lib/config';
 import type { Environment } from '@/lib/db/schema';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
-type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
 /** The same JSON 404 as any path no service defines. */
 const notFound = unknownPathHandlers().POST;
@@ -32,17 +31,5 @@ export function soapRoute(serve: (environment: Environment, request: Request) =>
     const latency = emulatorLatencyMs();
     if (latency > 0) await sleep(latency);
     return response;
-  });
-}
-
-/** A portal endpoint: in production (where the emulator runs only on the operator's say) ADMIN_TOKEN only. */
-export function portalRoute(handler: RouteHandler): RouteHandler {
-  return emulatorOnly(async (request, context) => {
-    try {
-      await assertPortalAccess(request);
-    } catch (error) {
-      return errorResponse(error, request);
-    }
-    return handler(request, context);
   });
 }

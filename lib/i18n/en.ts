@@ -1,6 +1,6 @@
 // The wizard in English. The authority's screen labels stay in Spanish, between «», because that is
 // what the supplier sees in the portal.
-import type { Messages } from '@/lib/i18n/messages';
+import type { esAR } from '@/lib/i18n/es-AR';
 
 const SERVICES = {
   wsfe: { name: 'Facturación Electrónica', code: 'wsfe', use: 'invoices A, B, C and M' },
@@ -8,7 +8,8 @@ const SERVICES = {
   wsct: { name: 'Comprobantes de Turismo', code: 'wsct', use: 'tourism invoices (T)' },
 } as Record<string, { name: string; code: string; use: string }>;
 
-export const en: Messages = {
+/** Key for key what es-AR says (the Messages type is es-AR's shape). */
+export const en: typeof esAR = {
   brand: {
     name: 'Electronic invoicing registration',
     footer: 'Your data travels encrypted. The private key is stored encrypted and never shown.',

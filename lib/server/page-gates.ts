@@ -1,7 +1,7 @@
 // What the proxy checks before rendering a page: a registration link's page is a read of that link
 // (the same limits as its API, so loading pages is no faster a way to try refs), and the emulator's
 // portal in production is the operator's alone.
-import { assertPortalAccess, BASIC_CHALLENGE } from '@/lib/emulator/admin-gate';
+import { assertPortalAccess, BASIC_CHALLENGE } from '@/lib/server/emulator-gate';
 import { limitLinkCall } from '@/lib/gov-ar/registration/link-rate-limits';
 import { arAuthority } from '@/lib/config';
 import { refusalOf } from '@/lib/server/page-refusal';

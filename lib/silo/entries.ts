@@ -1,7 +1,7 @@
 // Silo entries: creating (POST, or idempotent PUT with a client-chosen id), fetching and listing.
 import { ApiError, notFound } from '@/lib/api/errors';
 import { toPage, type ListQuery } from '@/lib/api/pagination';
-import type { Caller } from '@/lib/access/queries';
+import type { Caller } from '@/lib/access/caller';
 import { canonicalJson } from '@/lib/canonical-json';
 import { isUniqueViolation } from '@/lib/db/errors';
 import type { Entry } from '@/lib/db/schema';

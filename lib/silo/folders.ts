@@ -2,7 +2,7 @@
 // `suppliers` for parties, `invoices` for invoice envelopes) when the server starts, with the schema of an
 // entry's `data` and the rules a new entry must pass first. The silo names no folder itself.
 import type { z } from 'zod';
-import type { Caller } from '@/lib/access/queries';
+import type { Caller } from '@/lib/access/caller';
 import { processSingleton } from '@/lib/process-singleton';
 
 export interface Folder<Data = unknown> {

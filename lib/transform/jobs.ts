@@ -1,7 +1,7 @@
 // Jobs: starting a workflow for a silo entry (POST, or idempotent PUT with a client-chosen id) and
 // reading one back with its steps.
 import { ApiError, notFound } from '@/lib/api/errors';
-import type { Caller } from '@/lib/access/queries';
+import type { Caller } from '@/lib/access/caller';
 import { canonicalJson } from '@/lib/canonical-json';
 import { getDb } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';

@@ -2,7 +2,7 @@
 import { ApiError, notFound } from '@/lib/api/errors';
 import { toPage, type ListQuery } from '@/lib/api/pagination';
 import { isAppConnected } from '@/lib/access/queries';
-import type { Caller } from '@/lib/access/queries';
+import type { Caller } from '@/lib/access/caller';
 import { newId } from '@/lib/ids';
 import { assertWebhookUrlAllowed } from '@/lib/net/webhook-url';
 import { presentWorkflow } from '@/lib/transform/present';

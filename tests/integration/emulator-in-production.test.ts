@@ -10,6 +10,7 @@ import * as wsfeRoute from '@/app/emulator/[environment]/wsfev1/service.asmx/rou
 import { resetRateLimits } from '@/lib/api/rate-limit';
 import { withCheckDigit } from '@/lib/ar/cuit';
 import { proxy } from '@/proxy';
+import { appRoutes, HTTP_METHODS } from '@/tests/support/app-routes';
 import { call } from '@/tests/support/call';
 
 const ADMIN = process.env.ADMIN_TOKEN!;
@@ -61,6 +62,20 @@ describe('the emulator\'s portal endpoints in production', () => {
     const result = await call(certificatesRoute.POST, { body: { environment: 'live', alias: 'x', csr: 'not a csr' } });
     expect(result.status).toBe(401);
   });
+
+  // Every route under /emulator/portal, found on disk, so a portal endpoint added later cannot stay open.
+  const portalRoutes = appRoutes().filter((route) => route.template?.startsWith('/emulator/portal/'));
+  it.each(portalRoutes.flatMap((route) => HTTP_METHODS.map((method) => [`${method} ${route.template}`, route, method] as const)))(
+    '%s needs ADMIN_TOKEN',
+    async (_, route, method) => {
+      const handlers = (await import(route.file)) as Record<string, Parameters<typeof call>[0] | undefined>;
+      const handler = handlers[method];
+      if (!handler) return;
+      const params = Object.fromEntries([...route.template!.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name!, '30712345671']));
+      const result = await call(handler, { method, params, body: method === 'GET' ? undefined : {} });
+      expect(result.status).toBe(401);
+    },
+  );
 
   it('is closed (403) when the server has no ADMIN_TOKEN', async () => {
     delete process.env.ADMIN_TOKEN;

@@ -1,6 +1,6 @@
 // The one error of certificate validation: a contract code, the form field to fix, and a message in
 // Spanish and English that says what happened and what to do next. Messages never carry secrets.
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { formatCuit } from '@/lib/ar/cuit-digits';
 
 export type CertificateErrorCode =

@@ -2,7 +2,7 @@
 // DESIGN.md's "Validation order": the first failure wins, so the supplier fixes one thing at a time.
 import { createHash, X509Certificate, type KeyObject } from 'node:crypto';
 import { normalizeCuit } from '@/lib/ar/cuit';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { CertificateError, type CertificateErrorCode, type CertificateErrorDetails } from '@/lib/ar/certificates/errors';
 import { readUpload } from '@/lib/ar/certificates/encoding';
 import { attributeValue, formatDistinguishedName, OID_COMMON_NAME, OID_SERIAL_NUMBER } from '@/lib/ar/certificates/distinguished-name';

@@ -1,7 +1,7 @@
 // The rules an invoice envelope must pass before it is stored: issued by a registered supplier of the
 // workspace, with a letter whose web service that supplier authorised, and, in live, on a point of
 // sale the authority reports for it (any number in the sandbox). The first failure answers.
-import type { Caller } from '@/lib/access/queries';
+import type { Caller } from '@/lib/access/caller';
 import type { Credential, Environment } from '@/lib/db/schema';
 import { invoiceLetter, pointOfSaleNumber, type InvoiceEnvelope } from '@/lib/gov-ar/invoices/envelope';
 import { AuthorityError } from '@/lib/authority/authority-error';

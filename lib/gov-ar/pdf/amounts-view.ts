@@ -8,8 +8,7 @@ import { CATEGORY_VAT, KEY_EXEMPT } from '@/lib/gobl/regime-ar';
 import { EXT_TAX_TYPE, VAT_RATE_PERCENT, VAT_STATUS_FINAL_CONSUMER } from '@/lib/ar/arca/extensions';
 import type { WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
 import { formatMoney, formatPercent, formatPrice, formatQuantity } from '@/lib/gov-ar/pdf/format';
-import type { LabelledValue } from '@/lib/gov-ar/pdf/invoice-view';
-import type { VoucherKind } from '@/lib/gov-ar/pdf/labels';
+import type { LabelledValue, VoucherKind } from '@/lib/gov-ar/pdf/labels';
 
 export interface LineRow {
   description: string;

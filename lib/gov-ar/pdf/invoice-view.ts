@@ -11,10 +11,9 @@ import {
   InvoicePdfError, STAMP_CAE, STAMP_CAE_EXPIRY, STAMP_QR, type InvoicePdfInput, type Stamp,
 } from '@/lib/gov-ar/pdf/input';
 import {
-  documentTypeLabel, receiverConditionLabel, supplierConditionLabel, supplierConditionOf, voucherKind, type VoucherKind,
+  documentTypeLabel, receiverConditionLabel, supplierConditionLabel, supplierConditionOf, voucherKind, type LabelledValue,
+  type VoucherKind,
 } from '@/lib/gov-ar/pdf/labels';
-
-export interface LabelledValue { label: string; value: string }
 
 export interface InvoiceView extends AmountsView {
   kind: VoucherKind;

@@ -65,3 +65,6 @@ export function supplierConditionOf(letter: DocLetter, monotax: boolean): Suppli
   if (letter === 'A' || letter === 'B' || letter === 'M') return 'responsable_inscripto';
   return monotax ? 'monotributista' : undefined;
 }
+
+/** One row of a labelled list on the page (a total, a tax line). */
+export interface LabelledValue { label: string; value: string }

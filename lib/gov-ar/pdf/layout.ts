@@ -2,7 +2,8 @@
 // the issuer and the voucher either side of the letter box, the receiver, the lines, then the tributes, the
 // totals, RG 5614's block, the CAE and the QR. The header repeats on every page, and the lines' header on
 // every page they run onto; what closes the voucher (totals, CAE, QR) is kept together on the last page.
-import type { InvoiceView, LabelledValue } from '@/lib/gov-ar/pdf/invoice-view';
+import type { InvoiceView } from '@/lib/gov-ar/pdf/invoice-view';
+import type { LabelledValue } from '@/lib/gov-ar/pdf/labels';
 import { drawQr, QR_QUIET_MODULES } from '@/lib/gov-ar/pdf/qr-drawing';
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 28 };

@@ -1,5 +1,5 @@
 import { json, withApi } from '@/lib/api/with-api';
-import { portalRoute } from '@/lib/emulator/routes';
+import { portalRoute } from '@/lib/server/emulator-gate';
 import { AuthorizationBody, recordAuthorization } from '@/lib/emulator/portal';
 
 export const POST = portalRoute(withApi({

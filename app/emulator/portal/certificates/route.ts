@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/api/with-api';
-import { portalRoute } from '@/lib/emulator/routes';
+import { portalRoute } from '@/lib/server/emulator-gate';
 import { CertificateRequestBody, issueCertificateFromCsr } from '@/lib/emulator/portal';
 
 export const POST = portalRoute(withApi({

@@ -1,8 +1,8 @@
 import { json, withApi } from '@/lib/api/with-api';
-import { emulatorOnly } from '@/lib/emulator/routes';
+import { portalRoute } from '@/lib/server/emulator-gate';
 import { FaultBody, recordFault } from '@/lib/emulator/faults';
 
-export const POST = emulatorOnly(withApi({
+export const POST = portalRoute(withApi({
   auth: 'none',
   body: FaultBody,
   handler: async ({ body }) => json(await recordFault(body), 201),

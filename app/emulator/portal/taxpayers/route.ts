@@ -1,8 +1,8 @@
 import { json, withApi } from '@/lib/api/with-api';
-import { emulatorOnly } from '@/lib/emulator/routes';
+import { portalRoute } from '@/lib/server/emulator-gate';
 import { TaxpayerBody, recordTaxpayer } from '@/lib/emulator/taxpayers';
 
-export const POST = emulatorOnly(withApi({
+export const POST = portalRoute(withApi({
   auth: 'none',
   body: TaxpayerBody,
   handler: async ({ body }) => json(await recordTaxpayer(body), 201),

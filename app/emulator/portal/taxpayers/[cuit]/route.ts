@@ -1,8 +1,8 @@
 import { withApi } from '@/lib/api/with-api';
-import { emulatorOnly } from '@/lib/emulator/routes';
+import { portalRoute } from '@/lib/server/emulator-gate';
 import { TaxpayerParams, TaxpayerQuery, describeTaxpayer } from '@/lib/emulator/taxpayers';
 
-export const GET = emulatorOnly(withApi({
+export const GET = portalRoute(withApi({
   auth: 'none',
   params: TaxpayerParams,
   query: TaxpayerQuery,

@@ -4,7 +4,9 @@
 // Basic authentication (any user name), which the browser then also sends with the page's own calls.
 import { assertAdmin } from '@/lib/access/authenticate';
 import { sameSecret } from '@/lib/access/tokens';
+import { errorResponse } from '@/lib/api/with-api';
 import { adminToken, isProduction } from '@/lib/config';
+import { emulatorOnly, type RouteHandler } from '@/lib/emulator/routes';
 
 export const portalNeedsAdmin = (): boolean => isProduction();
 
@@ -34,4 +36,16 @@ export function headersCarryAdminToken(headers: Headers): boolean {
   const expected = adminToken();
   const given = presentedAdminToken(headers);
   return Boolean(expected && given && sameSecret(given, expected));
+}
+
+/** A portal endpoint: in production (where the emulator runs only on the operator's say) ADMIN_TOKEN only. */
+export function portalRoute(handler: RouteHandler): RouteHandler {
+  return emulatorOnly(async (request, context) => {
+    try {
+      await assertPortalAccess(request);
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+    return handler(request, context);
+  });
 }

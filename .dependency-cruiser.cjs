@@ -1,0 +1,64 @@
+// The rooms of docs/architecture.md and what each may import; `npm run lint` fails on a violation.
+const room = (name) => `^lib/${name}/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles-in-lib',
+      comment: 'Modules of lib/ form no import circle (types included): each room reads from the bottom up.',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { circular: true, viaOnly: { path: '^lib/' } },
+    },
+    {
+      name: 'components-never-touch-the-database',
+      comment: 'UI code gets its data from routes and server components, never from lib/db.',
+      severity: 'error',
+      from: { path: '^components/' },
+      to: { path: '^lib/db/' },
+    },
+    {
+      name: 'ar-is-facts-and-formats',
+      comment: 'lib/ar holds Argentine facts and formats only (GOBL is a format too): no database, no HTTP, no service; heavy crypto goes through the off-loop pool.',
+      severity: 'error',
+      from: { path: [room('ar'), room('gobl')] },
+      to: { path: '^lib/(?!ar/|gobl/|crypto/off-loop)' },
+    },
+    {
+      name: 'emulator-plays-an-outside-system',
+      comment: 'The stand-in authority shares only the formats (lib/ar) and the database with us, never our side of the wire.',
+      severity: 'error',
+      from: { path: room('emulator') },
+      to: { path: '^lib/(gov-ar|authority|transform|silo|access|webhooks|console|wizard|server)/' },
+    },
+    {
+      name: 'authority-clients-call-no-service',
+      comment: 'Our clients of the authority serve the gov-ar service; they never call back into it, the engine or the silo.',
+      severity: 'error',
+      from: { path: room('authority') },
+      to: { path: '^lib/(gov-ar|transform|silo|console|wizard)/' },
+    },
+    {
+      name: 'generic-services-name-no-country',
+      comment: 'The engine, the silo and the platform are generic: services plug into them by registering, never the reverse.',
+      severity: 'error',
+      from: { path: '^lib/(transform|silo|access|webhooks|api|crypto|net)/' },
+      to: { path: '^lib/(gov-ar|ar|gobl|authority|emulator)/' },
+    },
+    {
+      name: 'database-holds-no-service-logic',
+      comment: 'lib/db declares every table, so it may name the column types services define (type-only), but runs none of their code.',
+      severity: 'error',
+      from: { path: '^lib/db/' },
+      to: { path: '^lib/(gov-ar|authority|emulator|transform|silo|access|webhooks|api)/', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^lib/db/migrations/', '(^|/)\\.next'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.mjs', '.js'] },
+  },
+};
