@@ -1,5 +1,18 @@
 // The rooms of docs/architecture.md and what each may import; `npm run lint` fails on a violation.
+const fs = require('node:fs');
+const path = require('node:path');
+
 const room = (name) => `^lib/${name}/`;
+
+/** The client components (files that start with 'use client'), as path patterns: what the browser bundles starts there. */
+function clientComponents(dir = 'components') {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((item) => {
+    const file = path.posix.join(dir, item.name);
+    if (item.isDirectory()) return clientComponents(file);
+    const isClient = /\.tsx?$/.test(item.name) && /^\s*(\/\/[^\n]*\n\s*)*['"]use client['"]/.test(fs.readFileSync(file, 'utf8'));
+    return isClient ? [`^${file.replace(/[.[\]()]/g, '\\$&')}$`] : [];
+  });
+}
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -17,6 +30,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^components/' },
       to: { path: '^lib/db/' },
+    },
+    {
+      name: 'browser-code-never-reaches-the-database',
+      comment: 'What a client component imports, however indirectly, ends in the browser bundle: the database client must not.',
+      severity: 'error',
+      from: { path: clientComponents() },
+      to: { path: '^lib/db/client', reachable: true },
     },
     {
       name: 'ar-is-facts-and-formats',

@@ -7,7 +7,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { consoleApi, problemMessage, ServiceError } from '@/lib/console/api';
 import type { Workflow } from '@/lib/console/types';
 import { EMPTY_WORKFLOW_FORM, WorkflowForm as WorkflowFormSchema, type WorkflowFormInput } from '@/lib/console/workflow-form';
-import type { RegistrationWorkflowBody } from '@/lib/gov-ar/registration/workflow';
+import type { RegistrationWorkflowBody } from '@/lib/gov-ar/registration/workflow-body';
 import { TextField } from '@/components/wizard/form/text-field';
 import { Spinner } from '@/components/wizard/spinner';
 import { fieldError, fieldHint, fieldLabel, primaryButton, textInput } from '@/components/wizard/styles';

@@ -2,7 +2,7 @@
 // fields (origins one per line, an empty webhook left out) become the body, which WorkflowBody then
 // validates, so its errors land on the fields under the same paths the API's 422 names.
 import { z } from 'zod';
-import { REGISTRATION_TEMPLATE, RegistrationWorkflowBody } from '@/lib/gov-ar/registration/workflow';
+import { REGISTRATION_TEMPLATE, RegistrationWorkflowBody } from '@/lib/gov-ar/registration/workflow-body';
 
 export const WorkflowForm = z
   .object({

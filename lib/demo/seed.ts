@@ -13,7 +13,7 @@ import { createEntry } from '@/lib/silo/entries';
 import { createJob } from '@/lib/transform/jobs';
 import { drainJobs } from '@/lib/transform/runner';
 import { GOV_AR_APP_ID } from '@/lib/gov-ar/app';
-import { REGISTRATION_TEMPLATE } from '@/lib/gov-ar/registration/workflow';
+import { REGISTRATION_TEMPLATE } from '@/lib/gov-ar/registration/workflow-body';
 import { createWorkflow } from '@/lib/transform/workflows';
 
 export const DEMO_SUPPLIER_KEY = 'demo-supplier';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { CuitSchema } from '@/lib/ar/cuit';
 import { SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
-import { entryBodyOf } from '@/lib/silo/schemas';
+import { entryBodyOf } from '@/lib/silo/entry-body';
 
 export const PARTY_SCHEMA_URL = 'https://gobl.org/draft-0/org/party';
 

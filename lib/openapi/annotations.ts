@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { JSONSchema } from 'zod/v4/core';
 import { CuitSchema } from '@/lib/ar/cuit';
-import { OriginSchema } from '@/lib/transform/schemas';
+import { OriginSchema } from '@/lib/transform/workflow-body';
 
 export const ANNOTATIONS = new Map<z.ZodType, JSONSchema.BaseSchema>([
   [CuitSchema, {

@@ -1,6 +1,7 @@
 // Request schemas of silo/v1. An entry's body is one per registered folder (lib/silo/folders.ts).
 import { z } from 'zod';
 import { ListQuery } from '@/lib/api/pagination';
+import { entryBodyOf } from '@/lib/silo/entry-body';
 import { foldersVersion, registeredFolders } from '@/lib/silo/folders';
 
 /**
@@ -10,11 +11,6 @@ import { foldersVersion, registeredFolders } from '@/lib/silo/folders';
 export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired', 'Sent'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
-const EntryKey = z.string().trim().min(1).max(200);
-
-/** The create body of an entry of one folder. */
-export const entryBodyOf = <Name extends string, Data extends z.ZodType>(folder: Name, data: Data) =>
-  z.strictObject({ folder: z.literal(folder), key: EntryKey.optional(), data });
 
 export interface EntryBody { folder: string; key?: string; data: unknown }
 

@@ -2,9 +2,8 @@
 // raise `registration.link_created` (when the workflow has a webhook), wait for the supplier's
 // certificate, set Registered; on failure, Error. A renewal (the entry already has a certificate) keeps
 // the entry's status throughout. Registered with the engine by lib/gov-ar/plug.ts.
-import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
-import { INVOICE_LETTERS, DEFAULT_INVOICE_LETTERS, servicesForLetters } from '@/lib/ar/services';
+import { DEFAULT_INVOICE_LETTERS, servicesForLetters } from '@/lib/ar/services';
 import { getDb } from '@/lib/db/client';
 import type { WorkflowConfig } from '@/lib/db/schema';
 import { GOV_AR_APP_ID, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
@@ -12,12 +11,10 @@ import { raiseRegistrationCompleted } from '@/lib/gov-ar/registration/completed-
 import { createRegistrationLink } from '@/lib/gov-ar/registration/link';
 import { raiseLinkCreated } from '@/lib/gov-ar/registration/link-created-event';
 import { isRenewal } from '@/lib/gov-ar/registration/renewal';
+import { REGISTRATION_TEMPLATE, RegistrationWorkflowBody } from '@/lib/gov-ar/registration/workflow-body';
 import { setEntryStatus } from '@/lib/silo/queries';
-import { OriginSchema, workflowBodyBase } from '@/lib/transform/schemas';
 import { COMMON_STEP, type TemplatePlan, type WorkflowTemplate } from '@/lib/transform/templates';
 import { kickWebhookSender } from '@/lib/transform/wake-ups';
-
-export const REGISTRATION_TEMPLATE = 'ar-supplier-registration';
 
 export const REGISTRATION_STEP = {
   setProcessing: 'silo.status.processing',
@@ -28,14 +25,6 @@ export const REGISTRATION_STEP = {
   setError: 'silo.status.error',
 } as const;
 const STEP = REGISTRATION_STEP;
-
-export const RegistrationWorkflowBody = workflowBodyBase(REGISTRATION_TEMPLATE).extend({
-  /** The invoice letters suppliers will issue; they decide the web services to authorise (default A, B, C: wsfe). */
-  invoice_types: z.array(z.enum(INVOICE_LETTERS)).min(1).max(INVOICE_LETTERS.length).optional(),
-  /** Sites that may embed the registration wizard in an iframe (its CSP frame-ancestors). */
-  allowed_origins: z.array(OriginSchema).max(20, 'at most 20 origins').optional(),
-});
-export type RegistrationWorkflowBody = z.output<typeof RegistrationWorkflowBody>;
 
 /** The webhook (when configured) goes out before the wait. */
 export function registrationPlan(config: WorkflowConfig): TemplatePlan {
