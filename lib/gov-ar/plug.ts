@@ -5,7 +5,7 @@ import { DAY_MS } from '@/lib/gov-ar/certificate-record';
 import { INVOICES_FOLDER, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import { sweepCertificateExpiry } from '@/lib/gov-ar/expiry-sweep';
 import { admitInvoice } from '@/lib/gov-ar/invoices/admission';
-import { InvoiceEnvelopeSchema } from '@/lib/gov-ar/invoices/envelope';
+import { InvoiceEnvelopeSchema, StoredInvoiceEnvelopeSchema } from '@/lib/gov-ar/invoices/envelope';
 import { PartySchema } from '@/lib/gov-ar/party';
 import { registrationTemplate } from '@/lib/gov-ar/registration/workflow';
 import { registerFolder } from '@/lib/silo/folders';
@@ -14,7 +14,9 @@ import { registerTemplate } from '@/lib/transform/templates';
 
 export function plugGovAr(): void {
   registerFolder({ name: SUPPLIERS_FOLDER, data: PartySchema });
-  registerFolder({ name: INVOICES_FOLDER, data: InvoiceEnvelopeSchema, holdsEnvelopes: true, admit: admitInvoice });
+  registerFolder({
+    name: INVOICES_FOLDER, data: InvoiceEnvelopeSchema, stored: StoredInvoiceEnvelopeSchema, holdsEnvelopes: true, admit: admitInvoice,
+  });
   registerTemplate(registrationTemplate);
   registerPeriodicTask({ name: 'certificate-expiry-sweep', everyMs: DAY_MS, run: () => sweepCertificateExpiry() });
 }

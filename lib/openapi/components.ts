@@ -9,7 +9,7 @@ import { TaxpayerBody } from '@/lib/emulator/taxpayers';
 import { CompanyDataSchema, ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
 import { CertificateUploadForm } from '@/lib/gov-ar/registration/schemas';
 import { ConsoleSessionBody } from '@/lib/console/schemas';
-import { InvoiceEnvelopeSchema } from '@/lib/gov-ar/invoices/envelope';
+import { InvoiceEnvelopeSchema, StoredInvoiceEnvelopeSchema } from '@/lib/gov-ar/invoices/envelope';
 import { PartySchema } from '@/lib/gov-ar/party';
 import { EntryBody, WorkflowBody } from '@/lib/openapi/service-bodies';
 import { JobBody } from '@/lib/transform/schemas';
@@ -24,10 +24,11 @@ import { Job, JobList, JobStep, WebhookDelivery, Workflow, WorkflowList } from '
 import { OpenApiDocument, Ping } from '@/lib/openapi/responses/utils';
 
 /** Shared by requests and responses (a stored entry's data is what its create sent). */
-const SHARED = { Party: PartySchema, InvoiceEnvelope: InvoiceEnvelopeSchema, CompanyData: CompanyDataSchema };
+const SHARED = { Party: PartySchema, CompanyData: CompanyDataSchema };
 
 export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   ...SHARED,
+  InvoiceEnvelope: InvoiceEnvelopeSchema,
   WorkspaceBody,
   AppBody,
   AuthorizeBody,
@@ -47,6 +48,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
 
 export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   ...SHARED,
+  StoredInvoiceEnvelope: StoredInvoiceEnvelopeSchema,
   Error: ErrorBody,
   CreatedWorkspace,
   CreatedApp,

@@ -12,6 +12,8 @@ export interface Folder<Data = unknown> {
    * and what a repeated create is compared with, so it must be a pure function of the input.
    */
   data: z.ZodType<Data>;
+  /** The shape of what is stored, when the schema transforms what it takes (responses are documented with it). */
+  stored?: z.ZodType;
   /** Whether its entries hold GOBL envelopes (`GET /silo/v1/envelopes` lists them). */
   holdsEnvelopes?: boolean;
   /** The folder's own rules for a new entry, after the schema and before anything is stored: throws the refusal (an ApiError). */

@@ -27,6 +27,9 @@ let built: { version: number; schema: z.ZodType<EntryBody> } | undefined;
 /** The variants of the entry body, one per folder (the OpenAPI document shows each). */
 export const entryBodyVariants = () => registeredFolders().map((folder) => entryBodyOf(folder.name, folder.data));
 
+/** An entry's folder and `data` as stored, one per folder (what the OpenAPI document shows an entry holds). */
+export const storedEntryVariants = () => registeredFolders().map((folder) => entryBodyOf(folder.name, folder.stored ?? folder.data));
+
 function buildEntryBody(): z.ZodType<EntryBody> {
   const variants = entryBodyVariants();
   if (variants.length === 0) throw new Error('No silo folder is registered (lib/server/services.ts plugs them in).');

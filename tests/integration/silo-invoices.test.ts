@@ -7,7 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { newId } from '@/lib/ids';
 import { closedPort, withEnv } from '@/tests/support/authority';
 import {
-  addPointOfSale, ENVELOPE_SCHEMA, getStoredEntry, invoiceDoc, listEnvelopes, postInvoice, putInvoice, registerAgain,
+  addPointOfSale, ENVELOPE_SCHEMA, getStoredEntry, invoiceDoc, listEnvelopes, postInvoice, putInvoice, registerAgain, storedDoc,
   registeredSupplier,
 } from '@/tests/support/invoices';
 import { portal } from '@/tests/support/emulator-client';
@@ -34,15 +34,15 @@ afterEach(() => {
 describe('a sandbox supplier', () => {
   it('stores invoices on any point of sale, wrapping a bare document into an envelope', async () => {
     const supplier = await registeredSupplier(emulator());
-    for (const series of ['1', '42', '0007', '99999']) {
+    for (const series of ['1', '42', '0007', '99998']) {
       const stored = await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series, code: `A-${series}` }));
       expect(stored.status).toBe(201);
       expect(stored.body).toMatchObject({ folder: 'invoices', owner_id: supplier.ownerId, status: 'Empty' });
-      expect(stored.body.data).toEqual({ $schema: ENVELOPE_SCHEMA, doc: invoiceDoc(supplier.cuit, { series, code: `A-${series}` }) });
+      expect(stored.body.data).toEqual({ $schema: ENVELOPE_SCHEMA, doc: storedDoc(invoiceDoc(supplier.cuit, { series, code: `A-${series}` })) });
     }
     const fetched = await listEnvelopes(supplier.apiKey, { limit: '3' });
     expect(fetched.status).toBe(200);
-    expect(fetched.body.list.map((entry: { data: { doc: { series: string } } }) => entry.data.doc.series)).toEqual(['99999', '0007', '42']);
+    expect(fetched.body.list.map((entry: { data: { doc: { series: string } } }) => entry.data.doc.series)).toEqual(['99998', '0007', '42']);
     const rest = await listEnvelopes(supplier.apiKey, { limit: '3', cursor: fetched.body.next_cursor });
     expect(rest.body.list.map((entry: { data: { doc: { series: string } } }) => entry.data.doc.series)).toEqual(['1']);
     expect(rest.body).not.toHaveProperty('next_cursor');
@@ -56,7 +56,7 @@ describe('a sandbox supplier', () => {
     expect(stored.status).toBe(201);
   });
 
-  it('stores a GOBL envelope as sent, with a hyphenated CUIT normalised', async () => {
+  it('stores a GOBL envelope with its head as sent, the document calculated and a hyphenated CUIT normalised', async () => {
     const supplier = await registeredSupplier(emulator());
     const hyphenated = `${supplier.cuit.slice(0, 2)}-${supplier.cuit.slice(2, 10)}-${supplier.cuit.slice(10)}`;
     const envelope = {
@@ -68,7 +68,10 @@ describe('a sandbox supplier', () => {
     expect(stored.status).toBe(201);
     expect(stored.body.data.head).toEqual(envelope.head);
     expect(stored.body.data.doc.supplier.tax_id.code).toBe(supplier.cuit);
-    expect(stored.body.data.doc.totals).toEqual({ sum: '200.00', payable: '242.00' });
+    // Calculated as GOBL does: the line's sum and total, the VAT category at 21%, what is payable.
+    expect(stored.body.data.doc.lines[0]).toMatchObject({ sum: '200.00', total: '200.00' });
+    expect(stored.body.data.doc.totals).toMatchObject({ sum: '200.00', total: '200.00', tax: '42.00', total_with_tax: '242.00', payable: '242.00' });
+    expect(stored.body.data.doc.tax.ext).toMatchObject({ 'ar-arca-doc-type': '6', 'ar-arca-concept': '1', 'ar-arca-doc-letter': 'B' });
   });
 });
 
@@ -274,6 +277,14 @@ describe('a malformed envelope', () => {
     ['a document with no $schema', without('$schema'), 'data.doc.$schema'],
     ['a foreign document', { ...doc, $schema: 'https://example.com/invoice' }, 'data.doc.$schema'],
     ['an envelope with a foreign $schema', { $schema: 'https://example.com/envelope', doc }, 'data.$schema'],
+    // GOBL's ar-arca-v4 rules, after normalisation and calculation:
+    ['series 99999 (the addon takes 1 to 99998)', { ...doc, series: '99999' }, 'data.doc.series'],
+    ['a type A invoice without a customer', { ...invoiceDoc(cuit, { tax: { ext: { 'ar-arca-doc-letter': 'A' } } }), customer: undefined }, 'data.doc.customer'],
+    ['a type B invoice to a Responsable Inscripto', invoiceDoc(cuit, { tax: { ext: { 'ar-arca-doc-letter': 'B' } }, customer: { name: 'Cliente S.A.', tax_id: { country: 'AR', code: '30500010912' }, ext: { 'ar-arca-vat-status': '1' } } }), 'data.doc.customer.ext.ar-arca-vat-status'],
+    ['a type C invoice with VAT on its lines', invoiceDoc(cuit, { tax: { ext: { 'ar-arca-doc-letter': 'C' } }, lines: doc.lines }), 'data.doc.lines.0.taxes'],
+    ['a credit note without the invoice it corrects', { ...doc, type: 'credit-note' }, 'data.doc.preceding'],
+    ['services without their period', { ...doc, lines: [{ ...doc.lines[0], item: { name: 'Consultoría', price: '100.00', key: 'services' } }] }, 'data.doc.ordering'],
+    ['dollars without an exchange rate', { ...doc, currency: 'USD' }, 'data.doc.exchange_rates'],
     ['no data', undefined, 'data'],
     ['a list as data', [doc], 'data'],
   ])('answers 422 naming the field for %s, before any other rule', async (_case, data, field) => {

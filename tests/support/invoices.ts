@@ -1,5 +1,6 @@
 // Invoices through the real silo handlers, for suppliers registered through the real wizard service
 // against the emulated authority: a registered supplier, an invoice document, storing and listing.
+import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { expect } from 'vitest';
 import * as entriesRoute from '@/app/silo/v1/entries/route';
 import * as entryRoute from '@/app/silo/v1/entries/[id]/route';
@@ -50,19 +51,40 @@ export async function addPointOfSale(emulatorUrl: string, environment: Environme
   expect(result.status).toBe(201);
 }
 
-/** A bare GOBL bill/invoice document by this supplier. */
+/** The customer each letter needs under GOBL's Argentina rules (B needs none: a final consumer). */
+const CUSTOMER_FOR_LETTER: Record<string, Record<string, unknown>> = {
+  A: { name: 'Cliente Responsable Inscripto S.A.', tax_id: { country: 'AR', code: '30500010912' }, ext: { 'ar-arca-vat-status': '1' } },
+  M: { name: 'Cliente Responsable Inscripto S.A.', tax_id: { country: 'AR', code: '30500010912' }, ext: { 'ar-arca-vat-status': '1' } },
+  C: { name: 'Consumidor Final', identities: [{ code: '25123456', ext: { 'ar-arca-identity-type': '96' } }], ext: { 'ar-arca-vat-status': '5' } },
+  E: { name: 'Importadora del Norte LLC', tax_id: { country: 'US' }, ext: { 'ar-arca-vat-status': '9' } },
+  T: { name: 'Turista', identities: [{ code: 'AB123456', ext: { 'ar-arca-identity-type': '94' } }], ext: { 'ar-arca-vat-status': '9' } },
+};
+
+/** A bare GOBL bill/invoice document by this supplier, valid under GOBL's Argentina rules for its letter (B by default). */
 export function invoiceDoc(cuit: string, overrides: Record<string, unknown> = {}) {
+  const letter = (overrides.tax as { ext?: Record<string, string> } | undefined)?.ext?.['ar-arca-doc-letter'] ?? 'B';
+  const customer = CUSTOMER_FOR_LETTER[letter];
   return {
     $schema: INVOICE_SCHEMA,
     series: '1',
     code: '00000001',
     issue_date: '2026-03-02',
     supplier: { name: 'Proveedor de Prueba S.A.', tax_id: { country: 'AR', code: cuit } },
-    customer: { name: 'Consumidor Final' },
-    lines: [{ i: 1, quantity: '2', item: { name: 'Tornillos', price: '100.00' }, sum: '200.00', taxes: [{ cat: 'VAT', rate: 'general' }] }],
-    totals: { sum: '200.00', payable: '242.00' },
+    ...(customer ? { customer } : {}),
+    lines: [{
+      i: 1, quantity: '2', item: { name: 'Tornillos', price: '100.00', key: 'goods' },
+      // Monotributistas (C) charge no VAT on lines.
+      ...(letter === 'C' ? {} : { taxes: [{ cat: 'VAT', rate: 'general' }] }),
+    }],
     ...overrides,
   };
+}
+
+/** What the store keeps of a document: normalised and calculated as GOBL does. */
+export function storedDoc(doc: unknown) {
+  const prepared = prepareArcaInvoice(doc, { path: 'doc' });
+  if (!prepared.ok) throw new Error(`not a valid invoice: ${JSON.stringify(prepared.fields)}`);
+  return prepared.doc;
 }
 
 export const postInvoice = (apiKey: string, data: unknown, extra: Record<string, unknown> = {}) =>

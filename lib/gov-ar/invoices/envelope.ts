@@ -1,8 +1,10 @@
 // An invoice as the `invoices` folder stores it: a GOBL envelope around a `bill/invoice` document (a bare
-// document is wrapped into one first, so every field path names the stored form: `data.doc.series`).
-// Strict on what the Argentine rules read; every other GOBL field (lines, totals, notes...) is kept as sent.
+// document is wrapped into one first, so every field path names the stored form: `data.doc.series`),
+// normalised and calculated as GOBL's Argentina addon does. Fields GOBL does not read are kept as sent.
 import { z } from 'zod';
 import { INVOICE_LETTERS } from '@/lib/ar/services';
+import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
+import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invoice';
 import { PartySchema } from '@/lib/gov-ar/party';
 
 export const ENVELOPE_SCHEMA_URL = 'https://gobl.org/draft-0/envelope';
@@ -49,7 +51,11 @@ const isBareDocument = (value: unknown) =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !('doc' in value)
   && (value as { $schema?: unknown }).$schema !== ENVELOPE_SCHEMA_URL;
 
-/** A GOBL envelope holding an invoice; a bare `bill/invoice` document is wrapped into one. */
+/**
+ * A GOBL envelope holding an invoice; a bare `bill/invoice` document is wrapped into one. Its document is
+ * then normalised, calculated and checked as GOBL's `ar-arca-v4` addon does (lib/ar/arca/prepare.ts): what
+ * is stored is the calculated document, and each rule it breaks is a field of the 422.
+ */
 export const InvoiceEnvelopeSchema = z.preprocess(
   (value) => (isBareDocument(value) ? { $schema: ENVELOPE_SCHEMA_URL, doc: value } : value),
   z.strictObject({
@@ -57,9 +63,22 @@ export const InvoiceEnvelopeSchema = z.preprocess(
     head: z.looseObject({}).optional(),
     doc: InvoiceSchema,
     sigs: z.array(z.unknown()).optional(),
+  }).transform((envelope, ctx) => {
+    const prepared = prepareArcaInvoice(envelope.doc, { path: 'doc' });
+    if (prepared.ok) return { ...envelope, doc: prepared.doc as CalculableInvoice & Invoice };
+    for (const [path, reason] of Object.entries(prepared.fields)) ctx.addIssue({ code: 'custom', message: reason, path: path.split('.') });
+    return z.NEVER;
   }),
 );
 export type InvoiceEnvelope = z.output<typeof InvoiceEnvelopeSchema>;
+
+/** A stored invoice: the envelope with its document as calculated (what an entry of `invoices` holds). */
+export const StoredInvoiceEnvelopeSchema = z.strictObject({
+  $schema: z.literal(ENVELOPE_SCHEMA_URL),
+  head: z.looseObject({}).optional(),
+  doc: CalculableInvoiceSchema,
+  sigs: z.array(z.unknown()).optional(),
+});
 
 /** The letter the invoice declares, if any (none means the common A/B/C/M family). */
 export const invoiceLetter = (invoice: Invoice) => invoice.tax?.ext?.[DOC_LETTER_EXT];

@@ -1,7 +1,7 @@
 // Answers of silo/v1: Entry and MetaRecord. An entry's `data` is what its folder's request schema
 // stored (lib/silo/schemas), so a folder added there is documented here with no edit.
 import { z } from 'zod';
-import { EntryBodyVariants } from '@/lib/openapi/service-bodies';
+import { StoredEntryVariants } from '@/lib/openapi/service-bodies';
 import { ENTRY_STATUSES } from '@/lib/silo/schemas';
 import { Id, Timestamp, listOf } from '@/lib/openapi/responses/common';
 
@@ -32,7 +32,7 @@ const entryFields = {
 };
 
 /** One shape per folder: `data` is that folder's document as stored. */
-export const Entry = z.union(EntryBodyVariants.map((variant) =>
+export const Entry = z.union(StoredEntryVariants.map((variant) =>
   z.strictObject({ ...entryFields, folder: variant.shape.folder, data: variant.shape.data })));
 
 export const EntryList = listOf(Entry);
