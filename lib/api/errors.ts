@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   app_not_connected: 409,
   registration_in_progress: 409,
   registration_incomplete: 409,
+  invoice_in_progress: 409,
+  invoice_already_sent: 409,
   link_used: 409,
   file_too_large: 413,
   payload_too_large: 413,

@@ -14,7 +14,7 @@ export class AuthorityError extends Error {
   constructor(
     readonly problem: AuthorityProblem,
     message: string,
-    readonly detail?: { faultCode?: string; service?: string; status?: number },
+    readonly detail?: { faultCode?: string; service?: string; status?: number; answerLost?: boolean },
   ) {
     super(message);
     this.name = 'AuthorityError';

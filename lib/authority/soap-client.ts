@@ -21,14 +21,30 @@ export function soapEnvelope(body: string, namespaces: Record<string, string>): 
 
 export interface SoapFault { faultCode: string; faultString: string }
 
+export interface SoapCallOptions {
+  /**
+   * false for an operation the authority must not carry out twice (FECAESolicitar): it goes out once, on a
+   * connection of its own, and a failure is reported, never sent again (the caller asks the authority what
+   * became of it first). Default true: a kept-alive connection found closed is retried once.
+   */
+  idempotent?: boolean;
+}
+
+/**
+ * A failure whose request may have reached the authority (a timeout, a connection cut after sending): what
+ * it did with it is unknown. A refused connection or an HTTP error answer is known not to have been acted on.
+ */
+export const answerLost = (error: unknown) => error instanceof AuthorityError && error.detail?.answerLost === true;
+
 /** Posts the envelope; answers the parsed Body, or throws (a fault as `onFault` says, else unavailable). */
 export async function postSoap(
   endpoint: AuthorityEndpoint,
   envelope: string,
   soapAction: string,
   onFault: (fault: SoapFault) => Error,
+  options: SoapCallOptions = {},
 ): Promise<Record<string, unknown>> {
-  const { status, text } = await post(endpoint, envelope, soapAction);
+  const { status, text } = await post(endpoint, envelope, soapAction, options.idempotent ?? true);
   let parsed: Record<string, unknown>;
   try {
     parsed = xmlParser.parse(text) as Record<string, unknown>;
@@ -42,27 +58,29 @@ export async function postSoap(
   return body;
 }
 
-async function post(endpoint: AuthorityEndpoint, envelope: string, soapAction: string): Promise<{ status: number; text: string }> {
-  const first = await send(endpoint, envelope, soapAction);
+async function post(endpoint: AuthorityEndpoint, envelope: string, soapAction: string, idempotent: boolean): Promise<{ status: number; text: string }> {
+  const first = await send(endpoint, envelope, soapAction, idempotent);
   if ('response' in first) return first.response;
   // A kept-alive connection the other side closed while it sat idle fails at once with ECONNRESET, before
   // the request reached the authority: sent again, once, on a new connection (Node's documented remedy).
-  if (!first.staleConnection) throw unavailable(first.error);
-  const second = await send(endpoint, envelope, soapAction);
+  // Never for a request that must go out once: it had a connection of its own.
+  if (!first.staleConnection || !idempotent) throw unavailable(first);
+  const second = await send(endpoint, envelope, soapAction, idempotent);
   if ('response' in second) return second.response;
-  throw unavailable(second.error);
+  throw unavailable(second);
 }
 
-type Sent = { response: { status: number; text: string } } | { error: Error; staleConnection: boolean };
+type Sent = { response: { status: number; text: string } } | { error: Error; staleConnection: boolean; afterSending: boolean };
 
-function send(endpoint: AuthorityEndpoint, envelope: string, soapAction: string): Promise<Sent> {
+function send(endpoint: AuthorityEndpoint, envelope: string, soapAction: string, idempotent: boolean): Promise<Sent> {
   const url = new URL(endpoint.url);
   const transport = url.protocol === 'https:' ? https : http;
   const payload = Buffer.from(envelope, 'utf8');
   return new Promise((resolve) => {
+    let sent = false;
     const request = transport.request(url, {
       method: 'POST',
-      agent: url.protocol === 'https:' && endpoint.legacyTls ? legacyAgent : undefined,
+      agent: agentFor(url, endpoint, idempotent),
       timeout: authorityTimeoutMs(),
       headers: {
         'content-type': 'text/xml; charset=utf-8',
@@ -73,14 +91,23 @@ function send(endpoint: AuthorityEndpoint, envelope: string, soapAction: string)
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ response: { status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') } }));
-      response.on('error', (error) => resolve({ error, staleConnection: false }));
+      response.on('error', (error) => resolve({ error, staleConnection: false, afterSending: true }));
     });
     request.on('timeout', () => request.destroy(new Error('timed out')));
     request.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({ error, staleConnection: request.reusedSocket && error.code === 'ECONNRESET' }));
-    request.end(payload);
+      resolve({ error, staleConnection: request.reusedSocket && error.code === 'ECONNRESET', afterSending: sent }));
+    request.end(payload, () => { sent = true; });
   });
 }
 
-const unavailable = (error: Error) =>
-  new AuthorityError('unavailable', `The authority could not be reached (${error.message}).`);
+/** A request that must go out once gets a connection of its own (no kept-alive socket the server may have closed). */
+function agentFor(url: URL, endpoint: AuthorityEndpoint, idempotent: boolean): http.Agent | undefined {
+  if (url.protocol === 'https:' && endpoint.legacyTls) return idempotent ? legacyAgent : onceLegacyAgent;
+  return idempotent ? undefined : onceAgent(url.protocol);
+}
+const onceLegacyAgent = new https.Agent({ keepAlive: false, ciphers: 'DEFAULT@SECLEVEL=1' });
+const onceAgents = { 'http:': new http.Agent({ keepAlive: false }), 'https:': new https.Agent({ keepAlive: false }) };
+const onceAgent = (protocol: string) => onceAgents[protocol as keyof typeof onceAgents];
+
+const unavailable = (failure: { error: Error; afterSending: boolean }) =>
+  new AuthorityError('unavailable', `The authority could not be reached (${failure.error.message}).`, { answerLost: failure.afterSending });

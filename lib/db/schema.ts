@@ -442,3 +442,66 @@ export type Credential = InferSelectModel<typeof credentials>;
 export type RegistrationKey = InferSelectModel<typeof registrationKeys>;
 export type RegistrationProgress = InferSelectModel<typeof registrationProgress>;
 export type AuthorityTicket = InferSelectModel<typeof authorityTickets>;
+
+// ---- Issuing invoices at the authority (WSFEv1): numbering per sequence, and each invoice's sending ----
+
+/**
+ * One numbering sequence of the authority: (environment, CUIT, point of sale, CbteTipo). `last_number` is the
+ * last number we know the authority authorised (null: ask it); the lease says which runner sends for the
+ * sequence now, so across processes and instances one batch at a time is in flight per sequence.
+ */
+export const invoiceSequences = pgTable('invoice_sequences', {
+  id: uuid('id').primaryKey(),
+  environment: text('environment').$type<Environment>().notNull(),
+  cuit: text('cuit').notNull(),
+  pointOfSale: integer('point_of_sale').notNull(),
+  docType: integer('doc_type').notNull(),
+  lastNumber: integer('last_number'),
+  /** yyyy-mm-dd of the last authorised voucher, when we know it. */
+  lastDate: text('last_date'),
+  leaseOwner: uuid('lease_owner'),
+  leaseUntil: ts('lease_until'),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('invoice_sequences_key').on(t.environment, t.cuit, t.pointOfSale, t.docType)]);
+
+export const INVOICE_SEND_STATES = ['queued', 'sending', 'authorised', 'refused', 'conflict'] as const;
+export type InvoiceSendState = (typeof INVOICE_SEND_STATES)[number];
+
+/** What the authority said of one voucher (a refusal's errors and observations, or the CAE). */
+export interface InvoiceSendResult {
+  cae?: string;
+  caeDue?: string;
+  /** yyyymmdd the authority processed it. */
+  processedOn?: string;
+  observations?: { code: number | string; message: string }[];
+  errors?: { code: number | string; message: string }[];
+}
+
+/**
+ * One invoice's trip to the authority, made by its job's `gov-ar.send` step: queued, numbered and sent in a
+ * batch (`sending`, written before the request goes out, so a crash leaves it in doubt, never lost), then
+ * authorised (CAE) or refused. A number is taken by at most one invoice while sending or authorised.
+ */
+export const invoiceSends = pgTable('invoice_sends', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  sequenceId: uuid('sequence_id').notNull().references(() => invoiceSequences.id),
+  entryId: uuid('entry_id').notNull().references(() => entries.id),
+  jobId: uuid('job_id').notNull().references(() => jobs.id),
+  state: text('state').$type<InvoiceSendState>().notNull(),
+  number: integer('number'),
+  /** The FECAEDetRequest without its number, as mapped when the invoice was queued. */
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+  issueDate: text('issue_date').notNull(),
+  result: jsonb('result').$type<InvoiceSendResult>(),
+  queuedAt: ts('queued_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('invoice_sends_job').on(t.jobId),
+  uniqueIndex('invoice_sends_number').on(t.sequenceId, t.number).where(sql`${t.state} in ('sending', 'authorised')`),
+  index('invoice_sends_sequence_state').on(t.sequenceId, t.state, t.issueDate, t.queuedAt),
+  index('invoice_sends_entry').on(t.entryId),
+]);
+
+export type InvoiceSequence = InferSelectModel<typeof invoiceSequences>;
+export type InvoiceSend = InferSelectModel<typeof invoiceSends>;

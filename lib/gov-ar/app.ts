@@ -8,9 +8,15 @@ export const INVOICES_FOLDER = 'invoices';
 /** The `src` of every meta record the app writes. */
 export const GOV_AR_SRC = 'gov-ar';
 
-/** The `key`s of its meta records: the registration link, the confirmed company data, the certificate in use. */
+/**
+ * The `key`s of its meta records: the registration link, the confirmed company data, the certificate in use;
+ * on an invoice, the authority's observations on an accepted one or its errors on a refused one, and the PDF.
+ */
 export const META_KEY = {
   link: 'link',
   company: 'company',
   certificate: 'certificate',
+  observations: 'arca-observations',
+  errors: 'arca-errors',
+  pdf: 'pdf',
 } as const;

@@ -1,11 +1,12 @@
 // The Argentina app plugs into the generic machinery: its folders (suppliers, invoices) into the silo,
-// its workflow template into the engine, and its daily certificate sweep into the periodic tasks.
+// its workflow templates (registration, invoice issuing) into the engine, and its daily certificate sweep into the periodic tasks.
 // Idempotent: registering again replaces each piece with itself.
 import { DAY_MS } from '@/lib/gov-ar/certificate-record';
 import { INVOICES_FOLDER, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import { sweepCertificateExpiry } from '@/lib/gov-ar/expiry-sweep';
 import { admitInvoice } from '@/lib/gov-ar/invoices/admission';
 import { InvoiceEnvelopeSchema, StoredInvoiceEnvelopeSchema } from '@/lib/gov-ar/invoices/envelope';
+import { invoiceTemplate } from '@/lib/gov-ar/invoices/issuing-workflow';
 import { PartySchema } from '@/lib/gov-ar/party';
 import { registrationTemplate } from '@/lib/gov-ar/registration/workflow';
 import { registerFolder } from '@/lib/silo/folders';
@@ -18,5 +19,6 @@ export function plugGovAr(): void {
     name: INVOICES_FOLDER, data: InvoiceEnvelopeSchema, stored: StoredInvoiceEnvelopeSchema, holdsEnvelopes: true, admit: admitInvoice,
   });
   registerTemplate(registrationTemplate);
+  registerTemplate(invoiceTemplate);
   registerPeriodicTask({ name: 'certificate-expiry-sweep', everyMs: DAY_MS, run: () => sweepCertificateExpiry() });
 }

@@ -1,6 +1,6 @@
 // Database access for workflows, jobs and job steps; reads are scoped to a workspace.
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { getDb, type Tx } from '@/lib/db/client';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { getDb, type Db, type Tx } from '@/lib/db/client';
 import { jobs, jobSteps, workflows, type Job, type JobStep, type Workflow } from '@/lib/db/schema';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 
@@ -86,4 +86,13 @@ export async function listStepsOfJobs(jobIds: string[]): Promise<Map<string, Job
 export async function lockJob(tx: Tx, jobId: string): Promise<Job | undefined> {
   const [row] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
   return row;
+}
+
+/**
+ * Runs these jobs' ready steps now rather than at their retry time: a step that waits on outside work
+ * (another runner sending its invoice in a batch) is woken when that work is done.
+ */
+export async function readyStepsNow(db: Db | Tx, jobIds: string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await db.update(jobSteps).set({ runAt: sql`now()` }).where(and(inArray(jobSteps.jobId, jobIds), eq(jobSteps.status, 'ready')));
 }

@@ -9,6 +9,8 @@ export const WEBHOOK_EVENTS = [
   'registration.completed',
   'registration.certificate_expiring',
   'registration.certificate_expired',
+  'invoice.sent',
+  'invoice.rejected',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

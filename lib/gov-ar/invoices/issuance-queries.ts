@@ -1,0 +1,152 @@
+// Database access for issuing invoices: numbering sequences with their sender lease, and each invoice's
+// send (queued, numbered and sending, then authorised, refused or in conflict).
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { getDb, type Db, type Tx } from '@/lib/db/client';
+import {
+  entries, invoiceSends, invoiceSequences, metaRecords, type Environment, type InvoiceSend, type InvoiceSendResult, type InvoiceSequence,
+} from '@/lib/db/schema';
+import { GOV_AR_SRC } from '@/lib/gov-ar/app';
+import { newId } from '@/lib/ids';
+
+export interface SequenceKey { environment: Environment; cuit: string; pointOfSale: number; docType: number }
+
+/** The sequence's row, made on first use (two makers at once: one wins, both read it). */
+export async function ensureSequence(key: SequenceKey): Promise<InvoiceSequence> {
+  const db = await getDb();
+  await db.insert(invoiceSequences).values({ id: newId(), ...key }).onConflictDoNothing();
+  const [row] = await db.select().from(invoiceSequences).where(and(
+    eq(invoiceSequences.environment, key.environment), eq(invoiceSequences.cuit, key.cuit),
+    eq(invoiceSequences.pointOfSale, key.pointOfSale), eq(invoiceSequences.docType, key.docType),
+  ));
+  return row!;
+}
+
+export async function getSequence(id: string): Promise<InvoiceSequence | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(invoiceSequences).where(eq(invoiceSequences.id, id));
+  return row;
+}
+
+/**
+ * Takes the sequence's sender lease for `seconds` (free, run out, or already ours); the sequence, or
+ * undefined when another sender holds it.
+ */
+export async function takeSequenceLease(id: string, owner: string, seconds: number): Promise<InvoiceSequence | undefined> {
+  const db = await getDb();
+  const [row] = await db.update(invoiceSequences)
+    .set({ leaseOwner: owner, leaseUntil: sql`now() + make_interval(secs => ${seconds})`, updatedAt: new Date() })
+    .where(and(
+      eq(invoiceSequences.id, id),
+      or(isNull(invoiceSequences.leaseUntil), lt(invoiceSequences.leaseUntil, sql`now()`), eq(invoiceSequences.leaseOwner, owner)),
+    ))
+    .returning();
+  return row;
+}
+
+export async function releaseSequenceLease(id: string, owner: string): Promise<void> {
+  const db = await getDb();
+  await db.update(invoiceSequences).set({ leaseOwner: null, leaseUntil: null })
+    .where(and(eq(invoiceSequences.id, id), eq(invoiceSequences.leaseOwner, owner)));
+}
+
+/**
+ * Locks the sequence row for the transaction if `owner` still holds its lease: what a sender writes is
+ * fenced by it, so a sender whose lease ran out (and was taken over) changes nothing.
+ */
+export async function lockHeldSequence(tx: Tx, id: string, owner: string): Promise<InvoiceSequence | undefined> {
+  const [row] = await tx.select().from(invoiceSequences)
+    .where(and(eq(invoiceSequences.id, id), eq(invoiceSequences.leaseOwner, owner), sql`${invoiceSequences.leaseUntil} > now()`))
+    .for('update');
+  return row;
+}
+
+export async function setSequenceEnd(db: Db | Tx, id: string, end: { lastNumber: number | null; lastDate?: string | null }) {
+  await db.update(invoiceSequences).set({ ...end, updatedAt: new Date() }).where(eq(invoiceSequences.id, id));
+}
+
+export async function getSendByJob(jobId: string): Promise<InvoiceSend | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(invoiceSends).where(eq(invoiceSends.jobId, jobId));
+  return row;
+}
+
+/** Queues the job's invoice on its sequence, once (a step run again finds what it queued). */
+export async function queueSend(values: Omit<typeof invoiceSends.$inferInsert, 'id' | 'state'>): Promise<InvoiceSend> {
+  const db = await getDb();
+  await db.insert(invoiceSends).values({ id: newId(), state: 'queued', ...values }).onConflictDoNothing();
+  return (await getSendByJob(values.jobId))!;
+}
+
+/** Sends that went out and whose answer never came back (a crash, a cut connection), in number order. */
+export async function sendsInDoubt(sequenceId: string): Promise<InvoiceSend[]> {
+  const db = await getDb();
+  return db.select().from(invoiceSends)
+    .where(and(eq(invoiceSends.sequenceId, sequenceId), eq(invoiceSends.state, 'sending')))
+    .orderBy(asc(invoiceSends.number));
+}
+
+/** The next batch: the oldest issue dates first (the authority refuses a date before the last), then queue order. */
+export async function queuedSends(sequenceId: string, limit: number): Promise<InvoiceSend[]> {
+  const db = await getDb();
+  return db.select().from(invoiceSends)
+    .where(and(eq(invoiceSends.sequenceId, sequenceId), eq(invoiceSends.state, 'queued')))
+    .orderBy(asc(invoiceSends.issueDate), asc(invoiceSends.queuedAt), asc(invoiceSends.id))
+    .limit(limit);
+}
+
+/** Gives each send its number and marks the batch as going out (committed before the request is). */
+export async function markSending(tx: Tx, numbered: { id: string; number: number }[]): Promise<void> {
+  if (numbered.length === 0) return;
+  await tx.execute(sql`
+    update ${invoiceSends} s set state = 'sending', number = v.number, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(id uuid, number int)
+    where s.id = v.id and s.state = 'queued'`);
+}
+
+/** Back in the queue, without a number: the authority did not authorise it, and its number is free again. */
+export async function requeueSends(tx: Tx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(invoiceSends).set({ state: 'queued', number: null, updatedAt: new Date() })
+    .where(and(inArray(invoiceSends.id, ids), eq(invoiceSends.state, 'sending')));
+}
+
+export interface SettledSend { id: string; state: 'authorised' | 'refused' | 'conflict'; result: InvoiceSendResult }
+
+export async function settleSends(tx: Tx, settled: SettledSend[]): Promise<void> {
+  if (settled.length === 0) return;
+  await tx.execute(sql`
+    update ${invoiceSends} s set state = v.state, result = v.result, updated_at = now(),
+      number = case when v.state = 'authorised' then s.number end
+    from jsonb_to_recordset(${JSON.stringify(settled)}::jsonb) as v(id uuid, state text, result jsonb)
+    where s.id = v.id and s.state in ('queued', 'sending')`);
+}
+
+export async function getSendsByIds(ids: string[]): Promise<InvoiceSend[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  return db.select().from(invoiceSends).where(inArray(invoiceSends.id, ids));
+}
+
+/** What an authorised invoice's entry gains: its number in `doc.code` and the authority's stamps in `head.stamps`. */
+export interface IssuedStamp { entryId: string; code: string; stamps: { prv: string; val: string }[] }
+
+/** Writes the number and stamps onto the invoices' stored envelopes, in one statement. */
+export async function stampEntries(tx: Tx, issued: IssuedStamp[]): Promise<void> {
+  if (issued.length === 0) return;
+  await tx.execute(sql`
+    update ${entries} e set updated_at = now(), data = jsonb_set(
+      jsonb_set(e.data, '{doc,code}', to_jsonb(v.code)),
+      '{head}',
+      coalesce(e.data->'head', '{}'::jsonb) || jsonb_build_object('stamps', coalesce(e.data->'head'->'stamps', '[]'::jsonb) || v.stamps))
+    from jsonb_to_recordset(${JSON.stringify(issued)}::jsonb) as v("entryId" uuid, code text, stamps jsonb)
+    where e.id = v."entryId"`);
+}
+
+/** The authority's observations or errors, as meta records on the invoices' entries (one per entry and key). */
+export async function recordAuthorityNotes(tx: Tx, notes: (Omit<typeof metaRecords.$inferInsert, 'id' | 'src'>)[]): Promise<void> {
+  if (notes.length === 0) return;
+  const now = new Date();
+  await tx.insert(metaRecords).values(notes.map((note) => ({
+    ...note, id: newId(), src: GOV_AR_SRC, indexed: false, shared: false, createdAt: now, updatedAt: now,
+  })));
+}

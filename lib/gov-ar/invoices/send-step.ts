@@ -1,0 +1,67 @@
+// The `gov-ar.send` step: the invoice is mapped to its WSFEv1 voucher and queued on its sequence
+// (environment, CUIT, point of sale, CbteTipo); then the step sends the sequence's queue itself, or, when
+// another runner is sending it, waits to be woken once its invoice is done. It ends with the authority's
+// verdict: a CAE (the entry carries the number and stamps), a refusal, or a number held by another voucher.
+import { toFECAEDetRequest, WsfeMappingError } from '@/lib/ar/arca/wsfe-detail';
+import type { CalculableInvoice } from '@/lib/gobl/invoice';
+import type { Environment, InvoiceSend } from '@/lib/db/schema';
+import { getWorkspaceById } from '@/lib/access/queries';
+import { ensureSequence, getSendByJob, queueSend } from '@/lib/gov-ar/invoices/issuance-queries';
+import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
+import { backoff } from '@/lib/transform/backoff';
+import type { StepContext, StepOutcome } from '@/lib/transform/templates';
+
+/** How long a queued invoice waits before looking again, if nobody wakes it sooner. */
+const WAKE_FALLBACK_MS = 2_000;
+
+export async function sendInvoice({ step, job, entry }: StepContext): Promise<StepOutcome> {
+  let send = await getSendByJob(job.id);
+  if (!send) {
+    const queued = await queueInvoice(job.id, entry.ownerId, entry.id, entry.data as { doc: CalculableInvoice });
+    if ('outcome' in queued) return queued.outcome;
+    send = queued.send;
+  }
+  if (send.state === 'queued' || send.state === 'sending') {
+    const round = await sendSequence(send.sequenceId);
+    send = (await getSendByJob(job.id))!;
+    if (send.state === 'queued' || send.state === 'sending') {
+      if (round.kind === 'unavailable') {
+        return { kind: 'retry', at: backoff(step.attempts), message: `The authority did not answer (${round.error.message}); trying again.` };
+      }
+      return { kind: 'retry', at: new Date(Date.now() + WAKE_FALLBACK_MS), message: 'Queued for the authority with the rest of its sequence.' };
+    }
+  }
+  return verdict(send);
+}
+
+/** The step's end once the authority has spoken. */
+function verdict(send: InvoiceSend): StepOutcome {
+  const errors = send.result?.errors ?? [];
+  const said = errors.map((error) => `${error.code} ${error.message}`).join('; ');
+  switch (send.state) {
+    case 'authorised':
+      return { kind: 'complete', message: `Authorised as number ${send.number ?? ''}, CAE ${send.result?.cae ?? ''}.` };
+    case 'conflict':
+      return { kind: 'fail', message: `sequence_conflict: ${said}` };
+    default:
+      return { kind: 'fail', message: `The authority refused the invoice: ${said}` };
+  }
+}
+
+async function queueInvoice(jobId: string, ownerId: string, entryId: string, data: { doc: CalculableInvoice }):
+  Promise<{ send: InvoiceSend } | { outcome: StepOutcome }> {
+  let voucher;
+  try {
+    voucher = toFECAEDetRequest(data.doc);
+  } catch (error) {
+    if (error instanceof WsfeMappingError) return { outcome: { kind: 'fail', message: `Not issued: ${error.message}.` } };
+    throw error;
+  }
+  const environment: Environment = (await getWorkspaceById(ownerId))?.sandbox === false ? 'live' : 'sandbox';
+  const cuit = String(data.doc.supplier?.tax_id?.code ?? '');
+  const sequence = await ensureSequence({ environment, cuit, pointOfSale: voucher.PtoVta, docType: voucher.CbteTipo });
+  const send = await queueSend({
+    ownerId, sequenceId: sequence.id, entryId, jobId, detail: voucher.detail, issueDate: String(data.doc.issue_date ?? ''),
+  });
+  return { send };
+}

@@ -1,0 +1,127 @@
+// Issuing invoices at the (emulated) authority with the `ar-invoice` workflow: numbering after the
+// authority's last, the CAE and the stamps on the entry, refusals, lost answers and batches.
+import { describe, expect, it } from 'vitest';
+import { readArcaQrUrl } from '@/lib/ar/arca/qr';
+import { drainJobs } from '@/lib/transform/runner';
+import { portal } from '@/tests/support/emulator-client';
+import { registeredSupplier } from '@/tests/support/invoices';
+import {
+  argentinaToday, createInvoiceWorkflow, issue, readEntry, runUntilEnded, stampOf, storeInvoice,
+} from '@/tests/support/issuing';
+import { useEmulator } from '@/tests/support/registration';
+import { getJob } from '@/tests/support/scenario';
+
+const emulator = useEmulator();
+
+async function readySupplier() {
+  const supplier = await registeredSupplier(emulator());
+  const workflow = await createInvoiceWorkflow(supplier.apiKey);
+  return { ...supplier, invoiceWorkflowId: workflow.id };
+}
+
+describe('the ar-invoice workflow', () => {
+  it('has the contract\'s steps, and the webhook before Sent when configured', async () => {
+    const supplier = await registeredSupplier(emulator());
+    const plain = await createInvoiceWorkflow(supplier.apiKey);
+    expect(plain.steps.map((step) => step.name)).toEqual(['silo.status.processing', 'gov-ar.send', 'silo.status.sent']);
+    expect(plain.rescue.map((step) => step.name)).toEqual(['silo.status.error']);
+    const hooked = await createInvoiceWorkflow(supplier.apiKey, { webhook: { url: 'https://example.com/hook' } });
+    expect(hooked.steps.map((step) => step.name)).toEqual(['silo.status.processing', 'gov-ar.send', 'webhook.send', 'silo.status.sent']);
+  });
+
+  it('issues a B invoice to a final consumer: number, CAE, expiry and QR on the entry, Sent', async () => {
+    const supplier = await readySupplier();
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit);
+    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+    const [ended] = await runUntilEnded(supplier.apiKey, [job.id]);
+    expect(ended.status).toBe('completed');
+    const entry = await readEntry(supplier.apiKey, invoice.id);
+    expect(entry.status).toBe('Sent');
+    expect(entry.data.doc.code).toBe('00000001');
+    expect(stampOf(entry, 'arca-cae')).toMatch(/^\d{14}$/);
+    expect(stampOf(entry, 'arca-cae-expiry')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const qr = readArcaQrUrl(stampOf(entry, 'arca-qr')!);
+    expect(qr).toMatchObject({
+      ver: 1, fecha: argentinaToday(), cuit: Number(supplier.cuit), ptoVta: 1, tipoCmp: 6, nroCmp: 1, importe: 242, moneda: 'PES',
+      ctz: 1, tipoDocRec: 99, nroDocRec: 0, tipoCodAut: 'E', codAut: Number(stampOf(entry, 'arca-cae')),
+    });
+  });
+
+  it('numbers one sequence without gaps or repeats: 20 invoices at once get 1..20 and 20 CAEs', async () => {
+    const supplier = await readySupplier();
+    const invoices = await Promise.all(Array.from({ length: 20 }, () => storeInvoice(supplier.apiKey, supplier.cuit, { series: '7' })));
+    const jobs = await Promise.all(invoices.map((invoice) => issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)));
+    await Promise.all([drainJobs(), drainJobs(), drainJobs()]);
+    const ended = await runUntilEnded(supplier.apiKey, jobs.map((job) => job.id));
+    expect(ended.map((job) => job.status)).toEqual(jobs.map(() => 'completed'));
+    const entries = await Promise.all(invoices.map((invoice) => readEntry(supplier.apiKey, invoice.id)));
+    expect(entries.map((entry) => Number(entry.data.doc.code)).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(new Set(entries.map((entry) => stampOf(entry, 'arca-cae'))).size).toBe(20);
+  });
+
+  it('after a lost answer asks the authority first and adopts its CAE: one CAE, no gap', async () => {
+    const supplier = await readySupplier();
+    const fault = await portal(emulator(), 'faults', { environment: 'sandbox', operation: 'FECAESolicitar', fault: 'drop_response', count: 1 });
+    expect(fault.status).toBe(201);
+    const first = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '8' });
+    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, first.id);
+    await runUntilEnded(supplier.apiKey, [job.id]);
+    const entry = await readEntry(supplier.apiKey, first.id);
+    expect(entry.status).toBe('Sent');
+    expect(entry.data.doc.code).toBe('00000001');
+    const second = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '8' });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, second.id)).id]);
+    expect((await readEntry(supplier.apiKey, second.id)).data.doc.code).toBe('00000002');
+  });
+
+  it('refuses an issue date before the sequence\'s last with the authority\'s 10016, and the number stays free', async () => {
+    const supplier = await readySupplier();
+    const today = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, today.id)).id]);
+    const earlier = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9', issue_date: argentinaToday(-2) });
+    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, earlier.id);
+    const [ended] = await runUntilEnded(supplier.apiKey, [job.id]);
+    expect(ended.status).toBe('failed');
+    expect(ended.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain('10016');
+    const refused = await readEntry(supplier.apiKey, earlier.id);
+    expect(refused.status).toBe('Error');
+    expect(refused.data.doc.code).toBeUndefined();
+    expect(refused.meta.find((record: { key: string }) => record.key === 'arca-errors').value).toEqual([{ code: 10016, message: expect.any(String) }]);
+    const next = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, next.id)).id]);
+    expect((await readEntry(supplier.apiKey, next.id)).data.doc.code).toBe('00000002');
+  });
+
+  it('retries while the authority is down and loses nothing', async () => {
+    const supplier = await readySupplier();
+    await portal(emulator(), 'faults', { environment: 'sandbox', operation: 'FECAESolicitar', fault: 'unavailable', count: 2 });
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '10' });
+    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+    await drainJobs();
+    const waiting = (await getJob(supplier.apiKey, job.id)).body;
+    expect(waiting.status).toBe('running');
+    expect(waiting.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain('did not answer');
+    const [ended] = await runUntilEnded(supplier.apiKey, [job.id], 30_000);
+    expect(ended.status).toBe('completed');
+    expect((await readEntry(supplier.apiKey, invoice.id)).data.doc.code).toBe('00000001');
+  });
+
+  it('does not send an export (E) to WSFEv1: the job fails naming wsfex', async () => {
+    const supplier = await registeredSupplier(emulator(), { invoiceTypes: ['A', 'B', 'C', 'E'] });
+    const workflow = await createInvoiceWorkflow(supplier.apiKey);
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { tax: { ext: { 'ar-arca-doc-letter': 'E' } } });
+    const [ended] = await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, workflow.id, invoice.id)).id]);
+    expect(ended.status).toBe('failed');
+    expect(ended.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain('wsfex');
+    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Error');
+  });
+
+  it('refuses a second job on a Sent invoice', async () => {
+    const supplier = await readySupplier();
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '11' });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)).id]);
+    const again = await import('@/tests/support/scenario').then(({ startJob }) => startJob(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id));
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('invoice_already_sent');
+  });
+});
