@@ -82,6 +82,11 @@ export const entries = pgTable('entries', {
   key: text('key'),
   status: text('status').notNull(),
   data: jsonb('data').notNull(),
+  /**
+   * SHA-256 of the create request as received (folder, key, data): a repeated create is compared with it,
+   * since what is stored may have moved on (an invoice gains its number and stamps).
+   */
+  requestDigest: text('request_digest'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

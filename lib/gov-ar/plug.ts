@@ -11,12 +11,19 @@ import { PartySchema } from '@/lib/gov-ar/party';
 import { registrationTemplate } from '@/lib/gov-ar/registration/workflow';
 import { registerFolder } from '@/lib/silo/folders';
 import { registerPeriodicTask } from '@/lib/transform/periodic-tasks';
+import { getOpenJobForEntry } from '@/lib/transform/queries';
 import { registerTemplate } from '@/lib/transform/templates';
 
 export function plugGovAr(): void {
   registerFolder({ name: SUPPLIERS_FOLDER, data: PartySchema });
   registerFolder({
-    name: INVOICES_FOLDER, data: InvoiceEnvelopeSchema, stored: StoredInvoiceEnvelopeSchema, holdsEnvelopes: true, admit: admitInvoice,
+    name: INVOICES_FOLDER,
+    data: InvoiceEnvelopeSchema,
+    stored: StoredInvoiceEnvelopeSchema,
+    holdsEnvelopes: true,
+    admit: admitInvoice,
+    // An invoice the authority refused is corrected in place (PUT) and issued again by a new job.
+    correctable: async (entry) => entry.status === 'Error' && !(await getOpenJobForEntry(entry.id)),
   });
   registerTemplate(registrationTemplate);
   registerTemplate(invoiceTemplate);

@@ -1,4 +1,5 @@
 // Silo entries: creating (POST, or idempotent PUT with a client-chosen id), fetching and listing.
+import { createHash } from 'node:crypto';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { toPage, type ListQuery } from '@/lib/api/pagination';
 import type { Caller } from '@/lib/access/caller';
@@ -11,19 +12,28 @@ import { presentEntry, type EntryJson } from '@/lib/silo/present';
 import { readEntryThroughCache } from '@/lib/silo/entry-read-cache';
 import type { Created } from '@/lib/api/created';
 import {
-  getEntryByIdAnyOwner, getEntryByKey, getEntryWithMeta, insertEntry, listEntriesByFolder, listMetaRecordsByEntries,
+  getEntryByIdAnyOwner, getEntryByKey, getEntryWithMeta, insertEntry, listEntriesByFolder, listMetaRecordsByEntries, replaceEntryData,
 } from '@/lib/silo/queries';
 import type { EntryBody } from '@/lib/silo/schemas';
 
-const sameContent = (entry: Entry, body: EntryBody) =>
-  canonicalJson({ folder: entry.folder, key: entry.key ?? undefined, data: entry.data }) ===
-  canonicalJson({ folder: body.folder, key: body.key, data: body.data });
+/** The request as received, digested: what a repeated create is compared with. */
+const requestDigest = (body: EntryBody) =>
+  createHash('sha256').update(canonicalJson({ folder: body.folder, key: body.key, data: body.data })).digest('hex');
+
+/** Entries stored before digests were kept are compared by what they hold. */
+const sameContent = (entry: Entry, body: EntryBody) => (entry.requestDigest
+  ? entry.requestDigest === requestDigest(body)
+  : canonicalJson({ folder: entry.folder, key: entry.key ?? undefined, data: entry.data }) ===
+    canonicalJson({ folder: body.folder, key: body.key, data: body.data }));
 
 /**
  * Stores a new entry (201), or answers the stored one (200) when the same id or key was already used
- * for the same content; the same id or key with other content is a 409.
+ * for the same content; the same id or key with other content is a 409, unless the entry's folder lets it
+ * be corrected (a refused invoice), when the new content replaces it (200).
  */
 export async function createEntry(caller: Caller, body: EntryBody, id?: string): Promise<Created<EntryJson>> {
+  const corrected = id ? await correctEntry(caller, body, id) : undefined;
+  if (corrected) return { created: false, value: corrected };
   const existing = await findExisting(caller, body, id);
   if (existing) return { created: false, value: await presentOne(existing) };
   // The folder's rules run only for a new entry: a repeated create answers what was stored, whatever changed since.
@@ -31,6 +41,7 @@ export async function createEntry(caller: Caller, body: EntryBody, id?: string):
   try {
     const entry = await insertEntry({
       id: id ?? newId(), ownerId: caller.ownerId, folder: body.folder, key: body.key ?? null, status: 'Empty', data: body.data,
+      requestDigest: requestDigest(body),
     });
     // A new entry has no meta records yet: nothing to read back.
     return { created: true, value: presentEntry(entry, []) };
@@ -41,6 +52,17 @@ export async function createEntry(caller: Caller, body: EntryBody, id?: string):
     if (winner) return { created: false, value: await presentOne(winner) };
     throw error;
   }
+}
+
+/** Replaces a correctable entry of the caller's with other content of the same folder and key; its new state, or undefined. */
+async function correctEntry(caller: Caller, body: EntryBody, id: string): Promise<EntryJson | undefined> {
+  const stored = await getEntryByIdAnyOwner(id);
+  if (!stored || stored.ownerId !== caller.ownerId || stored.folder !== body.folder || (stored.key ?? undefined) !== body.key) return undefined;
+  const folder = folderNamed(body.folder);
+  if (sameContent(stored, body) || !(await folder?.correctable?.(stored))) return undefined;
+  await folder?.admit?.(caller, body.data);
+  const replaced = await replaceEntryData(stored.id, { data: body.data, requestDigest: requestDigest(body), status: 'Empty' });
+  return presentOne(replaced);
 }
 
 async function findExisting(caller: Caller, body: EntryBody, id?: string): Promise<Entry | undefined> {

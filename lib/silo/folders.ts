@@ -3,6 +3,7 @@
 // entry's `data` and the rules a new entry must pass first. The silo names no folder itself.
 import type { z } from 'zod';
 import type { Caller } from '@/lib/access/caller';
+import type { Entry } from '@/lib/db/schema';
 import { processSingleton } from '@/lib/process-singleton';
 
 export interface Folder<Data = unknown> {
@@ -18,6 +19,11 @@ export interface Folder<Data = unknown> {
   holdsEnvelopes?: boolean;
   /** The folder's own rules for a new entry, after the schema and before anything is stored: throws the refusal (an ApiError). */
   admit?(caller: Caller, data: Data): Promise<void>;
+  /**
+   * Whether a stored entry may be replaced by a `PUT` of other content (an invoice the authority refused, to
+   * be corrected and issued again); otherwise other content under the same id is a 409.
+   */
+  correctable?(entry: Entry): Promise<boolean>;
 }
 
 const registry = processSingleton('silo-folders', () => ({ byName: new Map<string, Folder>(), version: 0 }));

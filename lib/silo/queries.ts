@@ -30,6 +30,13 @@ export async function insertEntry(values: typeof entries.$inferInsert): Promise<
   return row!;
 }
 
+/** New content for a stored entry (a correction its folder allows). */
+export async function replaceEntryData(id: string, values: { data: unknown; requestDigest: string; status: EntryStatus }): Promise<Entry> {
+  const db = await getDb();
+  const [row] = await db.update(entries).set({ ...values, updatedAt: new Date() }).where(eq(entries.id, id)).returning();
+  return row!;
+}
+
 /** A workspace's entries, newest first; of one folder, or of any of several. */
 export async function listEntriesByFolder(ownerId: string, options: { folder?: string | string[]; limit: number; cursor?: string }) {
   const db = await getDb();

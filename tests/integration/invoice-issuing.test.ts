@@ -1,17 +1,29 @@
 // Issuing invoices at the (emulated) authority with the `ar-invoice` workflow: numbering after the
 // authority's last, the CAE and the stamps on the entry, refusals, lost answers and batches.
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { readArcaQrUrl } from '@/lib/ar/arca/qr';
+import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
+import { authorityTicket } from '@/lib/authority/tickets';
+import { getDb } from '@/lib/db/client';
+import type { CalculableInvoice } from '@/lib/gobl/invoice';
+import { openCredential } from '@/lib/gov-ar/credentials';
+import { ensureSequence, queueSend } from '@/lib/gov-ar/invoices/issuance-queries';
+import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
 import { drainJobs } from '@/lib/transform/runner';
+import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { portal } from '@/tests/support/emulator-client';
-import { registeredSupplier } from '@/tests/support/invoices';
+import { invoiceDoc, putInvoice, registeredSupplier } from '@/tests/support/invoices';
 import {
   argentinaToday, createInvoiceWorkflow, issue, readEntry, runUntilEnded, stampOf, storeInvoice,
 } from '@/tests/support/issuing';
 import { useEmulator } from '@/tests/support/registration';
+import { useWebhookReceiver } from '@/tests/support/use-webhook-receiver';
+import { consultar, solicitar, voucher } from '@/tests/support/wsfe-vouchers';
 import { getJob } from '@/tests/support/scenario';
 
 const emulator = useEmulator();
+const receiverOf = useWebhookReceiver();
 
 async function readySupplier() {
   const supplier = await registeredSupplier(emulator());
@@ -90,6 +102,76 @@ describe('the ar-invoice workflow', () => {
     const next = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
     await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, next.id)).id]);
     expect((await readEntry(supplier.apiKey, next.id)).data.doc.code).toBe('00000002');
+  });
+
+  it('issues a refused invoice again once corrected in place (PUT) by a new job', async () => {
+    const supplier = await readySupplier();
+    const first = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '12' });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, first.id)).id]);
+    const stale = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '12', issue_date: argentinaToday(-3) });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, stale.id)).id]);
+    expect((await readEntry(supplier.apiKey, stale.id)).status).toBe('Error');
+    const { code: _code, ...corrected } = invoiceDoc(supplier.cuit, { series: '12', issue_date: argentinaToday() });
+    const put = await putInvoice(supplier.apiKey, stale.id, corrected);
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ id: stale.id, status: 'Empty', data: { doc: { issue_date: argentinaToday() } } });
+    const [ended] = await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, stale.id)).id]);
+    expect(ended.status).toBe('completed');
+    const sent = await readEntry(supplier.apiKey, stale.id);
+    expect(sent).toMatchObject({ status: 'Sent', data: { doc: { code: '00000002' } } });
+    // The refusal stays on the entry as history; a Sent invoice is corrected no more.
+    expect(sent.meta.some((record: { key: string }) => record.key === 'arca-errors')).toBe(true);
+    expect((await putInvoice(supplier.apiKey, stale.id, { ...corrected, series: '13' })).status).toBe(409);
+  });
+
+  it('fails with sequence_conflict, overwriting nothing, when another voucher holds the number an invoice went out with', async () => {
+    const supplier = await readySupplier();
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '14' });
+    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+    // The invoice was numbered 1 and written as going out, then the process died before the request left
+    // (its answer is lost); meanwhile another system issued number 1 on the same point of sale.
+    const sequence = await ensureSequence({ environment: 'sandbox', cuit: supplier.cuit, pointOfSale: 14, docType: 6 });
+    const detail = toFECAEDetRequest(invoice.data.doc as CalculableInvoice).detail;
+    await queueSend({ ownerId: supplier.ownerId, sequenceId: sequence.id, entryId: invoice.id, jobId: job.id, detail, issueDate: argentinaToday() });
+    const db = await getDb();
+    await db.execute(sql`update invoice_sends set state = 'sending', number = 1 where job_id = ${job.id}`);
+    const credential = (await getRegisteredSupplierCredential(supplier.ownerId, 'sandbox', supplier.cuit))!;
+    const ticket = await authorityTicket(await openCredential(credential), 'wsfe');
+    const other = await solicitar(emulator(), 'sandbox', { token: ticket.token, sign: ticket.sign, cuit: supplier.cuit },
+      { pointOfSale: 14, voucherType: 6 }, [voucher('B', 1, { ImpTotal: 605, ImpNeto: 500, ImpIVA: 105, Iva: [{ Id: 5, BaseImp: 500, Importe: 105 }] })]);
+    expect(other.head.Resultado).toBe('A');
+
+    const [ended] = await runUntilEnded(supplier.apiKey, [job.id]);
+    expect(ended.status).toBe('failed');
+    expect(ended.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain('sequence_conflict');
+    const entry = await readEntry(supplier.apiKey, invoice.id);
+    expect(entry.status).toBe('Error');
+    expect(entry.data.doc.code).toBeUndefined();
+    expect(stampOf(entry, 'arca-cae')).toBeUndefined();
+    expect(entry.meta.find((record: { key: string }) => record.key === 'arca-errors').value).toEqual([{ code: 'sequence_conflict', message: expect.stringContaining('another system') }]);
+    // The other system's voucher stands as it was.
+    const held = await consultar(emulator(), 'sandbox', { token: ticket.token, sign: ticket.sign, cuit: supplier.cuit }, 14, 6, 1);
+    expect(held.result.ResultGet.ImpTotal).toBe('605');
+  });
+
+  it('raises invoice.sent with the number and stamps, and invoice.rejected (in the rescue) with the errors', async () => {
+    const supplier = await registeredSupplier(emulator());
+    const workflow = await createInvoiceWorkflow(supplier.apiKey, { webhook: { url: receiverOf().url() } });
+    expect(workflow.rescue.map((step) => step.name)).toEqual(['silo.status.error', 'webhook.send']);
+    const good = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '15' });
+    const stale = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '15', issue_date: argentinaToday(-20) });
+    const jobs = [await issue(supplier.apiKey, workflow.id, good.id), await issue(supplier.apiKey, workflow.id, stale.id)];
+    await runUntilEnded(supplier.apiKey, jobs.map((job) => job.id));
+    await drainWebhookDeliveries();
+    const events = receiverOf().deliveries.map((delivery) => JSON.parse(delivery.body));
+    const sent = events.find((event) => event.event === 'invoice.sent');
+    const entry = await readEntry(supplier.apiKey, good.id);
+    expect(sent).toMatchObject({
+      silo_entry_id: good.id, transform_job_id: jobs[0]!.id,
+      data: { status: 'Sent', code: '00000001', cae: stampOf(entry, 'arca-cae'), cae_expiry: stampOf(entry, 'arca-cae-expiry'), qr: stampOf(entry, 'arca-qr') },
+    });
+    const rejected = events.find((event) => event.event === 'invoice.rejected');
+    expect(rejected).toMatchObject({ silo_entry_id: stale.id, data: { status: 'Error', errors: [{ code: expect.any(Number), message: expect.any(String) }] } });
   });
 
   it('retries while the authority is down and loses nothing', async () => {
