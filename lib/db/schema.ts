@@ -1,7 +1,7 @@
 // The one Postgres schema, shared by PGlite (embedded) and PostgreSQL.
 import { sql, type InferSelectModel } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { AuthorityService } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
@@ -510,3 +510,14 @@ export const invoiceSends = pgTable('invoice_sends', {
 
 export type InvoiceSequence = InferSelectModel<typeof invoiceSequences>;
 export type InvoiceSend = InferSelectModel<typeof invoiceSends>;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Each issued invoice's PDF, rendered once by its job's `gov-ar.pdf` step and kept here so every instance serves it. */
+export const invoicePdfs = pgTable('invoice_pdfs', {
+  entryId: uuid('entry_id').primaryKey().references(() => entries.id),
+  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
+  fileName: text('file_name').notNull(),
+  pdf: bytea('pdf').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('invoice_pdfs_owner').on(t.ownerId)]);

@@ -10,6 +10,7 @@ import type { Endpoint, RequestBodySpec, ResponseSpec } from '@/lib/openapi/type
 
 const SOAP_TYPES = ['text/xml', 'application/soap+xml'];
 const text: Schema = { type: 'string' };
+const binary: Schema = { type: 'string', format: 'binary' };
 /** Answered with these, the client should wait as long as Retry-After says before trying again. */
 const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
@@ -43,6 +44,7 @@ function responseOf(spec: ResponseSpec, where: string) {
   const headers = spec.headers && Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: text }]));
   const content = spec.format === 'soap'
     ? Object.fromEntries(SOAP_TYPES.map((type) => [type, { schema: text }]))
+    : spec.format === 'pdf' ? { 'application/pdf': { schema: binary } }
     : spec.schema && { 'application/json': { schema: { $ref: componentRef(componentId(RESPONSE_COMPONENTS, spec.schema, `${where} response`)) } } };
   return { description: spec.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
 }

@@ -24,8 +24,8 @@ export interface ResponseSpec {
   description: string;
   /** A schema named in lib/openapi/responses; none for an empty body. */
   schema?: z.ZodType;
-  /** JSON unless said: the emulator's SOAP services answer XML (SOAP 1.1 or 1.2, as asked). */
-  format?: 'json' | 'soap';
+  /** JSON unless said: the emulator's SOAP services answer XML (SOAP 1.1 or 1.2, as asked); an invoice's PDF is a file. */
+  format?: 'json' | 'soap' | 'pdf';
   /** Response headers worth knowing: name → what it carries. */
   headers?: Record<string, string>;
 }

@@ -20,7 +20,10 @@ import {
 import { useEmulator } from '@/tests/support/registration';
 import { useWebhookReceiver } from '@/tests/support/use-webhook-receiver';
 import { consultar, solicitar, voucher } from '@/tests/support/wsfe-vouchers';
-import { getJob } from '@/tests/support/scenario';
+import * as pdfRoute from '@/app/silo/v1/entries/[id]/pdf/route';
+import { call } from '@/tests/support/call';
+import { flat, pdfText, readQrCodes } from '@/tests/support/pdf-tools';
+import { createWorkspace, getJob } from '@/tests/support/scenario';
 
 const emulator = useEmulator();
 const receiverOf = useWebhookReceiver();
@@ -35,10 +38,10 @@ describe('the ar-invoice workflow', () => {
   it('has the contract\'s steps, and the webhook before Sent when configured', async () => {
     const supplier = await registeredSupplier(emulator());
     const plain = await createInvoiceWorkflow(supplier.apiKey);
-    expect(plain.steps.map((step) => step.name)).toEqual(['silo.status.processing', 'gov-ar.send', 'silo.status.sent']);
+    expect(plain.steps.map((step) => step.name)).toEqual(['silo.status.processing', 'gov-ar.send', 'gov-ar.pdf', 'silo.status.sent']);
     expect(plain.rescue.map((step) => step.name)).toEqual(['silo.status.error']);
     const hooked = await createInvoiceWorkflow(supplier.apiKey, { webhook: { url: 'https://example.com/hook' } });
-    expect(hooked.steps.map((step) => step.name)).toEqual(['silo.status.processing', 'gov-ar.send', 'webhook.send', 'silo.status.sent']);
+    expect(hooked.steps.map((step) => step.name)).toEqual(['silo.status.processing', 'gov-ar.send', 'gov-ar.pdf', 'webhook.send', 'silo.status.sent']);
   });
 
   it('issues a B invoice to a final consumer: number, CAE, expiry and QR on the entry, Sent', async () => {
@@ -57,6 +60,31 @@ describe('the ar-invoice workflow', () => {
       ver: 1, fecha: argentinaToday(), cuit: Number(supplier.cuit), ptoVta: 1, tipoCmp: 6, nroCmp: 1, importe: 242, moneda: 'PES',
       ctz: 1, tipoDocRec: 99, nroDocRec: 0, tipoCodAut: 'E', codAut: Number(stampOf(entry, 'arca-cae')),
     });
+  });
+
+  it('keeps the issued invoice\'s PDF: its number, CAE and QR as stamped, served to its owner only', { timeout: 90_000 }, async () => {
+    const supplier = await readySupplier();
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '16' });
+    const pdfOf = (apiKey: string) => call(pdfRoute.GET, { token: apiKey, params: { id: invoice.id } });
+    expect((await pdfOf(supplier.apiKey)).status).toBe(404); // not issued yet
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)).id]);
+    const entry = await readEntry(supplier.apiKey, invoice.id);
+    const response = await pdfRoute.GET(new Request(`http://localhost/silo/v1/entries/${invoice.id}/pdf`, {
+      headers: { authorization: `Bearer ${supplier.apiKey}` },
+    }), { params: Promise.resolve({ id: invoice.id }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="FACTURA-B-00016-00000001.pdf"');
+    const pdf = Buffer.from(await response.arrayBuffer());
+    const text = flat(pdfText(pdf));
+    expect(text).toContain(stampOf(entry, 'arca-cae'));
+    expect(text).toContain('00016-00000001');
+    expect(text).toContain('$ 242,00');
+    expect(readQrCodes(pdf, 1)).toEqual([stampOf(entry, 'arca-qr')]);
+    expect(entry.meta.find((record: { key: string }) => record.key === 'pdf'))
+      .toMatchObject({ src: 'gov-ar', link_url: `https://wizard.test/silo/v1/entries/${invoice.id}/pdf` });
+    const stranger = await createWorkspace();
+    expect((await pdfOf(stranger.api_key)).status).toBe(404);
   });
 
   it('numbers one sequence without gaps or repeats: 20 invoices at once get 1..20 and 20 CAEs', async () => {
@@ -168,7 +196,10 @@ describe('the ar-invoice workflow', () => {
     const entry = await readEntry(supplier.apiKey, good.id);
     expect(sent).toMatchObject({
       silo_entry_id: good.id, transform_job_id: jobs[0]!.id,
-      data: { status: 'Sent', code: '00000001', cae: stampOf(entry, 'arca-cae'), cae_expiry: stampOf(entry, 'arca-cae-expiry'), qr: stampOf(entry, 'arca-qr') },
+      data: {
+        status: 'Sent', code: '00000001', cae: stampOf(entry, 'arca-cae'), cae_expiry: stampOf(entry, 'arca-cae-expiry'), qr: stampOf(entry, 'arca-qr'),
+        pdf_url: `https://wizard.test/silo/v1/entries/${good.id}/pdf`,
+      },
     });
     const rejected = events.find((event) => event.event === 'invoice.rejected');
     expect(rejected).toMatchObject({ silo_entry_id: stale.id, data: { status: 'Error', errors: [{ code: expect.any(Number), message: expect.any(String) }] } });

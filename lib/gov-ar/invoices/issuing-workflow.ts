@@ -1,11 +1,12 @@
-// The `ar-invoice` template: set the invoice Processing, ask the authority for its CAE (`gov-ar.send`),
-// raise `invoice.sent` (when the workflow has a webhook), set it Sent. A refusal runs the rescue: Error, and
+// The `ar-invoice` template: set the invoice Processing, ask the authority for its CAE (`gov-ar.send`), keep
+// its PDF (`gov-ar.pdf`), raise `invoice.sent` (when the workflow has a webhook), set it Sent. A refusal runs the rescue: Error, and
 // `invoice.rejected`. Registered with the engine by lib/gov-ar/plug.ts.
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import type { WorkflowConfig } from '@/lib/db/schema';
 import { GOV_AR_APP_ID, INVOICES_FOLDER } from '@/lib/gov-ar/app';
+import { invoicePdfUrl, keepInvoicePdf } from '@/lib/gov-ar/invoices/invoice-pdf';
 import { getSendByJob } from '@/lib/gov-ar/invoices/issuance-queries';
 import { sendInvoice } from '@/lib/gov-ar/invoices/send-step';
 import { setEntryStatus } from '@/lib/silo/queries';
@@ -19,6 +20,7 @@ export const INVOICE_TEMPLATE = 'ar-invoice';
 export const INVOICE_STEP = {
   setProcessing: 'silo.status.processing',
   send: 'gov-ar.send',
+  pdf: 'gov-ar.pdf',
   webhook: COMMON_STEP.webhook,
   setSent: 'silo.status.sent',
   setError: 'silo.status.error',
@@ -30,7 +32,7 @@ export type InvoiceWorkflowBody = z.output<typeof InvoiceWorkflowBody>;
 
 export function invoicePlan(config: WorkflowConfig): TemplatePlan {
   const webhook = config.webhook ? [STEP.webhook] : [];
-  return { steps: [STEP.setProcessing, STEP.send, ...webhook, STEP.setSent], rescue: [STEP.setError, ...webhook] };
+  return { steps: [STEP.setProcessing, STEP.send, STEP.pdf, ...webhook, STEP.setSent], rescue: [STEP.setError, ...webhook] };
 }
 
 const setStatus = (status: 'Processing' | 'Sent' | 'Error') => async ({ entry }: StepContext): Promise<StepOutcome> => {
@@ -56,6 +58,7 @@ export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   handlers: {
     [STEP.setProcessing]: setStatus('Processing'),
     [STEP.send]: sendInvoice,
+    [STEP.pdf]: keepInvoicePdf,
     [STEP.webhook]: raiseInvoiceEvent,
     [STEP.setSent]: setStatus('Sent'),
     [STEP.setError]: setStatus('Error'),
@@ -76,7 +79,10 @@ async function raiseInvoiceEvent({ job, entry, workflow, step }: StepContext): P
     jobId: job.id,
     entryId: entry.id,
     data: sent
-      ? { status: 'Sent', code: doc?.code, cae: stamp('arca-cae'), cae_expiry: stamp('arca-cae-expiry'), qr: stamp('arca-qr') }
+      ? {
+        status: 'Sent', code: doc?.code, cae: stamp('arca-cae'), cae_expiry: stamp('arca-cae-expiry'), qr: stamp('arca-qr'),
+        pdf_url: invoicePdfUrl(entry.id),
+      }
       : { status: 'Error', errors: send?.result?.errors ?? [{ code: 'not_sent', message: 'The invoice could not be sent; see the job.' }] },
   });
   if (deliveryId) kickWebhookSender();

@@ -44,6 +44,15 @@ export const SILO_ENDPOINTS: Endpoint[] = [
     responses: { 201: answer(Entry, 'The new entry'), 200: answer(Entry, STORED) },
   },
   {
+    method: 'get', path: '/silo/v1/entries/{id}/pdf', operationId: 'getInvoicePdf', tag: 'Silo', auth: 'caller',
+    summary: "Download an issued invoice's PDF",
+    description: 'Made by the `ar-invoice` workflow\'s `gov-ar.pdf` step once the authority accepted the invoice (a `gov-ar`/`pdf` meta record points here); 404 before.',
+    params: EntryIdParams, notFound: 'entry_not_found',
+    responses: {
+      200: { description: 'The PDF, named like FACTURA-B-00001-00000042.pdf', format: 'pdf', headers: { 'Content-Disposition': 'attachment; filename="..."' } },
+    },
+  },
+  {
     method: 'get', path: '/silo/v1/envelopes', operationId: 'listEnvelopes', tag: 'Silo', auth: 'caller',
     summary: 'List the entries that hold an invoice envelope, newest first',
     query: ListQuery,
