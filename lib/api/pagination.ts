@@ -1,7 +1,7 @@
 // Keyset pagination, newest first: the cursor is the (created_at, id) of the last row served, opaque
 // to clients (base64url JSON). A cursor we did not make is a 400, never a 500.
 import { z } from 'zod';
-import { and, desc, lt, or, eq, type SQL } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ApiError } from '@/lib/api/errors';
 
@@ -30,11 +30,15 @@ export function decodeCursor(cursor: string): Position {
   return { createdAt: new Date(parsed.data[0]), id: parsed.data[1] };
 }
 
-/** The `where` that continues after the cursor, for a list ordered by (created_at desc, id desc). */
+/**
+ * The `where` that continues after the cursor, for a list ordered by (created_at desc, id desc). A row
+ * comparison: the planner reads it as one range of an index ending in (created_at, id) and starts
+ * there, where the same condition spelt with `or` made it walk the index from the newest row.
+ */
 export function afterCursor(columns: { createdAt: PgColumn; id: PgColumn }, cursor?: string): SQL | undefined {
   if (!cursor) return undefined;
   const at = decodeCursor(cursor);
-  return or(lt(columns.createdAt, at.createdAt), and(eq(columns.createdAt, at.createdAt), lt(columns.id, at.id)));
+  return sql`(${columns.createdAt}, ${columns.id}) < (${at.createdAt.toISOString()}::timestamptz, ${at.id}::uuid)`;
 }
 
 export function newestFirst(columns: { createdAt: PgColumn; id: PgColumn }) {

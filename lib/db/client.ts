@@ -7,6 +7,7 @@ import { dataDir } from '@/lib/config';
 import type { Db, DbHandle } from '@/lib/db/handle';
 import { applyMigrations } from '@/lib/db/migrate';
 import { processSingleton } from '@/lib/process-singleton';
+import { queryLogger } from '@/lib/db/query-log';
 
 export type { Db, DbHandle, Tx } from '@/lib/db/handle';
 
@@ -49,7 +50,7 @@ async function openPostgres(connectionString: string): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
-  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const db = drizzle({ client: pool, schema, logger: queryLogger }) as unknown as Db;
   return { kind: 'postgres', db, close: () => pool.end() };
 }
 
@@ -63,7 +64,7 @@ async function openPglite(directory: string): Promise<DbHandle> {
   const release = await acquireDirectoryLock(directory);
   try {
     const client = countEntryWrites(parseDrizzleTypesOnce(prepareQueries(await PGlite.create(directory))));
-    const db = drizzle({ client, schema }) as unknown as Db;
+    const db = drizzle({ client, schema, logger: queryLogger }) as unknown as Db;
     return {
       kind: 'pglite',
       db,

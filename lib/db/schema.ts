@@ -1,5 +1,5 @@
 // The one Postgres schema, shared by PGlite (embedded) and PostgreSQL.
-import { sql, type InferSelectModel } from 'drizzle-orm';
+import { sql, type Column, type InferSelectModel } from 'drizzle-orm';
 import {
   bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
@@ -11,6 +11,9 @@ import type { Observation, VoucherDetail } from '@/lib/emulator/voucher-detail';
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+/** A supplier entry's CUIT as queries name it (`data.tax_id.code`), so the planner matches the index on it. */
+export const supplierCuit = (data: Column) => sql`(${data}->'tax_id'->>'code')`;
 
 export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey(),
@@ -28,7 +31,7 @@ export const apiKeys = pgTable('api_keys', {
   prefix: text('prefix').notNull(),
   createdAt: createdAt(),
   revokedAt: ts('revoked_at'),
-});
+}, (t) => [index('api_keys_workspace').on(t.workspaceId).concurrently()]);
 
 /**
  * Console sign-ins. The browser's cookie holds a random 256-bit session id, of which only a SHA-256 is
@@ -42,7 +45,11 @@ export const consoleSessions = pgTable('console_sessions', {
   createdAt: createdAt(),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
-}, (t) => [index('console_sessions_expires').on(t.expiresAt)]);
+}, (t) => [
+  index('console_sessions_expires').on(t.expiresAt),
+  index('console_sessions_owner').on(t.ownerId).concurrently(),
+  index('console_sessions_api_key').on(t.apiKeyId).concurrently(),
+]);
 
 /** Apps: the built-in `gov-ar` (no owner, no secret) and integrators' own apps. */
 export const apps = pgTable('apps', {
@@ -54,7 +61,7 @@ export const apps = pgTable('apps', {
   builtIn: boolean('built_in').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [index('apps_owner').on(t.ownerId).concurrently()]);
 
 export const enrollments = pgTable('enrollments', {
   id: uuid('id').primaryKey(),
@@ -64,7 +71,10 @@ export const enrollments = pgTable('enrollments', {
   disabled: boolean('disabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('enrollments_app_owner').on(t.appId, t.ownerId)]);
+}, (t) => [
+  uniqueIndex('enrollments_app_owner').on(t.appId, t.ownerId),
+  index('enrollments_owner').on(t.ownerId).concurrently(),
+]);
 
 /** Enrollment tokens issued by authorize; only a SHA-256 of the token is kept. */
 export const enrollmentTokens = pgTable('enrollment_tokens', {
@@ -73,7 +83,7 @@ export const enrollmentTokens = pgTable('enrollment_tokens', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: ts('expires_at').notNull(),
   createdAt: createdAt(),
-});
+}, (t) => [index('enrollment_tokens_enrollment').on(t.enrollmentId).concurrently()]);
 
 export const entries = pgTable('entries', {
   id: uuid('id').primaryKey(),
@@ -92,6 +102,13 @@ export const entries = pgTable('entries', {
 }, (t) => [
   uniqueIndex('entries_owner_key').on(t.ownerId, t.key).where(sql`${t.key} is not null`),
   index('entries_owner_folder_created').on(t.ownerId, t.folder, t.createdAt, t.id),
+  index('entries_owner_created').on(t.ownerId, t.createdAt, t.id).concurrently(),
+  // Storing an invoice finds its supplier by CUIT. An expression index rather than a column: it is built
+  // from the rows as they are, concurrently, where a stored generated column would rewrite the table
+  // under an exclusive lock and a filled column would need every existing row updated. Not unique: a
+  // workspace may hold several entries for one CUIT (branches, re-registrations).
+  index('entries_supplier_cuit').on(t.ownerId, supplierCuit(t.data), t.createdAt, t.id)
+    .where(sql`${t.folder} = 'suppliers'`).concurrently(),
 ]);
 
 export const metaRecords = pgTable('meta_records', {
@@ -109,7 +126,12 @@ export const metaRecords = pgTable('meta_records', {
   shared: boolean('shared').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('meta_records_entry').on(t.entryId, t.createdAt)]);
+}, (t) => [
+  index('meta_records_entry').on(t.entryId, t.createdAt),
+  // A job's link (src gov-ar, key link), looked up by the steps that make and announce it.
+  index('meta_records_job_src_key').on(t.jobId, t.src, t.key).concurrently(),
+  index('meta_records_owner').on(t.ownerId).concurrently(),
+]);
 
 export interface WorkflowConfig {
   webhook?: { url: string };
@@ -153,6 +175,12 @@ export const jobs = pgTable('jobs', {
   // At most one unfinished job per entry: concurrent creations cannot both win.
   uniqueIndex('jobs_one_open_per_entry').on(t.siloEntryId)
     .where(sql`${t.status} in ('queued', 'running', 'waiting')`),
+  // The lists, newest first: all of a workspace's jobs, and an entry's (`?silo_entry_id=`).
+  index('jobs_owner_created').on(t.ownerId, t.createdAt, t.id).concurrently(),
+  index('jobs_owner_entry_created').on(t.ownerId, t.siloEntryId, t.createdAt, t.id).concurrently(),
+  // Foreign keys: deleting an entry or a workflow checks for jobs by these alone.
+  index('jobs_entry').on(t.siloEntryId).concurrently(),
+  index('jobs_workflow').on(t.workflowId).concurrently(),
 ]);
 
 export const STEP_STATUSES = ['pending', 'ready', 'running', 'waiting', 'completed', 'failed', 'skipped'] as const;
@@ -176,6 +204,8 @@ export const jobSteps = pgTable('job_steps', {
 }, (t) => [
   uniqueIndex('job_steps_job_position').on(t.jobId, t.position),
   index('job_steps_claim').on(t.status, t.runAt),
+  // Steps whose runner died: only the running ones, a handful however large the table grows.
+  index('job_steps_lease').on(t.lockedUntil).where(sql`${t.status} = 'running'`).concurrently(),
 ]);
 
 // ---- Webhooks: an outbox of events, each delivered (and retried) on its own ----
@@ -205,6 +235,8 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
 }, (t) => [
   index('webhook_deliveries_due').on(t.status, t.nextAttemptAt),
   index('webhook_deliveries_job').on(t.jobId),
+  index('webhook_deliveries_owner').on(t.ownerId).concurrently(),
+  index('webhook_deliveries_workflow').on(t.workflowId).concurrently(),
 ]);
 
 /** Every attempt at a delivery: when, how long, what the receiver answered. */
@@ -266,10 +298,15 @@ export const secrets = pgTable('secrets', {
   sealed: text('sealed').notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('secrets_key_id').on(t.keyId)]);
+}, (t) => [
+  index('secrets_key_id').on(t.keyId),
+  index('secrets_owner').on(t.ownerId).concurrently(),
+]);
 
 export type { AuthorityService } from '@/lib/ar/services';
 export type { Environment } from '@/lib/ar/environments';
+
+export type CredentialStatus = 'active' | 'expired' | 'replaced';
 
 /** A supplier's certificate as accepted; the key (and its password) are secrets. One active per entry. */
 export const credentials = pgTable('credentials', {
@@ -290,12 +327,22 @@ export const credentials = pgTable('credentials', {
   services: jsonb('services').$type<AuthorityService[]>().notNull(),
   notBefore: ts('not_before').notNull(),
   notAfter: ts('not_after').notNull(),
-  status: text('status').$type<'active' | 'replaced'>().notNull(),
+  /**
+   * `active`: the entry's certificate; `expired`: still the entry's certificate, which the expiry sweep
+   * found run out (and so never reads again); `replaced`: history, after a renewal.
+   */
+  status: text('status').$type<CredentialStatus>().notNull(),
   createdAt: createdAt(),
   replacedAt: ts('replaced_at'),
 }, (t) => [
   uniqueIndex('credentials_one_active_per_entry').on(t.entryId).where(sql`${t.status} = 'active'`),
   index('credentials_owner_cuit').on(t.ownerId, t.cuit),
+  // The expiry sweep's pages: active certificates by expiry (expired ones leave the range once marked).
+  index('credentials_status_not_after').on(t.status, t.notAfter, t.id).concurrently(),
+  // Foreign keys: deleting an entry or a secret (a WSAA ticket's, when it is renewed) checks these.
+  index('credentials_entry').on(t.entryId).concurrently(),
+  index('credentials_key_secret').on(t.keySecretId).concurrently(),
+  index('credentials_password_secret').on(t.passwordSecretId).concurrently(),
 ]);
 
 /** A key pair we made for a registration link (POST .../csr); the certificate upload then needs no key. */
@@ -308,7 +355,11 @@ export const registrationKeys = pgTable('registration_keys', {
   csrPem: text('csr_pem').notNull(),
   keySecretId: uuid('key_secret_id').notNull().references(() => secrets.id),
   createdAt: createdAt(),
-});
+}, (t) => [
+  index('registration_keys_owner').on(t.ownerId).concurrently(),
+  index('registration_keys_entry').on(t.entryId).concurrently(),
+  index('registration_keys_key_secret').on(t.keySecretId).concurrently(),
+]);
 
 /** Where a supplier is in the wizard, per link, so they resume on any device. */
 export const registrationProgress = pgTable('registration_progress', {
@@ -321,7 +372,10 @@ export const registrationProgress = pgTable('registration_progress', {
   /** How they get the certificate: `generate` (our key and request) or `own`. */
   path: text('path').$type<CertificatePath>(),
   updatedAt: updatedAt(),
-});
+}, (t) => [
+  index('registration_progress_owner').on(t.ownerId).concurrently(),
+  index('registration_progress_entry').on(t.entryId).concurrently(),
+]);
 
 /** WSAA tickets, shared by every instance, one per (environment, certificate, service). */
 export const authorityTickets = pgTable('authority_tickets', {
@@ -333,7 +387,11 @@ export const authorityTickets = pgTable('authority_tickets', {
   secretId: uuid('secret_id').notNull().references(() => secrets.id),
   expiresAt: ts('expires_at').notNull(),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('authority_tickets_cert_service').on(t.environment, t.fingerprint, t.service)]);
+}, (t) => [
+  uniqueIndex('authority_tickets_cert_service').on(t.environment, t.fingerprint, t.service),
+  index('authority_tickets_owner').on(t.ownerId).concurrently(),
+  index('authority_tickets_secret').on(t.secretId).concurrently(),
+]);
 
 // ---- The authority emulator's own state (AR_AUTHORITY=emulator) ----
 
@@ -506,6 +564,7 @@ export const invoiceSends = pgTable('invoice_sends', {
   uniqueIndex('invoice_sends_number').on(t.sequenceId, t.number).where(sql`${t.state} in ('sending', 'authorised')`),
   index('invoice_sends_sequence_state').on(t.sequenceId, t.state, t.issueDate, t.queuedAt),
   index('invoice_sends_entry').on(t.entryId),
+  index('invoice_sends_owner').on(t.ownerId).concurrently(),
 ]);
 
 export type InvoiceSequence = InferSelectModel<typeof invoiceSequences>;

@@ -1,18 +1,18 @@
 // Demo data for a fresh install: a sandbox workspace with the Argentina app connected, the
 // registration workflow, and one supplier whose registration job is waiting at its link.
-import { isLinkRecord } from '@/lib/gov-ar/registration/link';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { connectApp } from '@/lib/access/enrollments';
 import { countWorkspaces, insertWorkspace, type Caller } from '@/lib/access/queries';
 import { dataDir } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
-import { entries, jobs, metaRecords } from '@/lib/db/schema';
+import { entries, jobs, metaRecords, workspaces } from '@/lib/db/schema';
 import { createEntry } from '@/lib/silo/entries';
 import { createJob } from '@/lib/transform/jobs';
 import { drainJobs } from '@/lib/transform/runner';
 import { GOV_AR_APP_ID } from '@/lib/gov-ar/app';
+import { isLinkRecord } from '@/lib/gov-ar/registration/link';
 import { REGISTRATION_TEMPLATE } from '@/lib/gov-ar/registration/workflow-body';
 import { createWorkflow } from '@/lib/transform/workflows';
 
@@ -51,6 +51,9 @@ export async function findDemoLink(): Promise<string | undefined> {
     .innerJoin(entries, eq(entries.id, metaRecords.entryId))
     .innerJoin(jobs, eq(jobs.id, metaRecords.jobId))
     .where(and(
+      // The demo is seeded only into an empty database, so its workspace is the first: looked up by
+      // (owner, key), where the key alone would read every workspace's entries at each start.
+      eq(entries.ownerId, sql`(select ${workspaces.id} from ${workspaces} order by ${workspaces.createdAt}, ${workspaces.id} limit 1)`),
       eq(entries.key, DEMO_SUPPLIER_KEY),
       isLinkRecord,
       inArray(jobs.status, ['queued', 'running', 'waiting']),

@@ -1,6 +1,6 @@
 // A supplier's accepted certificates: the active one per entry (its key sealed in `secrets`), the
 // ones it replaced kept as history, and opening one to talk to the authority.
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
 import { credentials, type Credential } from '@/lib/db/schema';
 import { readSecret } from '@/lib/crypto/secrets';
@@ -10,9 +10,16 @@ import { recordCertificate } from '@/lib/gov-ar/certificate-record';
 export const KEY_PURPOSE = 'certificate_private_key';
 export const PASSWORD_PURPOSE = 'certificate_key_password';
 
+/** An entry's certificate in use: `expired` once the expiry sweep found it run out. */
+const CURRENT = ['active', 'expired'] as const;
+
+/** The entry's certificate now: active, or run out until a renewal replaces it. */
 export async function getActiveCredential(entryId: string, tx?: Tx): Promise<Credential | undefined> {
   const db = tx ?? (await getDb());
-  const [row] = await db.select().from(credentials).where(and(eq(credentials.entryId, entryId), eq(credentials.status, 'active')));
+  const [row] = await db.select().from(credentials)
+    .where(and(eq(credentials.entryId, entryId), inArray(credentials.status, [...CURRENT])))
+    .orderBy(desc(credentials.createdAt))
+    .limit(1);
   return row;
 }
 
@@ -21,7 +28,7 @@ export async function activateCredential(tx: Tx, values: typeof credentials.$inf
   const now = new Date();
   await tx.update(credentials)
     .set({ status: 'replaced', replacedAt: now })
-    .where(and(eq(credentials.entryId, values.entryId), eq(credentials.status, 'active')));
+    .where(and(eq(credentials.entryId, values.entryId), inArray(credentials.status, [...CURRENT])));
   const [row] = await tx.insert(credentials).values({ ...values, status: 'active', createdAt: now }).returning();
   await recordCertificate(tx, row!, now);
   return row!;

@@ -22,6 +22,8 @@ export interface RaisedEvent {
   jobId: string;
   entryId: string;
   data: Record<string, unknown>;
+  /** When the first attempt may go out (default: at once); a batch of events is spread this way. */
+  dueAt?: Date;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function raiseWebhookEvent(db: Db | Tx, workflow: Workflow, raised:
     body,
     dedupeKey: `${raised.event}:${raised.occurrence}`,
     status: 'pending',
+    nextAttemptAt: raised.dueAt,
   }).onConflictDoNothing({ target: webhookDeliveries.dedupeKey }).returning({ id: webhookDeliveries.id });
   return row?.id;
 }

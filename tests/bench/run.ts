@@ -1,6 +1,7 @@
 // `npm run bench [-- --json] [-- --seconds=10 --suppliers=200 --warmup=32 --concurrency=32]`: issue #6's figures,
 // measured in one run on this machine against the built app on an empty embedded database with the
 // emulator, each beside its target and the baseline measured in the same run.
+// `npm run bench -- --scale [--small=10000 --large=1000000]`: issue 19's instead (tests/bench/scale.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import { ensureBenchBuild, startBareServer, startBenchApp, type BareServer, type BenchApp } from '@/tests/bench/app-server';
@@ -19,6 +20,10 @@ const settings = { json: args.includes('--json'), seconds: option('seconds', 10)
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 async function main() {
+  if (args.includes('--scale')) {
+    const { runScaleBench } = await import('./scale');
+    return runScaleBench({ json: settings.json, small: option('small', 10_000), large: option('large', 1_000_000) });
+  }
   const reverted = await ensureBenchBuild();
   if (reverted.length) console.log(`[bench] the build rewrote ${reverted.join(', ')}: restored.`);
   const loadBefore = os.loadavg()[0]!;

@@ -3,12 +3,17 @@
 // and a certificate that has run out marks the entry `Expired` until a renewal replaces it.
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { sweepCertificateExpiry } from '@/lib/gov-ar/expiry-sweep';
+import { and, eq, sql } from 'drizzle-orm';
+import { readDueCertificates, sweepCertificateExpiry, SWEEP_EVENTS_PER_SECOND } from '@/lib/gov-ar/expiry-sweep';
+import { getDb } from '@/lib/db/client';
+import { credentials, webhookDeliveries } from '@/lib/db/schema';
+import { captureQueries } from '@/lib/db/query-log';
 import { claimTask } from '@/lib/transform/periodic-tasks';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { createSupplier, getEntry, readyWorkspace } from '@/tests/support/scenario';
 import { completeRegistration, getRegistration, startRegistration, useEmulator } from '@/tests/support/registration';
 import { useWebhookReceiver } from '@/tests/support/use-webhook-receiver';
+import { seedScale } from '@/tests/support/scale-seed';
 
 const emulator = useEmulator();
 const DAY = 86_400_000;
@@ -28,6 +33,12 @@ async function registeredSupplier(options: { webhook?: boolean } = {}) {
   receiverOf().deliveries.length = 0;
   return { ...registration, secret: workspace.workflow.webhook?.secret as string, certificate, notAfter: new Date(certificate.not_after) };
 }
+
+const credentialStatus = async (serial: string) => {
+  const db = await getDb();
+  const [row] = await db.select({ status: credentials.status }).from(credentials).where(eq(credentials.serial, serial));
+  return row?.status;
+};
 
 const registerThrough = (ref: string, cuit: string) => completeRegistration(emulator(), { ref, cuit });
 
@@ -104,6 +115,10 @@ describe('an expired certificate', () => {
 
     const { body: entry } = await getEntry(supplier.apiKey, supplier.entryId);
     expect(entry.status).toBe('Expired');
+    // Marked as run out, the certificate is out of the sweep's range for good.
+    expect(await credentialStatus(supplier.certificate.serial)).toBe('expired');
+    const due = await readDueCertificates(new Date(after.getTime() + 365 * DAY), 10_000);
+    expect(due.map((d) => d.credential.serial)).not.toContain(supplier.certificate.serial);
     expect(entry.meta.find((m: { key: string }) => m.key === 'certificate').value.state).toBe('expired');
     expect(events(supplier).map((e) => e.event)).toEqual(['registration.certificate_expired']);
     expect(events(supplier)[0]).toMatchObject({ data: { status: 'Expired', certificate: { serial: supplier.certificate.serial } } });
@@ -117,6 +132,7 @@ describe('an expired certificate', () => {
     const { body: after2 } = await getEntry(supplier.apiKey, supplier.entryId);
     expect(after2.status).toBe('Registered');
     expect(after2.meta.find((m: { key: string }) => m.key === 'certificate').value).toMatchObject({ serial: renewed.serial, state: 'valid' });
+    expect(await credentialStatus(supplier.certificate.serial)).toBe('replaced');
   });
 });
 
@@ -127,5 +143,38 @@ describe('the daily schedule', () => {
     expect(await claimTask('test-sweep', DAY, now)).toBe(false);
     expect(await claimTask('test-sweep', DAY, new Date(now.getTime() + 23 * 3600_000))).toBe(false);
     expect(await claimTask('test-sweep', DAY, new Date(now.getTime() + DAY))).toBe(true);
+  });
+});
+
+// Last in the file: these certificates run out in ten days, and a sweep of a later day would count them.
+describe('a sweep that finds many certificates', () => {
+  it('reads them a page at a time and spreads the events it raises', async () => {
+    const workspace = await readyWorkspace({ webhook: { url: receiverOf().url() } });
+    const db = await getDb();
+    await seedScale((statement) => db.execute(sql.raw(statement)), { ownerId: workspace.owner_id, workflowId: workspace.workflow.id, suppliers: 30 });
+    await db.update(credentials).set({ notAfter: sql`now() + interval '10 days'` }).where(eq(credentials.ownerId, workspace.owner_id));
+
+    const { result, queries } = await captureQueries(() => sweepCertificateExpiry(new Date(), { pageSize: 7 }));
+    expect(result.warned).toBeGreaterThanOrEqual(30);
+    const pages = queries.filter((query) => /from "credentials"/.test(query.sql) && /\blimit\b/.test(query.sql));
+    expect(pages).toHaveLength(Math.floor(result.examined / 7) + 1);
+
+    const deliveries = await db.select({ dueAt: webhookDeliveries.nextAttemptAt }).from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.ownerId, workspace.owner_id), eq(webhookDeliveries.event, 'registration.certificate_expiring')));
+    expect(deliveries).toHaveLength(30);
+    // Due SWEEP_EVENTS_PER_SECOND a second, from when the sweep began.
+    const first = Math.min(...deliveries.map((d) => d.dueAt.getTime()));
+    const perSecond = new Map<number, number>();
+    for (const { dueAt } of deliveries) {
+      const second = Math.floor((dueAt.getTime() - first) / 1000);
+      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+    }
+    expect([...perSecond.entries()].sort(([a], [b]) => a - b)).toEqual([[0, 10], [1, 10], [2, 10]]);
+    expect(SWEEP_EVENTS_PER_SECOND).toBe(10);
+
+    // The next day's sweep reads them again (they are still due) but writes nothing: nothing is new.
+    const again = await captureQueries(() => sweepCertificateExpiry(new Date(Date.now() + DAY), { pageSize: 7 }));
+    expect(again.result).toMatchObject({ warned: 0, expired: 0 });
+    expect(again.queries.filter((query) => !/^select/i.test(query.sql))).toEqual([]);
   });
 });
