@@ -11,3 +11,15 @@ export function processSingleton<T>(name: string, create: () => T): T {
   if (!(key in holder)) holder[key] = create();
   return holder[key] as T;
 }
+
+/**
+ * Makes `value instanceof cls` true for instances of any bundle's copy of `cls`: a service plugged in by
+ * instrumentation throws its copy's errors into a route handler that checks against its own copy.
+ */
+export function sameClassInEveryBundle(cls: abstract new (...args: never[]) => unknown, name: string): void {
+  const brand = Symbol.for(`${PREFIX}class.${name}`);
+  Object.defineProperty(cls.prototype, brand, { value: true });
+  Object.defineProperty(cls, Symbol.hasInstance, {
+    value: (value: unknown) => typeof value === 'object' && value !== null && brand in value,
+  });
+}

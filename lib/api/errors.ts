@@ -1,4 +1,5 @@
 // The one error type of the API: a stable code from a closed list; the HTTP status follows from it.
+import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export const ERROR_STATUS = {
   malformed_json: 400,
@@ -83,6 +84,7 @@ export class ApiError extends Error {
     return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...this.extra };
   }
 }
+sameClassInEveryBundle(ApiError, 'ApiError');
 
 export const notFound = (what: 'entry' | 'workflow' | 'job' | 'app' | 'enrollment', id?: string) =>
   new ApiError(`${what}_not_found`, id ? `No ${what} ${id} in this workspace.` : `No such ${what}.`);

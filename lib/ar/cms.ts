@@ -5,6 +5,7 @@ import forge from 'node-forge';
 import { child, DER, DerError, oidOf, octets, readDer, type DerNode } from '@/lib/ar/der';
 import { rsaKeyProblem, rsaNumbersOfSpki } from '@/lib/ar/rsa-key-limits';
 import { signOffLoop } from '@/lib/crypto/off-loop';
+import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export { argentinaTime, buildLoginTicketRequest, type LoginTicketRequestOptions } from '@/lib/ar/tra';
 
@@ -16,6 +17,7 @@ export class CmsError extends Error {
     this.name = 'CmsError';
   }
 }
+sameClassInEveryBundle(CmsError, 'CmsError');
 
 /** forge calls a signer's key synchronously; ours only holds the place of the signature Node makes afterwards. */
 const PLACEHOLDER_KEY = { sign: () => '' } as unknown as forge.pki.rsa.PrivateKey;

@@ -1,6 +1,7 @@
 // A minimal DER/BER reader that keeps every element's exact bytes: verifying a CMS signature needs
 // the signed attributes as they were sent, which a parse-and-re-encode round trip cannot promise.
 import forge from 'node-forge';
+import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export interface DerNode {
   tag: number;
@@ -13,6 +14,7 @@ export interface DerNode {
 }
 
 export class DerError extends Error {}
+sameClassInEveryBundle(DerError, 'DerError');
 
 const MAX_DEPTH = 48;
 

@@ -1,5 +1,6 @@
 // What went wrong at the tax authority, in our terms. The WSAA's fault codes and WSFE's error codes
 // map onto these; the gov-ar service maps them onto the contract's error codes.
+import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export type AuthorityProblem =
   | 'revoked'
@@ -20,6 +21,7 @@ export class AuthorityError extends Error {
     this.name = 'AuthorityError';
   }
 }
+sameClassInEveryBundle(AuthorityError, 'AuthorityError');
 
 /** WSAA fault codes (without the `ns1:` prefix) and what they mean for us. */
 const WSAA_FAULTS: Record<string, AuthorityProblem> = {

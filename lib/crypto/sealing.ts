@@ -2,6 +2,7 @@
 // that the stored value names, so that master keys can rotate while older values still open.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { masterKeys } from '@/lib/crypto/master-keys';
+import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 /** Whose secret this is and what for; bound to the ciphertext, so a value moved elsewhere will not open. */
 export interface SecretContext {
@@ -17,6 +18,7 @@ export class SecretUnreadableError extends Error {
     this.name = 'SecretUnreadableError';
   }
 }
+sameClassInEveryBundle(SecretUnreadableError, 'SecretUnreadableError');
 
 const VERSION = 'v1';
 const KEY_BYTES = 32;

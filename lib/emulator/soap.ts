@@ -3,6 +3,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { escapeXml, xmlParser } from '@/lib/ar/xml';
 import { lostAnswer, unavailableAnswer, type Outage } from '@/lib/emulator/outage';
+import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export type SoapVersion = '1.1' | '1.2';
 
@@ -42,6 +43,7 @@ export class SoapFaultError extends Error {
     this.name = 'SoapFaultError';
   }
 }
+sameClassInEveryBundle(SoapFaultError, 'SoapFaultError');
 
 export interface SoapService {
   /** The envelope prefix the real server writes: `soapenv` (Axis, WSAA) or `soap` (ASMX, WSFEv1). */

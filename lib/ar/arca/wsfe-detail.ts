@@ -11,6 +11,7 @@ import {
   DOC_TYPES_C, DOC_TYPES_E, DOC_TYPES_T, EXT_CONCEPT, EXT_DOC_TYPE, EXT_IDENTITY_TYPE, EXT_TAX_TYPE, EXT_VAT_RATE,
   EXT_VAT_STATUS, TAX_TYPES, VAT_STATUS_FINAL_CONSUMER,
 } from '@/lib/ar/arca/extensions';
+import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export interface AlicIva { Id: number; BaseImp: string; Importe: string }
 export interface Tributo { Id: number; Desc: string; BaseImp: string; Alic: string; Importe: string }
@@ -55,6 +56,7 @@ export class WsfeMappingError extends Error {
     this.name = 'WsfeMappingError';
   }
 }
+sameClassInEveryBundle(WsfeMappingError, 'WsfeMappingError');
 
 /**
  * The authority's currency codes (FEParamGetTiposMonedas) for the ISO codes we map; any other currency is

@@ -2,6 +2,7 @@
 // Spanish and English that says what happened and what to do next. Messages never carry secrets.
 import type { Environment } from '@/lib/ar/environments';
 import { formatCuit } from '@/lib/ar/cuit-digits';
+import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export type CertificateErrorCode =
   | 'certificate_missing' | 'certificate_unreadable' | 'certificate_is_request' | 'key_missing' | 'key_unreadable'
@@ -196,3 +197,4 @@ export class CertificateError extends Error {
     this.field = code === 'key_mismatch' && details.generatedKey ? 'certificate' : FIELDS[code];
   }
 }
+sameClassInEveryBundle(CertificateError, 'CertificateError');

@@ -3,6 +3,7 @@
 // envelope may not carry (razón social, domicilio comercial, condición frente al IVA, Ingresos Brutos,
 // inicio de actividades). Problems are `InvoicePdfError`s with a stable `problem`.
 import type { SupplierVatCondition } from '@/lib/gov-ar/pdf/labels';
+import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export interface Stamp { prv: string; val: string }
 
@@ -50,3 +51,4 @@ export class InvoicePdfError extends Error {
     this.name = 'InvoicePdfError';
   }
 }
+sameClassInEveryBundle(InvoicePdfError, 'InvoicePdfError');
