@@ -11,6 +11,7 @@ import { printReport, type Figures } from '@/tests/bench/report';
 import { measureValidation } from '@/tests/bench/validation';
 import { measurePageJs } from '@/tests/bench/page-js';
 import { measurePingsUnderUploads } from '@/tests/bench/pings-under-uploads';
+import { measurePdfRender } from '@/tests/bench/pdf';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -54,6 +55,8 @@ async function main() {
     const framework = await measurePageJs(`${base}/reg/${'0'.repeat(27)}`, 404);
     log('certificate validation ...');
     const validation = await measureValidation();
+    log('invoice PDF render ...');
+    const pdf = await measurePdfRender();
 
     log(`preparing ${settings.warmup + settings.suppliers} suppliers at the emulator's portal (untimed) ...`);
     const prepared = await prepareSuppliers(base, key.key, settings.warmup + settings.suppliers);
@@ -70,10 +73,10 @@ async function main() {
       ping_rps: pingRun.rps, bare_node_rps: bareNode.rps, entry_read_rps: entryRun.rps,
       registrations_per_second: registrations.perSecond,
       validation_ms_p50: validation.p50Ms, validation_ms_p99: validation.p99Ms,
-      wizard_first_load_js_kb: wizard.kb, ping_p99_under_uploads_ms: underUploads.p99Ms,
+      wizard_first_load_js_kb: wizard.kb, ping_p99_under_uploads_ms: underUploads.p99Ms, pdf_ms_p50: pdf.p50Ms,
     };
     printReport(figures, {
-      json: settings.json, seconds: settings.seconds, warmup: settings.warmup, registrations, wizard, framework, underUploads,
+      json: settings.json, seconds: settings.seconds, warmup: settings.warmup, registrations, wizard, framework, underUploads, pdf,
       latency: { bare: bareNode, ping: pingRun, entry: entryRun }, load: [loadBefore, os.loadavg()[0]!],
     });
   } finally {
