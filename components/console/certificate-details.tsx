@@ -23,7 +23,7 @@ export function CertificateDetails({ entry }: { entry: SupplierEntry }) {
           <Fact term="Services">{certificate.services?.join(', ') || '—'}</Fact>
         </dl>
       ) : (
-        <p className="text-sm text-slate-700">—</p>
+        <p className="text-sm text-slate-700">The supplier has not registered a certificate yet.</p>
       )}
     </Section>
   );

@@ -6,6 +6,7 @@ import { CONSOLE_PATHS } from '@/lib/console/paths';
 
 const SECTIONS = [
   { href: CONSOLE_PATHS.home, label: 'Suppliers', matches: (path: string) => path === CONSOLE_PATHS.home || path.startsWith('/console/suppliers') },
+  { href: CONSOLE_PATHS.invoices, label: 'Invoices', matches: (path: string) => path.startsWith(CONSOLE_PATHS.invoices) },
   { href: CONSOLE_PATHS.configuration, label: 'Configuration', matches: (path: string) => path.startsWith(CONSOLE_PATHS.configuration) },
 ];
 

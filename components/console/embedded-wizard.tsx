@@ -70,7 +70,7 @@ export function EmbeddedWizard({ initialEntry }: { initialEntry: SupplierEntry }
             </li>
           ))}
         </ol>
-        {messages.length === 0 && <p className="text-sm text-slate-600">None yet.</p>}
+        {messages.length === 0 && <p className="text-sm text-slate-600">The wizard has sent no message yet.</p>}
       </Section>
     </>
   );

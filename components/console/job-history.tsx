@@ -6,25 +6,20 @@ import { formatDateTime } from '@/lib/console/format';
 import type { Job } from '@/lib/console/types';
 import { smallButton } from '@/components/wizard/styles';
 import { Notice, Section, StatusBadge } from '@/components/console/ui';
-import { useCursorList } from '@/components/console/use-cursor-list';
+import { useEntryJobs } from '@/components/console/use-entry-jobs';
 import { WebhookDeliveries } from '@/components/console/webhook-deliveries';
 
-const FINISHED = new Set(['completed', 'failed']);
-const moving = (job: Job) => !FINISHED.has(job.status) || (job.webhooks ?? []).some((webhook) => webhook.status === 'pending');
-
 export function JobHistory({ entryId }: { entryId: string }) {
-  const jobs = useCursorList<Job>(['jobs', entryId], `/transform/v1/jobs?silo_entry_id=${encodeURIComponent(entryId)}&limit=10`, {
-    pollMs: (items) => (items.some(moving) ? 3000 : false),
-  });
+  const jobs = useEntryJobs(entryId);
   // A server without the jobs list (older than this console) answers 404 or 405: say so, nothing more.
   const unsupported = jobs.error instanceof ServiceError && [400, 404, 405].includes(jobs.error.status);
 
   return (
     <Section id="jobs" title="Jobs">
-      {jobs.isPending && <p className="text-sm text-slate-600">Loading…</p>}
+      {jobs.isPending && <p className="text-sm text-slate-600">Loading the jobs…</p>}
       {unsupported && <p className="text-sm text-slate-700">This server does not list a supplier&apos;s jobs.</p>}
       {jobs.isError && !unsupported && <Notice tone="error">The jobs could not be loaded.</Notice>}
-      {jobs.isSuccess && jobs.items.length === 0 && <p className="text-sm text-slate-700">No registration job yet.</p>}
+      {jobs.isSuccess && jobs.items.length === 0 && <p className="text-sm text-slate-700">There is no registration job yet.</p>}
       <ol aria-label="Jobs" className="space-y-4">
         {jobs.items.map((job) => <JobCard key={job.id} job={job} />)}
       </ol>

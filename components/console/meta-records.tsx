@@ -6,7 +6,7 @@ import { Fact, Section } from '@/components/console/ui';
 export function MetaRecords({ meta }: { meta: MetaRecord[] }) {
   return (
     <Section id="meta-records" title="Meta records">
-      {meta.length === 0 && <p className="text-sm text-slate-700">None yet.</p>}
+      {meta.length === 0 && <p className="text-sm text-slate-700">This entry has no meta records yet.</p>}
       <ul aria-label="Meta records" className="space-y-3">
         {meta.map((record) => (
           <li key={record.id} className="rounded-xl border border-slate-200 p-3">

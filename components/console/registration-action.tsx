@@ -3,7 +3,7 @@
 // supplier with the workspace's workflow. One already waiting is a 409, said plainly.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { consoleApi, isProblem, problemMessage } from '@/lib/console/api';
-import { markRegistrationStarted } from '@/lib/console/registration-watch';
+import { markJobStarted } from '@/lib/console/job-watch';
 import { registrationAction, type RegistrationAction as Action } from '@/lib/console/supplier';
 import type { Job, SupplierEntry } from '@/lib/console/types';
 import { Spinner } from '@/components/wizard/spinner';
@@ -23,7 +23,7 @@ export function RegistrationAction({ entry, workflowId }: { entry: SupplierEntry
   const start = useMutation({
     // The action is the mutation's variable, so its outcome is still told once the status (and the button) changed.
     mutationFn: (_: Action) => consoleApi<Job>('POST', '/transform/v1/jobs', { workflow_id: workflowId, silo_entry_id: entry.id }),
-    onSuccess: () => markRegistrationStarted(entry.id),
+    onSuccess: () => markJobStarted(entry.id),
     onSettled: () => Promise.all([
       queryClient.invalidateQueries({ queryKey: ['suppliers'] }),
       queryClient.invalidateQueries({ queryKey: ['entry', entry.id] }),

@@ -25,6 +25,7 @@ const BADGE_COLOURS: Record<string, string> = {
   Empty: 'bg-slate-100 text-slate-800',
   Processing: 'bg-sky-100 text-sky-900',
   Registered: 'bg-emerald-100 text-emerald-900',
+  Sent: 'bg-emerald-100 text-emerald-900',
   Error: 'bg-red-100 text-red-900',
   Expired: 'bg-amber-100 text-amber-900',
   queued: 'bg-slate-100 text-slate-800',

@@ -5,15 +5,18 @@ import { useState } from 'react';
 import type { Workflow } from '@/lib/console/types';
 import { formatDateTime } from '@/lib/console/format';
 import { smallButton } from '@/components/wizard/styles';
+import { REGISTRATION_TEMPLATE } from '@/lib/gov-ar/registration/workflow-body';
 import { useCursorList } from '@/components/console/use-cursor-list';
+import { WORKFLOWS_PATH } from '@/components/console/use-registration-workflow';
 import { WebhookSecretOnce } from '@/components/console/webhook-secret-once';
 import { WorkflowForm } from '@/components/console/workflow-form';
 import { Fact, Notice, Section } from '@/components/console/ui';
 
-
 export function WorkflowSection({ connected }: { connected: boolean }) {
   const [created, setCreated] = useState<Workflow>();
-  const workflows = useCursorList<Workflow>(['workflows'], '/transform/v1/workflows?limit=20');
+  const workflows = useCursorList<Workflow>(['workflows'], WORKFLOWS_PATH);
+  // The invoice workflow the invoices page makes is not one of these.
+  const registrationWorkflows = workflows.items.filter((workflow) => workflow.template === REGISTRATION_TEMPLATE);
 
   return (
     <Section id="workflows" title="Registration workflows"
@@ -25,11 +28,11 @@ export function WorkflowSection({ connected }: { connected: boolean }) {
       <WorkflowForm onCreated={setCreated} />
 
       <h3 className="mt-8 font-semibold text-slate-900">Existing workflows</h3>
-      {workflows.isPending && <p className="mt-2 text-sm text-slate-600">Loading…</p>}
+      {workflows.isPending && <p className="mt-2 text-sm text-slate-600">Loading the workflows…</p>}
       {workflows.isError && <Notice tone="error">The workflows could not be loaded.</Notice>}
-      {workflows.isSuccess && workflows.items.length === 0 && <p className="mt-2 text-sm text-slate-600">None yet.</p>}
+      {workflows.isSuccess && registrationWorkflows.length === 0 && <p className="mt-2 text-sm text-slate-600">There is no registration workflow yet.</p>}
       <ul className="mt-3 space-y-3" aria-label="Registration workflows">
-        {workflows.items.map((workflow) => <WorkflowItem key={workflow.id} workflow={workflow} />)}
+        {registrationWorkflows.map((workflow) => <WorkflowItem key={workflow.id} workflow={workflow} />)}
       </ul>
       {workflows.hasNextPage && (
         <button type="button" className={`${smallButton} mt-3`} onClick={() => workflows.fetchNextPage()} disabled={workflows.isFetchingNextPage}>

@@ -13,7 +13,7 @@ import { InvoiceEnvelopeSchema, StoredInvoiceEnvelopeSchema } from '@/lib/gov-ar
 import { PartySchema } from '@/lib/gov-ar/party';
 import { EntryBody, WorkflowBody } from '@/lib/openapi/service-bodies';
 import { JobBody } from '@/lib/transform/schemas';
-import { AuthorizedEnrollment, ConsoleWorkspace, CreatedApp, CreatedWorkspace, Enrollment } from '@/lib/openapi/responses/access';
+import { AuthorizedEnrollment, ConsoleSupplierPage, ConsoleWorkspace, CreatedApp, CreatedWorkspace, Enrollment } from '@/lib/openapi/responses/access';
 import { ErrorBody } from '@/lib/openapi/responses/common';
 import {
   IssuedCertificate, RecordedAuthorization, RecordedFault, RecordedPointOfSale, RecordedRevocation, RecordedTaxpayer, TaxpayerView,
@@ -55,6 +55,7 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   Enrollment,
   AuthorizedEnrollment,
   ConsoleWorkspace,
+  ConsoleSupplierPage,
   Entry,
   EntryList,
   MetaRecord,

@@ -2,7 +2,8 @@
 // into an httpOnly cookie, which then stands in for the bearer token on the public API (see the
 // consoleSession security scheme).
 import { ConsoleSessionBody } from '@/lib/console/schemas';
-import { ConsoleWorkspace } from '@/lib/openapi/responses/access';
+import { SCAN_WINDOW, SupplierSearchQuery } from '@/lib/console/supplier-search';
+import { ConsoleSupplierPage, ConsoleWorkspace } from '@/lib/openapi/responses/access';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 export const CONSOLE_ENDPOINTS: Endpoint[] = [
@@ -20,5 +21,12 @@ export const CONSOLE_ENDPOINTS: Endpoint[] = [
     description: 'Deletes the session, which ends it in every instance at once, and clears the cookie.',
     errors: ['csrf_rejected'],
     responses: { 204: answer(undefined, 'Signed out', { headers: { 'Set-Cookie': 'Clears the session cookie' } }) },
+  },
+  {
+    method: 'get', path: '/console/suppliers', operationId: 'searchConsoleSuppliers', tag: 'Console', auth: 'workspace',
+    summary: "The console's supplier list: search by name or CUIT, filter by status",
+    description: `Newest first, a page at a time. \`q\` with 11 digits (hyphens, dots and spaces aside) is an exact CUIT, from its index; other text is a case-insensitive part of the name. Name and status are tested on at most ${SCAN_WINDOW} suppliers per request, so a page may come back short with a \`next_cursor\` that searches older suppliers.`,
+    query: SupplierSearchQuery,
+    responses: { 200: answer(ConsoleSupplierPage, 'A page of suppliers') },
   },
 ];

@@ -1,0 +1,8 @@
+import { withApi } from '@/lib/api/with-api';
+import { searchSuppliers, SupplierSearchQuery } from '@/lib/console/supplier-search';
+
+export const GET = withApi({
+  auth: 'workspace',
+  query: SupplierSearchQuery,
+  handler: ({ caller, query }) => searchSuppliers(caller, query),
+});
