@@ -143,7 +143,7 @@ describe('searching 20k suppliers', () => {
     const byCuit = await planned({ q: known!.cuit });
     expect(byCuit.result.body.list).toHaveLength(1);
     expect(byCuit.plans.flatMap(indexesUsed)).toContain('entries_supplier_cuit');
-    for (const query of [{ q: 'proveedor 1999' }, { status: 'Registered' }, {}]) {
+    for (const query of [{ q: 'proveedor 1999' }, { status: 'Registered' }, {}] as Record<string, string>[]) {
       const { plans } = await planned(query);
       // Either of the owner's indexes in (created_at, id) order: here every entry of the owner is a supplier.
       expect(plans.flatMap(indexesUsed).filter((index) => ['entries_owner_folder_created', 'entries_owner_created'].includes(index)),

@@ -29,11 +29,13 @@ export class ConsoleShell {
   readonly nav: Locator;
   readonly suppliersLink: Locator;
   readonly configurationLink: Locator;
+  readonly invoicesLink: Locator;
   readonly signOut: Locator;
 
   constructor(readonly page: Page) {
     this.nav = page.getByRole('navigation', { name: 'Console' });
     this.suppliersLink = this.nav.getByRole('link', { name: 'Suppliers' });
+    this.invoicesLink = this.nav.getByRole('link', { name: 'Invoices' });
     this.configurationLink = this.nav.getByRole('link', { name: 'Configuration' });
     this.signOut = page.getByRole('button', { name: 'Sign out' });
   }
@@ -87,6 +89,11 @@ export class ConsoleSuppliersPage extends ConsoleShell {
   readonly addSupplier: Locator;
   readonly list: Locator;
   readonly showMore: Locator;
+  readonly searchText: Locator;
+  readonly statusFilter: Locator;
+  readonly search: Locator;
+  readonly clearSearch: Locator;
+  readonly searchOutcome: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -95,6 +102,12 @@ export class ConsoleSuppliersPage extends ConsoleShell {
     this.addSupplier = page.getByRole('button', { name: 'Add supplier' });
     this.list = page.getByRole('list', { name: 'Suppliers' });
     this.showMore = page.getByRole('button', { name: 'Show more suppliers' });
+    const search = page.getByRole('search', { name: 'Suppliers' });
+    this.searchText = search.getByLabel('Name or CUIT');
+    this.statusFilter = search.getByLabel('Status');
+    this.search = search.getByRole('button', { name: 'Search' });
+    this.clearSearch = search.getByRole('button', { name: 'Clear' });
+    this.searchOutcome = page.getByRole('region', { name: 'All suppliers' }).getByRole('status').filter({ hasText: /./ }).first();
   }
 
   goto() {
@@ -110,6 +123,49 @@ export class ConsoleSuppliersPage extends ConsoleShell {
   /** A supplier's card in the list, by its name. */
   supplier(name: string): SupplierCard {
     return new SupplierCard(this.list.getByRole('listitem', { name }));
+  }
+}
+
+export class ConsoleInvoicesPage extends ConsoleShell {
+  readonly list: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.list = page.getByRole('list', { name: 'Invoices' });
+  }
+
+  goto() {
+    return this.page.goto('/console/invoices');
+  }
+
+  /** An invoice's card by its heading: `Invoice B 00001` before it is numbered, `Invoice B 00001-00000001` after. */
+  invoice(heading: RegExp): InvoiceCard {
+    return new InvoiceCard(this.list.getByRole('listitem').filter({ has: this.page.getByRole('heading', { name: heading }) }));
+  }
+}
+
+export class InvoiceCard {
+  readonly heading: Locator;
+  readonly issue: Locator;
+  readonly issueAgain: Locator;
+  readonly pdf: Locator;
+  readonly errors: Locator;
+
+  constructor(readonly root: Locator) {
+    this.heading = root.getByRole('heading', { level: 3 });
+    this.issue = root.getByRole('button', { name: 'Issue', exact: true });
+    this.issueAgain = root.getByRole('button', { name: 'Issue again' });
+    this.pdf = root.getByRole('link', { name: /^Download the PDF/ });
+    this.errors = root.getByRole('list', { name: "The authority's errors" }).getByRole('listitem');
+  }
+
+  /** The value beside a term of the card ("Number", "CAE", "Status", ...). */
+  fact(term: string): Locator {
+    return this.root.locator(`dt:text-is("${term}") + dd`);
+  }
+
+  message(): Locator {
+    return this.root.getByRole('status').or(this.root.getByRole('alert')).filter({ hasText: /./ });
   }
 }
 

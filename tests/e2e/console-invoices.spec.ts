@@ -1,0 +1,112 @@
+// The console's invoices (issues 16.6 and 18.4): invoices stored through the API by a supplier registered
+// for real are listed; "Issue" starts an ar-invoice job (the workspace's invoice workflow, made on first
+// use) and the number and CAE appear; the PDF link works with the console's session alone; an invoice
+// the authority refuses shows its errors. Axe-clean, and the page fits 360 px.
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { ConsoleInvoicesPage, ConsoleSignInPage, ConsoleSuppliersPage } from '@/tests/e2e/pages/console';
+import { expectNoSeriousViolations } from '@/tests/e2e/support/accessibility';
+import { saveScreenshot } from '@/tests/e2e/support/artefacts';
+import { createWorkspace } from '@/tests/e2e/support/integrator';
+import { argentinaDate, registeredSupplier, storeInvoice } from '@/tests/e2e/support/invoicing';
+import { pageWidths } from '@/tests/e2e/support/wizard-checks';
+
+async function signIn(page: Page, apiKey: string): Promise<ConsoleInvoicesPage> {
+  const signInPage = new ConsoleSignInPage(page);
+  await signInPage.goto();
+  await signInPage.signIn(apiKey);
+  await expect(new ConsoleSuppliersPage(page).heading('Suppliers')).toBeVisible();
+  const invoices = new ConsoleInvoicesPage(page);
+  await invoices.invoicesLink.click();
+  await expect(invoices.heading('Invoices')).toBeVisible();
+  await expect(invoices.invoicesLink).toHaveAttribute('aria-current', 'page');
+  return invoices;
+}
+
+/** The console's date for a YYYY-MM-DD (UTC, as lib/console/format writes it). */
+const consoleDate = (date: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+  .format(new Date(`${date}T00:00:00Z`));
+
+test('an invoice stored through the API is issued from the console: number, CAE, its PDF; a refused one shows why', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const workspace = await createWorkspace({ name: 'Facturación Consola S.A.' });
+  const supplier = await registeredSupplier(workspace, { name: 'Ferretería Factura S.A.' });
+  await storeInvoice(workspace, supplier.cuit, { series: '1' });
+  // Goods dated 30 days ago: the authority takes five days either side of the request.
+  await storeInvoice(workspace, supplier.cuit, { series: '2', issueDate: argentinaDate(-30) });
+
+  const invoices = await signIn(page, workspace.apiKey);
+  await expect(invoices.list.getByRole('listitem')).toHaveCount(2);
+  const first = invoices.invoice(/^Invoice B 00001/);
+  await expect(first.heading).toHaveText('Invoice B 00001 (not numbered yet)');
+  await expect(first.fact('Status')).toHaveText('Empty');
+  await expect(first.fact('Total')).toHaveText('ARS 242.00');
+  await expect(first.fact('Type')).toHaveText('Invoice B (voucher type 6)');
+  await expect(first.fact('Customer')).toHaveText('Final consumer');
+  await expect(first.fact('Issue date')).toHaveText(consoleDate(argentinaDate()));
+  await expect(first.fact('CAE')).toHaveText('—');
+  await expect(first.pdf).toHaveCount(0);
+  await expectNoSeriousViolations(page, testInfo, 'console-invoices-stored');
+
+  await test.step('Issue: the workspace had no invoice workflow, so one is made; the number and CAE appear', async () => {
+    await first.issue.click();
+    await expect(first.fact('Status')).toHaveText('Sent', { timeout: 20_000 });
+    // The note that it went to the authority gives way to the outcome.
+    await expect(first.message()).toHaveCount(0);
+    await expect(first.heading).toHaveText('Invoice B 00001-00000001');
+    await expect(first.fact('Point of sale')).toHaveText('00001');
+    await expect(first.fact('Number')).toHaveText('00000001');
+    await expect(first.fact('CAE')).toHaveText(/^\d{14}$/);
+    await expect(first.fact('CAE expires')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    await expect(first.issue).toHaveCount(0);
+    await expect(page.getByText('Invoices are issued with the workflow Invoice issuing.')).toBeVisible();
+    await saveScreenshot(page, testInfo, 'console-invoices-sent');
+  });
+
+  await test.step('its PDF, by the link, with the console\'s session only', async () => {
+    await expect(first.pdf).toBeVisible({ timeout: 20_000 });
+    const href = await first.pdf.getAttribute('href');
+    expect(href).toMatch(/^\/silo\/v1\/entries\/[0-9a-f-]{36}\/pdf$/);
+    // What the browser gets for the link from this page: the cookie, no API key anywhere.
+    const fetched = await page.evaluate(async (path) => {
+      const response = await fetch(path, { credentials: 'same-origin' });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { status: response.status, type: response.headers.get('content-type'), start: String.fromCharCode(...bytes.slice(0, 5)) };
+    }, href!);
+    expect(fetched).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' });
+    const [download] = await Promise.all([page.waitForEvent('download'), first.pdf.click()]);
+    expect(download.suggestedFilename()).toBe('FACTURA-B-00001-00000001.pdf');
+    expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  await test.step('a refused invoice: Error, the authority\'s errors, and Issue again', async () => {
+    const refused = invoices.invoice(/^Invoice B 00002/);
+    await refused.issue.click();
+    await expect(refused.fact('Status')).toHaveText('Error', { timeout: 20_000 });
+    await expect(refused.errors.first()).toContainText('10016');
+    await expect(refused.heading).toHaveText('Invoice B 00002 (not numbered yet)');
+    await expect(refused.fact('CAE')).toHaveText('—');
+    await expect(refused.issueAgain).toBeVisible();
+    await expect(refused.pdf).toHaveCount(0);
+    await expectNoSeriousViolations(page, testInfo, 'console-invoices-refused');
+  });
+});
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+
+  test('the invoices page fits the screen, axe-clean', async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    const workspace = await createWorkspace({ name: 'Distribuidora-Patagónica-Integral-del-Sur S.A.' });
+    const supplier = await registeredSupplier(workspace);
+    await storeInvoice(workspace, supplier.cuit, { series: '99998' });
+    const invoices = await signIn(page, workspace.apiKey);
+    const invoice = invoices.invoice(/^Invoice B 99998/);
+    await expect(invoice.fact('Status')).toHaveText('Empty');
+    const { scrollWidth, clientWidth } = await pageWidths(page);
+    expect(clientWidth).toBe(360);
+    expect(scrollWidth, 'no horizontal scroll').toBeLessThanOrEqual(360);
+    await saveScreenshot(page, testInfo, 'console-360-invoices');
+    await expectNoSeriousViolations(page, testInfo, 'console-360-invoices');
+  });
+});
