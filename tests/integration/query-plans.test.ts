@@ -10,6 +10,7 @@ import * as entriesRoute from '@/app/silo/v1/entries/route';
 import * as entryRoute from '@/app/silo/v1/entries/[id]/route';
 import * as envelopesRoute from '@/app/silo/v1/envelopes/route';
 import * as jobsRoute from '@/app/transform/v1/jobs/route';
+import * as consoleSuppliersRoute from '@/app/console/suppliers/route';
 import { encodeCursor } from '@/lib/api/pagination';
 import { readDueCertificates } from '@/lib/gov-ar/expiry-sweep';
 import { EXPIRING_WITHIN_DAYS, DAY_MS } from '@/lib/gov-ar/certificate-record';
@@ -161,6 +162,20 @@ describe.runIf(onPostgres)('query plans with 100k suppliers', () => {
     expectFlat(await explainOperation(async () => {
       expect((await call(entryRoute.GET, { token: workspace.apiKey, params: { id: entryId } })).status).toBe(200);
     }));
+  });
+
+  it("the console's supplier list: by CUIT, by a name or status over a bounded window, deep, with whose links are open", async () => {
+    const list = (query: Record<string, string>) => call(consoleSuppliersRoute.GET, { token: workspace.apiKey, query });
+    const { rows: [known] } = await client.query(`select data->'tax_id'->>'code' as cuit from entries where id = ${seededId('entry', 4_321)}`);
+    expectFlat(await explainOperation(async () => {
+      expect((await list({ q: known.cuit })).body.list).toHaveLength(1);
+    }), ['entries_supplier_cuit']);
+    const cursor = await cursorHalfway('suppliers');
+    for (const query of [{ q: 'no such name' }, { status: 'Error', cursor }, { q: 'proveedor 5', cursor }, { cursor }] as Record<string, string>[]) {
+      expectFlat(await explainOperation(async () => {
+        expect((await list(query)).status).toBe(200);
+      }));
+    }
   });
 
   it("the expiry sweep's due certificates, a page at a time", async () => {
