@@ -3,7 +3,7 @@
 // wizard embedded too), or a sentence on why there is none to send: being made, used, closed, none yet.
 import Link from 'next/link';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
-import { linkState, registrationLink, type LinkState } from '@/lib/console/supplier';
+import { linkState, registrationLink, type LinkState, type RegistrationJobState } from '@/lib/console/supplier';
 import type { SupplierEntry } from '@/lib/console/types';
 import { CopyButton } from '@/components/wizard/copy-button';
 import { smallButton } from '@/components/wizard/styles';
@@ -15,12 +15,12 @@ const SAID: Record<Exclude<LinkState, 'open'>, string> = {
   none: 'There is no link yet. Start a registration to make one.',
 };
 
-/** `linkOpen` undefined: not known yet (the jobs are loading), so nothing is said. */
-export function RegistrationLink({ entry, linkOpen, embed = false, small = false }: {
-  entry: SupplierEntry; linkOpen: boolean | undefined; embed?: boolean; small?: boolean;
+/** `job` undefined: not known yet (the jobs are loading), so nothing is said. */
+export function RegistrationLink({ entry, job, embed = false, small = false }: {
+  entry: SupplierEntry; job: RegistrationJobState | undefined; embed?: boolean; small?: boolean;
 }) {
-  if (linkOpen === undefined) return null;
-  const state = linkState(entry, linkOpen);
+  if (job === undefined) return null;
+  const state = linkState(entry, job);
   const link = registrationLink(entry);
   if (state !== 'open' || !link) return <p className="mt-1 text-sm text-slate-700">{SAID[state === 'open' ? 'none' : state]}</p>;
   return (

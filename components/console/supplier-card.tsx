@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
-import { supplierCuit, supplierName } from '@/lib/console/supplier';
+import { supplierCuit, supplierName, type RegistrationJobState } from '@/lib/console/supplier';
 import type { SupplierEntry } from '@/lib/console/types';
 import { link } from '@/components/wizard/styles';
 import { CertificateExpiry } from '@/components/console/certificate-expiry';
@@ -12,7 +12,7 @@ import { RegistrationAction } from '@/components/console/registration-action';
 import { RegistrationLink } from '@/components/console/registration-link';
 import { Fact, StatusBadge } from '@/components/console/ui';
 
-export function SupplierCard({ entry, workflowId, linkOpen }: { entry: SupplierEntry; workflowId?: string; linkOpen: boolean }) {
+export function SupplierCard({ entry, workflowId, job }: { entry: SupplierEntry; workflowId?: string; job: RegistrationJobState }) {
   const headingId = `supplier-${entry.id}`;
   const cuit = supplierCuit(entry);
   return (
@@ -27,7 +27,7 @@ export function SupplierCard({ entry, workflowId, linkOpen }: { entry: SupplierE
       </dl>
       <div className="mt-3 text-sm">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Registration link</p>
-        <RegistrationLink entry={entry} linkOpen={linkOpen} small />
+        <RegistrationLink entry={entry} job={job} small />
       </div>
       <div className="mt-3">
         <RegistrationAction entry={entry} workflowId={workflowId} />

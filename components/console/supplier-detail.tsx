@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import { consoleApi } from '@/lib/console/api';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
-import { linkOpenByJobs, supplierCuit, supplierName } from '@/lib/console/supplier';
+import { registrationJobState, supplierCuit, supplierName } from '@/lib/console/supplier';
 import type { SupplierEntry } from '@/lib/console/types';
 import { link } from '@/components/wizard/styles';
 import { CertificateDetails } from '@/components/console/certificate-details';
@@ -43,7 +43,7 @@ export function SupplierDetail({ initialEntry }: { initialEntry: SupplierEntry }
 
       <Section id="registration-link" title="Registration link"
         lead="Send it to the supplier, or open the wizard here, embedded as in your own application.">
-        <RegistrationLink entry={entry} linkOpen={jobs.isSuccess ? linkOpenByJobs(entry, jobs.items) : undefined} embed />
+        <RegistrationLink entry={entry} job={jobs.isSuccess ? registrationJobState(entry, jobs.items) : undefined} embed />
       </Section>
       <CertificateDetails entry={entry} />
       <EntryData entry={entry} />

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { ServiceError } from '@/lib/console/api';
 import { entryMoving } from '@/lib/console/job-watch';
-import type { SupplierPage } from '@/lib/console/supplier';
+import { registrationJobStateIn, type SupplierPage } from '@/lib/console/supplier';
 import type { SupplierEntry } from '@/lib/console/types';
 import { smallButton } from '@/components/wizard/styles';
 import { SupplierCard } from '@/components/console/supplier-card';
@@ -30,7 +30,6 @@ export function SupplierList({ workflowId }: { workflowId?: string }) {
     pollMs: (items) => (items.some(entryMoving) ? POLL_MS : false),
   });
   const pages = (suppliers.data?.pages ?? []) as SupplierPage[];
-  const openLinks = new Set(pages.flatMap((page) => page.open_links ?? []));
   // A name or status search reads a bounded number of suppliers per page: a short page may have more behind it.
   const searchedPart = searching && suppliers.hasNextPage && (pages.at(-1)?.list.length ?? 0) < PAGE_SIZE;
 
@@ -46,7 +45,7 @@ export function SupplierList({ workflowId }: { workflowId?: string }) {
       {suppliers.isError && <Notice tone="error">{searchProblem(suppliers.error)}</Notice>}
       <ul aria-label="Suppliers" className="mt-4 space-y-3">
         {suppliers.items.map((entry) => (
-          <SupplierCard key={entry.id} entry={entry} workflowId={workflowId} linkOpen={openLinks.has(entry.id)} />
+          <SupplierCard key={entry.id} entry={entry} workflowId={workflowId} job={registrationJobStateIn(pages, entry.id)} />
         ))}
       </ul>
       {searchedPart && (

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Caller } from '@/lib/access/caller';
 import { encodeCursor, ListQuery, toPage } from '@/lib/api/pagination';
 import { normalizeCuit } from '@/lib/ar/cuit-digits';
-import type { Entry } from '@/lib/db/schema';
+import type { Entry, MetaRecord } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import { presentEntry } from '@/lib/silo/present';
 import { listEntriesByFolder, listMetaRecordsByEntries } from '@/lib/silo/queries';
@@ -37,13 +37,25 @@ export async function searchSuppliers(caller: Caller, query: SupplierSearchQuery
     list: rows.map((row) => presentEntry(row, meta.get(row.id) ?? [])),
     limit: query.limit,
     ...(nextCursor ? { next_cursor: nextCursor } : {}),
-    // The suppliers whose newest link is still waiting for them: made by the registration job that is open now.
-    open_links: ids.filter((id) => {
-      const openedAt = openJobs.get(id);
-      const link = meta.get(id)?.filter((record) => record.src === GOV_AR_SRC && record.key === META_KEY.link).at(-1);
-      return openedAt !== undefined && link !== undefined && link.createdAt >= openedAt;
-    }),
+    ...linksOfOpenJobs(ids, meta, openJobs),
   };
+}
+
+/**
+ * Of the listed suppliers with a registration job open now: those whose newest link that job made (still
+ * to use: `open_links`), and those whose job has not made it yet (`making_links`). Any other's link was
+ * used, or can no longer be.
+ */
+function linksOfOpenJobs(ids: string[], meta: Map<string, MetaRecord[]>, openJobs: Map<string, Date>) {
+  const open: string[] = [];
+  const making: string[] = [];
+  for (const id of ids) {
+    const openedAt = openJobs.get(id);
+    if (openedAt === undefined) continue;
+    const link = meta.get(id)?.filter((record) => record.src === GOV_AR_SRC && record.key === META_KEY.link).at(-1);
+    (link && link.createdAt >= openedAt ? open : making).push(id);
+  }
+  return { open_links: open, making_links: making };
 }
 
 async function findSuppliers(ownerId: string, query: SupplierSearchQuery): Promise<{ rows: Entry[]; nextCursor?: string }> {

@@ -1,17 +1,16 @@
 // What the console reads off a supplier entry: its registration link and whether it is still to use, its
 // certificate, and which registration action its status allows.
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
-import { entryMoving } from '@/lib/console/job-watch';
 import type { CertificateMeta, Job, MetaRecord, Page, SupplierEntry } from '@/lib/console/types';
+
+const newest = (meta: MetaRecord[], key: string) =>
+  meta.filter((record) => record.src === GOV_AR_SRC && record.key === key).at(-1);
 
 /** Every status a supplier entry may have (the console's status filter). */
 export const SUPPLIER_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired'] as const;
 
-/** A page of the console's supplier list (GET /console/suppliers): the entries, and whose link still waits for them. */
-export interface SupplierPage extends Page<SupplierEntry> { open_links?: string[] }
-
-const newest = (meta: MetaRecord[], key: string) =>
-  meta.filter((record) => record.src === GOV_AR_SRC && record.key === key).at(-1);
+/** A page of the console's supplier list (GET /console/suppliers): the entries, and where their open jobs' links are. */
+export interface SupplierPage extends Page<SupplierEntry> { open_links?: string[]; making_links?: string[] }
 
 /** The link of the entry's latest registration job (a renewal adds a new one). */
 export function registrationLink(entry: SupplierEntry): { ref?: string; url: string } | undefined {
@@ -20,26 +19,38 @@ export function registrationLink(entry: SupplierEntry): { ref?: string; url: str
 }
 
 /**
- * What the supplier card says of the link: `open` (still to use: copy it), `being_made` (a job is making
- * it), `used` (the supplier registered with it: a renewal makes a new one), `closed` (its registration
- * failed), `none`. `linkOpen` is whether the newest link was made by the job still open now.
+ * Where the supplier's registration job is: `link_open` (open, and it made the newest link: still to use),
+ * `making_link` (open, its link not made yet), `ended` (none open: the newest link was used, or failed).
+ */
+export type RegistrationJobState = 'link_open' | 'making_link' | 'ended';
+
+/**
+ * What the console says of the link: `open` (copy it), `being_made`, `used` (the supplier registered with
+ * it: a renewal makes a new one), `closed` (its registration failed), `none`.
  */
 export type LinkState = 'open' | 'being_made' | 'used' | 'closed' | 'none';
 
-export function linkState(entry: SupplierEntry, linkOpen: boolean): LinkState {
+export function linkState(entry: SupplierEntry, job: RegistrationJobState): LinkState {
   const link = registrationLink(entry);
-  if (link && linkOpen) return 'open';
-  if (entryMoving(entry)) return 'being_made';
+  if (job === 'link_open' && link) return 'open';
+  if (job !== 'ended') return 'being_made';
   if (!link) return 'none';
   return entry.status === 'Registered' || entry.status === 'Expired' ? 'used' : 'closed';
 }
 
-/** Whether the newest link is still to use, from the entry's jobs (newest first): made by the job open now. */
-export function linkOpenByJobs(entry: SupplierEntry, jobs: Job[]): boolean {
+/** The same from the entry's jobs (newest first): is the newest open, and did it make the newest link? */
+export function registrationJobState(entry: SupplierEntry, jobs: Job[]): RegistrationJobState {
   const newestJob = jobs[0];
+  if (!newestJob || newestJob.status === 'completed' || newestJob.status === 'failed') return 'ended';
   const link = newest(entry.meta, META_KEY.link);
-  if (!newestJob || !link || newestJob.status === 'completed' || newestJob.status === 'failed') return false;
-  return Date.parse(link.created_at) >= Date.parse(newestJob.created_at);
+  return link && Date.parse(link.created_at) >= Date.parse(newestJob.created_at) ? 'link_open' : 'making_link';
+}
+
+/** From a page of the console's list. */
+export function registrationJobStateIn(pages: SupplierPage[], entryId: string): RegistrationJobState {
+  if (pages.some((page) => page.open_links?.includes(entryId))) return 'link_open';
+  if (pages.some((page) => page.making_links?.includes(entryId))) return 'making_link';
+  return 'ended';
 }
 
 /** The certificate the supplier registered last, when the service records one. */

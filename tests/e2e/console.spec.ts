@@ -181,9 +181,15 @@ test('an integrator sets up Argentina, registers a supplier through the embedded
     const job = supplierPage.latestJob();
     await expect(supplierPage.step(job, 'silo.status.registered')).toContainText('completed');
     await expect(supplierPage.metaRecords).toContainText('certificate');
+    // The link is used: not offered to copy again, on the supplier's page nor in the list.
+    await expect(page.getByRole('region', { name: 'Registration link' }))
+      .toContainText('The supplier has used this link. Send a renewal to make a new one.');
+    await expect(supplierPage.registrationLink).toHaveCount(0);
 
     await supplierPage.suppliersLink.click();
     await expect(card.status()).toHaveText('Registered');
+    await expect(card.registrationLink).toHaveCount(0);
+    await expect(card.copyLink).toHaveCount(0);
     await expect(card.fact('Certificate expires')).toContainText(consoleDate(certificate));
     await expect(card.fact('Certificate expires')).toContainText('valid');
   });

@@ -17,9 +17,12 @@ import { seedScale } from '@/tests/support/scale-seed';
 import { createSupplier, createWorkspace, freshCuit, readyWorkspace, startJob } from '@/tests/support/scenario';
 
 type Listed = { id: string; status: string; data: { name: string; tax_id: { code: string } } };
+type Answer = {
+  list: Listed[]; limit: number; next_cursor?: string; open_links: string[]; making_links: string[]; code?: string; fields?: Record<string, string>;
+};
 
 const search = (apiKey: string, query: Record<string, string> = {}) =>
-  call<{ list: Listed[]; limit: number; next_cursor?: string; open_links: string[]; code?: string; fields?: Record<string, string> }>(
+  call<Answer>(
     suppliersRoute.GET, { token: apiKey, query },
   );
 
@@ -75,12 +78,23 @@ describe('searching a workspace\'s suppliers', () => {
   it('lists everything unfiltered, and pages a search by its cursor', async () => {
     const all = await search(workspace.apiKey);
     expect(all.body.list).toHaveLength(4);
-    expect(all.body.open_links).toEqual([processingId]);
+    expect([all.body.open_links, all.body.making_links]).toEqual([[processingId], []]);
     const first = await search(workspace.apiKey, { q: 'ferreteria', limit: '2' });
     expect(names(first.body.list)).toEqual(['Ferreteria Central S.A.', 'FERRETERIA DEL SUR S.R.L.']);
     const second = await search(workspace.apiKey, { q: 'ferreteria', limit: '2', cursor: first.body.next_cursor! });
     expect(names(second.body.list)).toEqual(['Ferreteria del Norte S.A.']);
     expect(second.body.next_cursor).toBeUndefined();
+  });
+
+  it('says whose open job has not made its link yet, then that the link is open', async () => {
+    const cuit = freshCuit();
+    const fresh = await createSupplier(workspace.apiKey, { name: 'Ferreteria Nueva S.A.', tax_id: { country: 'AR', code: cuit } });
+    expect((await startJob(workspace.apiKey, workspace.workflow.id, fresh.id)).status).toBe(202);
+    const before = (await search(workspace.apiKey, { q: cuit })).body;
+    expect([before.open_links, before.making_links]).toEqual([[], [fresh.id]]);
+    await drainJobs();
+    const after = (await search(workspace.apiKey, { q: cuit })).body;
+    expect([after.open_links, after.making_links]).toEqual([[fresh.id], []]);
   });
 
   it('refuses what is no search, and another workspace sees none of these', async () => {
