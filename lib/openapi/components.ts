@@ -19,7 +19,8 @@ import {
   IssuedCertificate, RecordedAuthorization, RecordedFault, RecordedPointOfSale, RecordedRevocation, RecordedTaxpayer, TaxpayerView,
 } from '@/lib/openapi/responses/emulator';
 import { CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress } from '@/lib/openapi/responses/gov-ar';
-import { Entry, EntryList, MetaRecord } from '@/lib/openapi/responses/silo';
+import { MetaRecord } from '@/lib/openapi/responses/entry';
+import { Entry, EntryList } from '@/lib/openapi/responses/silo';
 import { Job, JobList, JobStep, WebhookDelivery, Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
 import { OpenApiDocument, Ping } from '@/lib/openapi/responses/utils';
 

@@ -1,5 +1,6 @@
 // The wizard's view of the gov-ar/v1 service, as the browser receives it (the contract's JSON shapes).
-import type { CertificatePath, CompanyData, Progress, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import type { CertificatePath, CompanyData, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import type { Progress } from '@/lib/openapi/responses/gov-ar';
 
 export type { CertificatePath, CompanyData, Progress, WizardStep };
 export type Environment = 'sandbox' | 'live';

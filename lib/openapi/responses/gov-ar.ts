@@ -2,7 +2,7 @@
 // progress, the registered certificate and the points of sale.
 import { z } from 'zod';
 import { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
-import { ENTRY_STATUSES } from '@/lib/silo/schemas';
+import { ENTRY_STATUSES } from '@/lib/db/schema';
 import { EnvironmentName, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
 
 const EntryStatus = z.enum(ENTRY_STATUSES);
@@ -58,3 +58,10 @@ export const PointsOfSale = z.strictObject({
     dropped_on: z.iso.date().nullable().describe('When it was dropped (FchBaja), or null'),
   })),
 });
+
+export type CertificateRequest = z.output<typeof CertificateRequest>;
+export type Progress = z.output<typeof Progress>;
+export type SavedProgress = z.output<typeof SavedProgress>;
+export type RegistrationView = z.output<typeof RegistrationView>;
+export type RegisteredCertificate = z.output<typeof RegisteredCertificate>;
+export type PointsOfSale = z.output<typeof PointsOfSale>;
