@@ -18,7 +18,9 @@ import { ErrorBody } from '@/lib/openapi/responses/common';
 import {
   IssuedCertificate, RecordedAuthorization, RecordedFault, RecordedPointOfSale, RecordedRevocation, RecordedTaxpayer, TaxpayerView,
 } from '@/lib/openapi/responses/emulator';
-import { CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress } from '@/lib/openapi/responses/gov-ar';
+import {
+  CertificateRecord, CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress,
+} from '@/lib/openapi/responses/gov-ar';
 import { MetaRecord } from '@/lib/openapi/responses/entry';
 import { Entry, EntryList } from '@/lib/openapi/responses/silo';
 import { Job, JobList, JobStep, WebhookDelivery, Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
@@ -70,6 +72,7 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   SavedProgress,
   CertificateRequest,
   RegisteredCertificate,
+  CertificateRecord,
   PointsOfSale,
   IssuedCertificate,
   RecordedAuthorization,

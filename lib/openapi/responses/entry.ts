@@ -14,7 +14,7 @@ export const MetaRecord = z.strictObject({
   src: z.string().describe('Who wrote it: "gov-ar" for the registration'),
   key: z.string().describe('"link" for the registration link, "company" for the data the supplier confirmed'),
   ref: z.string().optional().describe("The registration link's ref"),
-  value: z.unknown().optional(),
+  value: z.unknown().optional().describe('What the record holds; for key "certificate" a CertificateRecord'),
   link_url: z.url().optional().describe('{registration_url}/reg/{ref}'),
   link_scope: z.string().optional().describe('"public": the ref alone opens the link'),
   indexed: z.boolean(),
