@@ -4,7 +4,7 @@
 // (lib/db/entry-writes.ts); with PostgreSQL every read goes to the database.
 import { processSingleton } from '@/lib/process-singleton';
 import { entryWriteCount } from '@/lib/db/entry-writes';
-import type { EntryJson } from '@/lib/silo/present';
+import type { Entry as EntryJson } from '@/lib/openapi/responses/entry';
 
 const MAX_KEPT = 1_000;
 type Kept = { entry: EntryJson; writeCount: number };

@@ -1,9 +1,8 @@
 // Database access for silo entries and their meta records; every read is scoped to a workspace.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
-import { entries, metaRecords, type Entry, type MetaRecord } from '@/lib/db/schema';
+import { entries, metaRecords, type Entry, type EntryStatus, type MetaRecord } from '@/lib/db/schema';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
-import type { EntryStatus } from '@/lib/silo/schemas';
 
 export async function getEntryById(ownerId: string, id: string): Promise<Entry | undefined> {
   const db = await getDb();

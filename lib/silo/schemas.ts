@@ -4,13 +4,6 @@ import { ListQuery } from '@/lib/api/pagination';
 import { entryBodyOf } from '@/lib/silo/entry-body';
 import { foldersVersion, registeredFolders } from '@/lib/silo/folders';
 
-/**
- * Every status an entry may have, whichever service moves it. Suppliers: Empty → Processing →
- * Registered (or Error), Expired when the certificate runs out. Invoices: Empty → Processing → Sent (or Error).
- */
-export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired', 'Sent'] as const;
-export type EntryStatus = (typeof ENTRY_STATUSES)[number];
-
 
 export interface EntryBody { folder: string; key?: string; data: unknown }
 
