@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/lib/db/client';
 import { metaRecords, type Credential } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
+import { insertMetaRecords, updateMetaRecord } from '@/lib/silo/queries';
 
 /** A certificate this close to its end is `expiring` (the first warning threshold). */
 export const EXPIRING_WITHIN_DAYS = 30;
@@ -43,12 +44,12 @@ export async function recordCertificate(tx: Tx, credential: Credential, now = ne
   const mine = and(eq(metaRecords.entryId, credential.entryId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.certificate));
   const [existing] = await tx.select().from(metaRecords).where(mine);
   if (existing) {
-    await tx.update(metaRecords).set({ value, jobId: credential.jobId, updatedAt: now }).where(eq(metaRecords.id, existing.id));
+    await updateMetaRecord(tx, existing.id, { value, jobId: credential.jobId }, now);
   } else {
-    await tx.insert(metaRecords).values({
+    await insertMetaRecords(tx, [{
       id: newId(), ownerId: credential.ownerId, entryId: credential.entryId, jobId: credential.jobId,
       src: GOV_AR_SRC, key: META_KEY.certificate, value, indexed: true, shared: false, createdAt: now, updatedAt: now,
-    });
+    }]);
   }
   return state;
 }
