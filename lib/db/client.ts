@@ -4,7 +4,7 @@
 import path from 'node:path';
 import * as schema from '@/lib/db/schema';
 import { dataDir, dbSpeedLayer } from '@/lib/config';
-import type { Db, DbHandle } from '@/lib/db/handle';
+import type { Db, DbHandle, Tx } from '@/lib/db/handle';
 import { applyMigrations } from '@/lib/db/migrate';
 import { processSingleton } from '@/lib/process-singleton';
 import { queryLogger } from '@/lib/db/query-log';
@@ -21,6 +21,14 @@ const slot = processSingleton('db', (): Slot => ({ openings: 0 }));
 
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
+}
+
+/**
+ * Runs `work` in one transaction. Statements that take part get its `tx` as their first parameter
+ * (lib/db/README.md: where statements live, and how a transaction is passed).
+ */
+export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  return (await getDb()).transaction(work);
 }
 
 export function getDbHandle(): Promise<DbHandle> {

@@ -2,9 +2,9 @@
 // the entry with the public facts and how close it is to expiry. Kept current by activation and by
 // the daily expiry sweep.
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/lib/db/client';
-import { metaRecords, type Credential } from '@/lib/db/schema';
+import type { Credential } from '@/lib/db/schema';
+import { getCertificateRecord } from '@/lib/gov-ar/queries';
 import { newId } from '@/lib/ids';
 import { insertMetaRecords, updateMetaRecord } from '@/lib/silo/queries';
 
@@ -41,8 +41,7 @@ export function presentCertificate(credential: Credential) {
 export async function recordCertificate(tx: Tx, credential: Credential, now = new Date()): Promise<CertificateState> {
   const state = certificateState(credential.notAfter, now);
   const value = { ...presentCertificate(credential), state };
-  const mine = and(eq(metaRecords.entryId, credential.entryId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.certificate));
-  const [existing] = await tx.select().from(metaRecords).where(mine);
+  const existing = await getCertificateRecord(tx, credential.entryId);
   if (existing) {
     await updateMetaRecord(tx, existing.id, { value, jobId: credential.jobId }, now);
   } else {

@@ -92,6 +92,12 @@ export async function listMetaRecordsByEntries(entryIds: string[]): Promise<Map<
   return byEntry;
 }
 
+/** The entry, its row locked for the rest of the transaction. */
+export async function lockEntry(tx: Tx, id: string): Promise<Entry | undefined> {
+  const [row] = await tx.select().from(entries).where(eq(entries.id, id)).for('update');
+  return row;
+}
+
 export async function setEntryStatus(db: Db | Tx, entryId: string, status: EntryStatus): Promise<void> {
   await written(() => db.update(entries).set({ status, updatedAt: new Date() }).where(eq(entries.id, entryId)));
 }
