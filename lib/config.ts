@@ -5,6 +5,14 @@ export function dataDir(): string {
   return path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR ?? './data');
 }
 
+/**
+ * DB_SPEED_LAYER=off runs the embedded database plainly: no prepared statements, no entry reads kept in
+ * memory (lib/db/README.md). Results are the same either way; only the speed differs.
+ */
+export function dbSpeedLayer(): boolean {
+  return process.env.DB_SPEED_LAYER !== 'off';
+}
+
 export function port(): number {
   return Number(process.env.PORT ?? 3000);
 }

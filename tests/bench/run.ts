@@ -2,6 +2,7 @@
 // measured in one run on this machine against the built app on an empty embedded database with the
 // emulator, each beside its target and the baseline measured in the same run.
 // `npm run bench -- --scale [--small=10000 --large=1000000]`: issue 19's instead (tests/bench/scale.ts).
+// `npm run bench -- --reads [--seconds=10]`: only ping and entry reads, to weigh a change to the read path.
 import fs from 'node:fs';
 import os from 'node:os';
 import { ensureBenchBuild, startBareServer, startBenchApp, type BareServer, type BenchApp } from '@/tests/bench/app-server';
@@ -43,12 +44,19 @@ async function main() {
     const pingRun = await measureRps({ url: `${base}/utils/v1/ping`, seconds: settings.seconds });
 
     const workspace = await createWorkspace(base);
-    const key = await supplierKey();
     const wizardLink = await openLink(base, workspace, { name: 'Ferretería El Tornillo S.R.L.', cuit: '30712345671' });
     log('entry reads ...');
     const entryRun = await measureRps({
       url: `${base}/silo/v1/entries/${wizardLink.entryId}`, headers: { authorization: `Bearer ${workspace.apiKey}` }, seconds: settings.seconds,
     });
+    if (args.includes('--reads')) {
+      const ratio = entryRun.rps / pingRun.rps;
+      console.log(settings.json
+        ? JSON.stringify({ ping_rps: Math.round(pingRun.rps), entry_read_rps: Math.round(entryRun.rps), entry_read_ratio: Number(ratio.toFixed(3)) })
+        : `ping ${Math.round(pingRun.rps)} rps, entry reads ${Math.round(entryRun.rps)} rps: ${ratio.toFixed(2)} × ping (target ≥ 0.6)`);
+      return;
+    }
+    const key = await supplierKey();
     const wizard = await measurePageJs(`${base}/reg/${wizardLink.ref}`);
     // The floor under any page of the app (React, Next's router, the root layout): an unknown link's 404.
     const framework = await measurePageJs(`${base}/reg/${'0'.repeat(27)}`, 404);
