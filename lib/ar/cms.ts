@@ -108,7 +108,7 @@ export function verifyCms(der: Buffer): VerifiedCms {
   if (signer.signedAttrs) {
     const attributes = readAttributes(signer.signedAttrs);
     const digest = attributes.get(OID.messageDigest);
-    if (!digest || !digest.equals(crypto.createHash(hash).update(content).digest())) {
+    if (!digest?.equals(crypto.createHash(hash).update(content).digest())) {
       throw new CmsError('bad_signature', 'The content does not match the signed message digest.');
     }
     if (attributes.get(OID.contentType)?.toString('hex') !== contentType.toString('hex')) {

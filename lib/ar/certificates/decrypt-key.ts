@@ -71,7 +71,7 @@ function cipherFor(encryption: KeyEncryption): Cipher | undefined {
 /** Any CBC cipher OpenSSL's default provider has; getCipherInfo also names legacy ones it cannot start. */
 function nativeCipher(name: string): Cipher | undefined {
   const info = crypto.getCipherInfo(name);
-  if (!info || info.mode !== 'cbc' || !info.ivLength) return undefined;
+  if (info?.mode !== 'cbc' || !info.ivLength) return undefined;
   try {
     crypto.createDecipheriv(name, Buffer.alloc(info.keyLength), Buffer.alloc(info.ivLength));
   } catch {
