@@ -94,7 +94,7 @@ export function errorResponse(error: unknown, request?: Request): Response {
 }
 
 /** An idempotent create's answer: `createdStatus` when this call made it, 200 when it already existed. */
-export function stored<T>(result: { created: boolean; value: T }, createdStatus: 201 | 202): Response {
+export function createdOrStored<T>(result: { created: boolean; value: T }, createdStatus: 201 | 202): Response {
   return json(result.value, result.created ? createdStatus : 200);
 }
 
