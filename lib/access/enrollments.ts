@@ -11,7 +11,7 @@ import {
 } from '@/lib/access/queries';
 import { digest, newClientId, newClientSecret, newEnrollmentToken, sameSecret } from '@/lib/access/tokens';
 
-export const ENROLLMENT_TOKEN_SECONDS = 3600;
+const ENROLLMENT_TOKEN_SECONDS = 3600;
 
 export async function createApp(caller: Caller, name: string) {
   const clientSecret = newClientSecret();

@@ -9,7 +9,7 @@ import type { SoapRequest } from '@/lib/emulator/soap';
 import { WSFE_OPERATION_NAMES } from '@/lib/emulator/wsfe-operations';
 
 /** WSFEv1's operations and WSAA's loginCms. */
-export const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES];
+const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES];
 
 export const FaultBody = z.object({
   environment: EnvironmentSchema,

@@ -16,7 +16,7 @@ export interface PlainKey { label: string; der: Buffer }
  * No RSA key of 4096 bits or fewer needs 8 KiB of DER (one of 4096 bits is under 3 KiB), so a larger
  * ciphertext is refused before it is deciphered: node-forge's RC2 takes ~1 ms a KiB.
  */
-export const MAX_ENCRYPTED_KEY_BYTES = 8 * 1024;
+const MAX_ENCRYPTED_KEY_BYTES = 8 * 1024;
 
 interface Cipher {
   keyLength: number;
