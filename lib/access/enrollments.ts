@@ -12,7 +12,7 @@ import {
 import { digest, newClientId, newClientSecret, newEnrollmentToken, sameSecret } from '@/lib/access/tokens';
 import type { AuthorizedEnrollment, CreatedApp, Enrollment as EnrollmentJson } from '@/lib/openapi/responses/access';
 
-export const ENROLLMENT_TOKEN_SECONDS = 3600;
+const ENROLLMENT_TOKEN_SECONDS = 3600;
 
 export async function createApp(caller: Caller, name: string): Promise<CreatedApp> {
   const clientSecret = newClientSecret();

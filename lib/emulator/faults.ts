@@ -10,7 +10,7 @@ import { WSFE_OPERATION_NAMES } from '@/lib/emulator/wsfe-operations';
 import type { RecordedFault } from '@/lib/openapi/responses/emulator';
 
 /** WSFEv1's operations and WSAA's loginCms. */
-export const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES];
+const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES];
 
 export const FaultBody = z.object({
   environment: EnvironmentSchema,

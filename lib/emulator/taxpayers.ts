@@ -8,14 +8,14 @@ import { EnvironmentSchema } from '@/lib/emulator/portal';
 import { parseDate } from '@/lib/emulator/wsfe-values';
 import type { RecordedTaxpayer, TaxpayerView } from '@/lib/openapi/responses/emulator';
 
-export const VAT_STATUSES = ['responsable_inscripto', 'monotributo', 'exento'] as const satisfies readonly TaxpayerVatStatus[];
+const VAT_STATUSES = ['responsable_inscripto', 'monotributo', 'exento'] as const satisfies readonly TaxpayerVatStatus[];
 
 export const TaxpayerBody = z.object({ environment: EnvironmentSchema, cuit: CuitSchema, vat_status: z.enum(VAT_STATUSES) }).strict();
 export const TaxpayerParams = z.object({ cuit: CuitSchema });
 export const TaxpayerQuery = z.object({ environment: EnvironmentSchema }).strict();
 
 /** The portal lists this many of a CUIT's vouchers, newest first. */
-export const VOUCHERS_SHOWN = 50;
+const VOUCHERS_SHOWN = 50;
 
 export async function recordTaxpayer(input: z.output<typeof TaxpayerBody>): Promise<RecordedTaxpayer> {
   await upsertTaxpayer(input.environment, input.cuit, input.vat_status);
