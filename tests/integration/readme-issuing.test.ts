@@ -90,6 +90,8 @@ describe('the README\'s issuing examples', () => {
         cuit: Number(supplier.cuit), ptoVta: 1, tipoCmp: Number(docType), nroCmp: Number(code), codAut: Number(cae),
       });
       expect(pdf).toEqual({ status: 200, fileName: file });
+      // What the README's `show` prints of the meta records: the PDF's, with its file name.
+      expect(entry.meta.find((record: { key: string }) => record.key === 'pdf')?.value).toMatchObject({ file_name: file, content_type: 'application/pdf' });
     }
     expect(creditNote!.entry.data.doc.preceding[0]).toMatchObject({ code: a!.entry.data.doc.code });
     expect(services!.entry.data.doc.ordering.period).toEqual({ start: `${values.MONTH}-01`, end: today });
