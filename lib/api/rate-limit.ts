@@ -7,6 +7,7 @@ import type { CounterLimit, RateCounters } from '@/lib/api/rate-limit/counters';
 import { memoryCounters } from '@/lib/api/rate-limit/memory-counters';
 import { postgresCounters } from '@/lib/api/rate-limit/postgres-counters';
 import { redisCounters } from '@/lib/api/rate-limit/redis-counters';
+import { processSingleton } from '@/lib/process-singleton';
 
 /** What is limited (e.g. `link-upload:<ref>`, `address:<ip>`) and how much: per minute, or per window. */
 export type RateRule = { key: string } & ({ perMinute: number } | { allowed: number; perSeconds: number });
@@ -21,19 +22,19 @@ export function rateLimitStore(): RateLimitStore {
   return process.env.REDIS_URL ? 'redis' : 'postgres';
 }
 
-let chosen: { source: string; counters: RateCounters } | undefined;
+const made = processSingleton('rate-limit-store', (): { chosen?: { source: string; counters: RateCounters } } => ({}));
 
 /** The store for this configuration (a test file that switches databases gets the new one). */
 function counters(): RateCounters {
   const store = rateLimitStore();
   const source = `${store}|${process.env.DATABASE_URL ?? ''}|${process.env.REDIS_URL ?? ''}`;
-  if (chosen?.source !== source) {
-    const made = store === 'memory' ? memoryCounters()
+  if (made.chosen?.source !== source) {
+    const fresh = store === 'memory' ? memoryCounters()
       : store === 'postgres' ? postgresCounters()
         : redisCounters(process.env.REDIS_URL!, databaseIdentity(process.env.DATABASE_URL!));
-    chosen = { source, counters: made };
+    made.chosen = { source, counters: fresh };
   }
-  return chosen.counters;
+  return made.chosen.counters;
 }
 
 /** Instances on the same database share counters whatever credentials each connects with. */

@@ -8,7 +8,7 @@ export function markJobStarted(entryId: string, now = Date.now()): void {
   startedAt.set(entryId, now);
 }
 
-export function recentlyStarted(entryId: string, now = Date.now()): boolean {
+function recentlyStarted(entryId: string, now = Date.now()): boolean {
   const at = startedAt.get(entryId);
   return at !== undefined && now - at < WATCH_MS;
 }

@@ -6,14 +6,15 @@ import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { getDb } from '@/lib/db/client';
 import { entries, jobs, supplierCuit, type Entry } from '@/lib/db/schema';
 import { SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
+import type { EntryStatus } from '@/lib/db/schema';
 
-export interface SupplierFilter { name?: string; status?: string }
+export interface SupplierFilter { name?: string; status?: EntryStatus }
 export interface Page { limit: number; cursor?: string }
 
 const ownSuppliers = (ownerId: string) => and(eq(entries.ownerId, ownerId), eq(entries.folder, SUPPLIERS_FOLDER));
 
 /** The owner's suppliers with this CUIT (an exact match, from the index), newest first; `limit + 1` rows. */
-export async function listSuppliersByCuit(ownerId: string, cuit: string, status: string | undefined, page: Page): Promise<Entry[]> {
+export async function listSuppliersByCuit(ownerId: string, cuit: string, status: EntryStatus | undefined, page: Page): Promise<Entry[]> {
   const db = await getDb();
   return db.select().from(entries)
     .where(and(

@@ -24,7 +24,7 @@ export const SupplierSearchQuery = ListQuery.extend({
 export type SupplierSearchQuery = z.output<typeof SupplierSearchQuery>;
 
 /** The CUIT a search names: 11 digits once the hyphens, dots and spaces are gone. */
-export function searchedCuit(q: string): string | undefined {
+function searchedCuit(q: string): string | undefined {
   const digits = normalizeCuit(q);
   return /^\d{11}$/.test(digits) ? digits : undefined;
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { dataDir, isProduction } from '@/lib/config';
+import { processSingleton } from '@/lib/process-singleton';
 
 export interface MasterKey {
   /** First 16 hex characters of SHA-256 of the key: names the key in stored values without revealing it. */
@@ -21,7 +22,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const HOW_TO_MAKE_ONE = 'generate one with `openssl rand -base64 32`';
 
 // Keyed by where the keys came from, so a changed ENCRYPTION_KEY (or DATA_DIR) is read afresh.
-let cache: { source: string; keys: MasterKeys } | undefined;
+const cache = processSingleton('master-keys', (): { read?: { source: string; keys: MasterKeys } } => ({}));
 
 export function masterKeys(): MasterKeys {
   const configured = process.env.ENCRYPTION_KEY?.trim();
@@ -31,10 +32,10 @@ export function masterKeys(): MasterKeys {
     );
   }
   const source = configured ? `env:${configured}` : `file:${devKeyFile()}`;
-  if (cache?.source !== source) {
-    cache = { source, keys: configured ? fromEnvironment(configured) : fromDevKeyFile(devKeyFile()) };
+  if (cache.read?.source !== source) {
+    cache.read = { source, keys: configured ? fromEnvironment(configured) : fromDevKeyFile(devKeyFile()) };
   }
-  return cache.keys;
+  return cache.read.keys;
 }
 
 /** Where development keeps its key; never used in production. */

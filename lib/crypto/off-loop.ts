@@ -5,21 +5,22 @@
 // stays inline: the trip to the pool and back, a thread woken and then the event loop, costs about as much.
 import crypto, { type KeyObject } from 'node:crypto';
 import os from 'node:os';
+import { processSingleton } from '@/lib/process-singleton';
 
 type Callback<T> = (error: Error | null, result: T) => void;
 
 const SLOTS = Math.max(1, os.availableParallelism() - 1);
-let running = 0;
-const waiting: Array<() => void> = [];
+// One set of slots for the process, whatever bundle asks (each route handler has its own copy of this module).
+const slots = processSingleton('crypto-slots', () => ({ running: 0, waiting: [] as Array<() => void> }));
 
 /** Runs `job`, a Node crypto call taking a callback, once a slot is free. */
 function inSlot<T>(job: (callback: Callback<T>) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const start = () => {
-      running++;
+      slots.running++;
       const finish = (error: Error | null, result?: T) => {
-        running--;
-        waiting.shift()?.();
+        slots.running--;
+        slots.waiting.shift()?.();
         if (error) reject(error);
         else resolve(result as T);
       };
@@ -29,8 +30,8 @@ function inSlot<T>(job: (callback: Callback<T>) => void): Promise<T> {
         finish(error as Error); // arguments Node refused before anything ran
       }
     };
-    if (running < SLOTS) start();
-    else waiting.push(start);
+    if (slots.running < SLOTS) start();
+    else slots.waiting.push(start);
   });
 }
 

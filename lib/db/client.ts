@@ -3,18 +3,32 @@
 // separately), and migrated before first use.
 import path from 'node:path';
 import * as schema from '@/lib/db/schema';
-import { dataDir } from '@/lib/config';
-import type { Db, DbHandle } from '@/lib/db/handle';
+import { dataDir, dbSpeedLayer } from '@/lib/config';
+import type { Db, DbHandle, Tx } from '@/lib/db/handle';
 import { applyMigrations } from '@/lib/db/migrate';
 import { processSingleton } from '@/lib/process-singleton';
 import { queryLogger } from '@/lib/db/query-log';
 
 export type { Db, DbHandle, Tx } from '@/lib/db/handle';
 
-const slot = processSingleton('db', (): { handle?: Promise<DbHandle> } => ({}));
+interface Slot {
+  handle?: Promise<DbHandle>;
+  /** Set while an embedded database is open with the speed layer on: which opening it is. */
+  soleWriter?: number;
+  openings: number;
+}
+const slot = processSingleton('db', (): Slot => ({ openings: 0 }));
 
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
+}
+
+/**
+ * Runs `work` in one transaction. Statements that take part get its `tx` as their first parameter
+ * (lib/db/README.md: where statements live, and how a transaction is passed).
+ */
+export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  return (await getDb()).transaction(work);
 }
 
 export function getDbHandle(): Promise<DbHandle> {
@@ -23,6 +37,15 @@ export function getDbHandle(): Promise<DbHandle> {
     throw error;
   });
   return slot.handle;
+}
+
+/**
+ * While an embedded database is open, this process is its one writer (the directory is locked to it), so
+ * what it read stays true until it writes: a number that names this opening. Undefined with PostgreSQL,
+ * where other instances write too, and with DB_SPEED_LAYER=off. In-process caches of rows key on it.
+ */
+export function soleWriterSession(): number | undefined {
+  return slot.soleWriter;
 }
 
 /** Closes the handle (tests, shutdown); the next getDb() opens a new one. */
@@ -60,16 +83,17 @@ async function openPglite(directory: string): Promise<DbHandle> {
   const { acquireDirectoryLock } = await import('@/lib/db/directory-lock');
   const { parseDrizzleTypesOnce } = await import('@/lib/db/pglite-parsers');
   const { prepareQueries } = await import('@/lib/db/pglite-prepared');
-  const { countEntryWrites, stopCountingEntryWrites } = await import('@/lib/db/entry-writes');
   const release = await acquireDirectoryLock(directory);
   try {
-    const client = countEntryWrites(parseDrizzleTypesOnce(prepareQueries(await PGlite.create(directory))));
+    const plain = await PGlite.create(directory);
+    const client = dbSpeedLayer() ? parseDrizzleTypesOnce(prepareQueries(plain)) : plain;
     const db = drizzle({ client, schema, logger: queryLogger }) as unknown as Db;
+    if (dbSpeedLayer()) slot.soleWriter = ++slot.openings;
     return {
       kind: 'pglite',
       db,
       close: async () => {
-        stopCountingEntryWrites();
+        slot.soleWriter = undefined;
         await client.close();
         release();
       },

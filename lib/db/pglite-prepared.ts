@@ -6,6 +6,7 @@
 // Errors, results and locking are PGlite's own: the same protocol messages, its own result parser
 // and its two mutexes (one query at a time; nothing outside a transaction while one is open).
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { processSingleton } from '@/lib/process-singleton';
 
 type BackendMessages = Awaited<ReturnType<PGlite['execProtocolStream']>>;
 type Query = PGlite['query'];
@@ -89,7 +90,7 @@ export function prepareQueries(client: PGlite): PGlite {
   return client;
 }
 
-const preparedStatementCounts = new WeakMap<PGlite, () => number>();
+const preparedStatementCounts = processSingleton('prepared-statement-counts', () => new WeakMap<PGlite, () => number>());
 /** How many statements the client holds prepared (tests). */
 export const preparedStatementCount = (client: PGlite) => preparedStatementCounts.get(client)?.() ?? 0;
 

@@ -2,17 +2,14 @@
 // registration workflow, and one supplier whose registration job is waiting at its link.
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { connectApp } from '@/lib/access/enrollments';
 import { countWorkspaces, insertWorkspace, type Caller } from '@/lib/access/queries';
 import { dataDir } from '@/lib/config';
-import { getDb } from '@/lib/db/client';
-import { entries, jobs, metaRecords, workspaces } from '@/lib/db/schema';
+import { findFirstWorkspaceLink } from '@/lib/demo/queries';
 import { createEntry } from '@/lib/silo/entries';
 import { createJob } from '@/lib/transform/jobs';
 import { drainJobs } from '@/lib/transform/runner';
 import { GOV_AR_APP_ID } from '@/lib/gov-ar/app';
-import { isLinkRecord } from '@/lib/gov-ar/registration/link';
 import { REGISTRATION_TEMPLATE } from '@/lib/gov-ar/registration/workflow-body';
 import { createWorkflow } from '@/lib/transform/workflows';
 
@@ -43,25 +40,7 @@ export async function seedDemoIfEmpty(): Promise<DemoSeed> {
 }
 
 /** The link of the demo supplier's open registration job, if it has one. */
-export async function findDemoLink(): Promise<string | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ linkUrl: metaRecords.linkUrl })
-    .from(metaRecords)
-    .innerJoin(entries, eq(entries.id, metaRecords.entryId))
-    .innerJoin(jobs, eq(jobs.id, metaRecords.jobId))
-    .where(and(
-      // The demo is seeded only into an empty database, so its workspace is the first: looked up by
-      // (owner, key), where the key alone would read every workspace's entries at each start.
-      eq(entries.ownerId, sql`(select ${workspaces.id} from ${workspaces} order by ${workspaces.createdAt}, ${workspaces.id} limit 1)`),
-      eq(entries.key, DEMO_SUPPLIER_KEY),
-      isLinkRecord,
-      inArray(jobs.status, ['queued', 'running', 'waiting']),
-    ))
-    .orderBy(desc(metaRecords.createdAt))
-    .limit(1);
-  return row?.linkUrl ?? undefined;
-}
+export const findDemoLink = () => findFirstWorkspaceLink(DEMO_SUPPLIER_KEY);
 
 export const demoCredentialsFile = () => path.join(dataDir(), 'demo-api-key.txt');
 

@@ -82,8 +82,8 @@ export async function insertVoucher(tx: Tx, voucher: NewEmulatorVoucher): Promis
 }
 
 /** The voucher holding this number of the sequence (a B range holds several). */
-export async function findVoucher(sequence: Sequence, number: number, tx?: Tx): Promise<EmulatorVoucher | undefined> {
-  const db = tx ?? (await getDb());
+export async function findVoucher(sequence: Sequence, number: number): Promise<EmulatorVoucher | undefined> {
+  const db = await getDb();
   const [row] = await db.select().from(emulatorVouchers).where(and(
     eq(emulatorVouchers.environment, sequence.environment), eq(emulatorVouchers.cuit, sequence.cuit),
     eq(emulatorVouchers.pointOfSale, sequence.pointOfSale), eq(emulatorVouchers.voucherType, sequence.voucherType),

@@ -2,14 +2,16 @@
 // the entry with the public facts and how close it is to expiry. Kept current by activation and by
 // the daily expiry sweep.
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/lib/db/client';
-import { metaRecords, type Credential } from '@/lib/db/schema';
+import type { Credential } from '@/lib/db/schema';
+import { getCertificateRecord } from '@/lib/gov-ar/queries';
 import { newId } from '@/lib/ids';
+import type { CertificateRecord } from '@/lib/openapi/responses/gov-ar';
+import { insertMetaRecords, updateMetaRecord } from '@/lib/silo/queries';
 
 /** A certificate this close to its end is `expiring` (the first warning threshold). */
 export const EXPIRING_WITHIN_DAYS = 30;
-export type CertificateState = 'valid' | 'expiring' | 'expired';
+export type CertificateState = CertificateRecord['state'];
 
 export const DAY_MS = 86_400_000;
 
@@ -23,7 +25,7 @@ export function certificateState(notAfter: Date, now: Date): CertificateState {
 export const daysLeft = (notAfter: Date, now: Date) => Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS);
 
 /** The public facts of a certificate; nothing secret (the key stays in `secrets`). */
-export function presentCertificate(credential: Credential) {
+export function presentCertificate(credential: Credential): Omit<CertificateRecord, 'state'> {
   return {
     alias: credential.alias,
     cuit: credential.cuit,
@@ -39,16 +41,15 @@ export function presentCertificate(credential: Credential) {
 /** Writes (or rewrites) the entry's certificate record for this credential; returns its state. */
 export async function recordCertificate(tx: Tx, credential: Credential, now = new Date()): Promise<CertificateState> {
   const state = certificateState(credential.notAfter, now);
-  const value = { ...presentCertificate(credential), state };
-  const mine = and(eq(metaRecords.entryId, credential.entryId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.certificate));
-  const [existing] = await tx.select().from(metaRecords).where(mine);
+  const value: CertificateRecord = { ...presentCertificate(credential), state };
+  const existing = await getCertificateRecord(tx, credential.entryId);
   if (existing) {
-    await tx.update(metaRecords).set({ value, jobId: credential.jobId, updatedAt: now }).where(eq(metaRecords.id, existing.id));
+    await updateMetaRecord(tx, existing.id, { value, jobId: credential.jobId }, now);
   } else {
-    await tx.insert(metaRecords).values({
+    await insertMetaRecords(tx, [{
       id: newId(), ownerId: credential.ownerId, entryId: credential.entryId, jobId: credential.jobId,
       src: GOV_AR_SRC, key: META_KEY.certificate, value, indexed: true, shared: false, createdAt: now, updatedAt: now,
-    });
+    }]);
   }
   return state;
 }

@@ -6,13 +6,14 @@ import type { Credential } from '@/lib/db/schema';
 import { openCredential } from '@/lib/gov-ar/credentials';
 import { authorityTicket } from '@/lib/authority/tickets';
 import { feParamGetPtosVenta, type PuntoDeVenta } from '@/lib/authority/wsfe-client';
+import { processSingleton } from '@/lib/process-singleton';
 
 const FRESH_FOR_MS = 5 * 60_000;
 /** Enough for every supplier an instance serves at once; the oldest answer goes first. */
 const MAX_KEPT = 1_000;
 
-const kept = new Map<string, { points: PuntoDeVenta[]; at: number }>();
-const asking = new Map<string, Promise<PuntoDeVenta[]>>();
+const kept = processSingleton('points-of-sale', () => new Map<string, { points: PuntoDeVenta[]; at: number }>());
+const asking = processSingleton('points-of-sale-asking', () => new Map<string, Promise<PuntoDeVenta[]>>());
 
 // The answer is per CUIT, but a certificate is what we ask with; a renewed one starts afresh.
 const keyOf = (credential: Credential) => `${credential.environment}:${credential.fingerprint}`;

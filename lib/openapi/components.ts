@@ -13,13 +13,17 @@ import { InvoiceEnvelopeSchema, StoredInvoiceEnvelopeSchema } from '@/lib/gov-ar
 import { PartySchema } from '@/lib/gov-ar/party';
 import { EntryBody, WorkflowBody } from '@/lib/openapi/service-bodies';
 import { JobBody } from '@/lib/transform/schemas';
-import { AuthorizedEnrollment, ConsoleSupplierPage, ConsoleWorkspace, CreatedApp, CreatedWorkspace, Enrollment } from '@/lib/openapi/responses/access';
+import { AuthorizedEnrollment, ConsoleWorkspace, CreatedApp, CreatedWorkspace, Enrollment } from '@/lib/openapi/responses/access';
+import { ConsoleSupplierPage } from '@/lib/openapi/responses/console';
 import { ErrorBody } from '@/lib/openapi/responses/common';
 import {
   IssuedCertificate, RecordedAuthorization, RecordedFault, RecordedPointOfSale, RecordedRevocation, RecordedTaxpayer, TaxpayerView,
 } from '@/lib/openapi/responses/emulator';
-import { CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress } from '@/lib/openapi/responses/gov-ar';
-import { Entry, EntryList, MetaRecord } from '@/lib/openapi/responses/silo';
+import {
+  CertificateRecord, CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress,
+} from '@/lib/openapi/responses/gov-ar';
+import { MetaRecord } from '@/lib/openapi/responses/entry';
+import { Entry, EntryList } from '@/lib/openapi/responses/silo';
 import { Job, JobList, JobStep, WebhookDelivery, Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
 import { OpenApiDocument, Ping } from '@/lib/openapi/responses/utils';
 
@@ -70,6 +74,7 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   SavedProgress,
   CertificateRequest,
   RegisteredCertificate,
+  CertificateRecord,
   PointsOfSale,
   IssuedCertificate,
   RecordedAuthorization,

@@ -6,6 +6,7 @@ import { convertComponents, type Schema } from '@/lib/openapi/json-schema';
 import { operationOf } from '@/lib/openapi/operation';
 import { SECURITY_SCHEMES } from '@/lib/openapi/security';
 import { TAGS, type Endpoint } from '@/lib/openapi/types';
+import { processSingleton } from '@/lib/process-singleton';
 
 const DESCRIPTION = [
   'Onboards Argentine suppliers for electronic invoicing with AFIP/ARCA.',
@@ -15,7 +16,7 @@ const DESCRIPTION = [
 
 export function buildOpenApiDocument(endpoints: readonly Endpoint[] = ENDPOINTS) {
   const paths: Record<string, Record<string, ReturnType<typeof operationOf>>> = {};
-  for (const endpoint of endpoints) (paths[endpoint.path] ??= {})[endpoint.method] = operationOf(endpoint);
+  for (const endpoint of endpoints) paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method]: operationOf(endpoint) };
   return {
     openapi: '3.1.0' as const,
     info: { title: 'AR supplier onboarding API', version: '1', description: DESCRIPTION },
@@ -30,12 +31,12 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[] = ENDPOINTS)
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
-let built: OpenApiDocument | undefined;
+const document = processSingleton('openapi-document', (): { built?: OpenApiDocument } => ({}));
 
 /** The document, built on first use: the schemas cannot change while the process runs. */
 export function openApiDocument(): OpenApiDocument {
-  built ??= buildOpenApiDocument();
-  return built;
+  document.built ??= buildOpenApiDocument();
+  return document.built;
 }
 
 /** A name may be shared only by a schema that reads the same as request and as response (Party). */

@@ -1,9 +1,21 @@
 // Database access for silo entries and their meta records; every read is scoped to a workspace.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// Every write to either table in the product is one of the functions below (a test holds every other
+// module to that), each telling the entry read cache once it has run: the cache is invalidated by
+// construction, not by looking at SQL.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
-import { entries, metaRecords, type Entry, type MetaRecord } from '@/lib/db/schema';
+import { entries, metaRecords, type Entry, type EntryStatus, type MetaRecord } from '@/lib/db/schema';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
-import type { EntryStatus } from '@/lib/silo/schemas';
+import { entriesWritten } from '@/lib/silo/entry-read-cache';
+
+/** Runs a write to entries or meta records, then tells the read cache (also when it failed: it may have run). */
+async function written<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    entriesWritten();
+  }
+}
 
 export async function getEntryById(ownerId: string, id: string): Promise<Entry | undefined> {
   const db = await getDb();
@@ -26,14 +38,14 @@ export async function getEntryByKey(ownerId: string, key: string): Promise<Entry
 
 export async function insertEntry(values: typeof entries.$inferInsert): Promise<Entry> {
   const db = await getDb();
-  const [row] = await db.insert(entries).values(values).returning();
+  const [row] = await written(() => db.insert(entries).values(values).returning());
   return row!;
 }
 
 /** New content for a stored entry (a correction its folder allows). */
 export async function replaceEntryData(id: string, values: { data: unknown; requestDigest: string; status: EntryStatus }): Promise<Entry> {
   const db = await getDb();
-  const [row] = await db.update(entries).set({ ...values, updatedAt: new Date() }).where(eq(entries.id, id)).returning();
+  const [row] = await written(() => db.update(entries).set({ ...values, updatedAt: new Date() }).where(eq(entries.id, id)).returning());
   return row!;
 }
 
@@ -79,6 +91,38 @@ export async function listMetaRecordsByEntries(entryIds: string[]): Promise<Map<
   return byEntry;
 }
 
+/** The entry, its row locked for the rest of the transaction. */
+export async function lockEntry(tx: Tx, id: string): Promise<Entry | undefined> {
+  const [row] = await tx.select().from(entries).where(eq(entries.id, id)).for('update');
+  return row;
+}
+
 export async function setEntryStatus(db: Db | Tx, entryId: string, status: EntryStatus): Promise<void> {
-  await db.update(entries).set({ status, updatedAt: new Date() }).where(eq(entries.id, entryId));
+  await written(() => db.update(entries).set({ status, updatedAt: new Date() }).where(eq(entries.id, entryId)));
+}
+
+/** What an issued invoice's entry gains: its number in `doc.code` and the authority's stamps in `head.stamps`. */
+export interface IssuedStamp { entryId: string; code: string; stamps: { prv: string; val: string }[] }
+
+/** Writes the number and stamps onto GOBL envelopes stored as entries, in one statement. */
+export async function stampEntries(tx: Tx, issued: IssuedStamp[]): Promise<void> {
+  if (issued.length === 0) return;
+  await written(() => tx.execute(sql`
+    update ${entries} e set updated_at = now(), data = jsonb_set(
+      jsonb_set(e.data, '{doc,code}', to_jsonb(v.code)),
+      '{head}',
+      coalesce(e.data->'head', '{}'::jsonb) || jsonb_build_object('stamps', coalesce(e.data->'head'->'stamps', '[]'::jsonb) || v.stamps))
+    from jsonb_to_recordset(${JSON.stringify(issued)}::jsonb) as v("entryId" uuid, code text, stamps jsonb)
+    where e.id = v."entryId"`));
+}
+
+/** New meta records, as stored. */
+export async function insertMetaRecords(db: Db | Tx, records: (typeof metaRecords.$inferInsert)[]): Promise<MetaRecord[]> {
+  if (records.length === 0) return [];
+  return written(() => db.insert(metaRecords).values(records).returning());
+}
+
+/** A meta record's new value (and the job that wrote it). */
+export async function updateMetaRecord(db: Db | Tx, id: string, change: Pick<typeof metaRecords.$inferInsert, 'value' | 'jobId'>, now = new Date()) {
+  await written(() => db.update(metaRecords).set({ ...change, updatedAt: now }).where(eq(metaRecords.id, id)));
 }

@@ -3,13 +3,7 @@ import { z } from 'zod';
 import { ListQuery } from '@/lib/api/pagination';
 import { entryBodyOf } from '@/lib/silo/entry-body';
 import { foldersVersion, registeredFolders } from '@/lib/silo/folders';
-
-/**
- * Every status an entry may have, whichever service moves it. Suppliers: Empty → Processing →
- * Registered (or Error), Expired when the certificate runs out. Invoices: Empty → Processing → Sent (or Error).
- */
-export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired', 'Sent'] as const;
-export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+import { processSingleton } from '@/lib/process-singleton';
 
 
 export interface EntryBody { folder: string; key?: string; data: unknown }
@@ -19,10 +13,10 @@ export interface EntryBody { folder: string; key?: string; data: unknown }
  * since services register their folders when the server starts (after this module loads).
  */
 export function entryBodySchema(): z.ZodType<EntryBody> {
-  if (built?.version !== foldersVersion()) built = { version: foldersVersion(), schema: buildEntryBody() };
-  return built.schema;
+  if (entryBody.built?.version !== foldersVersion()) entryBody.built = { version: foldersVersion(), schema: buildEntryBody() };
+  return entryBody.built.schema;
 }
-let built: { version: number; schema: z.ZodType<EntryBody> } | undefined;
+const entryBody = processSingleton('entry-body-schema', (): { built?: { version: number; schema: z.ZodType<EntryBody> } } => ({}));
 
 /** The variants of the entry body, one per folder (the OpenAPI document shows each). */
 export const entryBodyVariants = () => registeredFolders().map((folder) => entryBodyOf(folder.name, folder.data));

@@ -3,15 +3,16 @@
 import { ApiError, notFound } from '@/lib/api/errors';
 import type { Caller } from '@/lib/access/caller';
 import { canonicalJson } from '@/lib/canonical-json';
-import { getDb } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
-import { jobs, jobSteps, type Entry, type Job } from '@/lib/db/schema';
+import type { Entry, Job } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import type { Created } from '@/lib/api/created';
 import { getEntryById } from '@/lib/silo/queries';
-import { presentJob, type JobJson } from '@/lib/transform/present';
+import type { Job as JobJson } from '@/lib/openapi/responses/transform';
+import { presentJob } from '@/lib/transform/present';
 import {
-  getJobById, getJobByIdAnyOwner, getJobByKey, getOpenJobForEntry, getWorkflowById, listJobsByOwner, listJobSteps, listStepsOfJobs,
+  getJobById, getJobByIdAnyOwner, getJobByKey, getOpenJobForEntry, getWorkflowById, insertJobWithSteps, listJobsByOwner, listJobSteps,
+  listStepsOfJobs,
 } from '@/lib/transform/queries';
 import { toPage } from '@/lib/api/pagination';
 import { deliveriesByJob } from '@/lib/webhooks/queries';
@@ -59,20 +60,14 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
   const plan = template.plan(workflow.config);
   const jobId = id ?? newId();
   const now = new Date();
-  const db = await getDb();
   try {
-    const job = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(jobs).values({
-        id: jobId, ownerId: caller.ownerId, key: body.key ?? null, workflowId: workflow.id, siloEntryId: entry.id,
-        status: 'queued', createdAt: now, updatedAt: now,
-      }).returning();
-      const steps = await tx.insert(jobSteps).values([
-        ...plan.steps.map((name, position) => ({ name, position, rescue: false })),
-        ...plan.rescue.map((name, i) => ({ name, position: RESCUE_POSITION + i, rescue: true })),
-      ].map((step) => ({ ...step, id: newId(), jobId, status: step.position === 0 ? 'ready' as const : 'pending' as const, runAt: now })))
-        .returning();
-      return { row: row!, steps };
-    });
+    const job = await insertJobWithSteps({
+      id: jobId, ownerId: caller.ownerId, key: body.key ?? null, workflowId: workflow.id, siloEntryId: entry.id,
+      status: 'queued', createdAt: now, updatedAt: now,
+    }, [
+      ...plan.steps.map((name, position) => ({ name, position, rescue: false })),
+      ...plan.rescue.map((name, i) => ({ name, position: RESCUE_POSITION + i, rescue: true })),
+    ].map((step) => ({ ...step, id: newId(), jobId, status: step.position === 0 ? 'ready' as const : 'pending' as const, runAt: now })));
     kickJobRunner();
     // Presented as made (no runner has touched it yet in this answer; no webhook has been raised).
     return { created: true, value: presentJob(job.row, job.steps.sort((a, b) => a.position - b.position)) };

@@ -1,10 +1,8 @@
 // Tasks that run every so often on whichever instance claims them first: the claim moves the task's
 // `last_run_at` forward in one statement, so two instances never both run the same day's sweep.
 // Services register their tasks (gov-ar: the certificate expiry sweep); the runner looks for due ones.
-import { sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { scheduledTasks } from '@/lib/db/schema';
 import { processSingleton } from '@/lib/process-singleton';
+import { claimTask } from '@/lib/transform/queries';
 
 export interface PeriodicTask { name: string; everyMs: number; run: () => Promise<unknown> }
 
@@ -23,18 +21,4 @@ export async function runPeriodicTasks(now = Date.now()): Promise<void> {
   for (const task of tasks.byName.values()) {
     if (await claimTask(task.name, task.everyMs)) await task.run();
   }
-}
-
-/** True when this caller may run the task now (it was never run, or not within `everyMs`). */
-export async function claimTask(name: string, everyMs: number, now = new Date()): Promise<boolean> {
-  const db = await getDb();
-  const due = new Date(now.getTime() - everyMs);
-  const claimed = await db.insert(scheduledTasks).values({ name, lastRunAt: now })
-    .onConflictDoUpdate({
-      target: scheduledTasks.name,
-      set: { lastRunAt: now },
-      setWhere: sql`${scheduledTasks.lastRunAt} <= ${due}`,
-    })
-    .returning({ name: scheduledTasks.name });
-  return claimed.length > 0;
 }

@@ -1,7 +1,7 @@
 // Database access for workflows, jobs and job steps; reads are scoped to a workspace.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, type Db, type Tx } from '@/lib/db/client';
-import { jobs, jobSteps, workflows, type Job, type JobStep, type Workflow } from '@/lib/db/schema';
+import { getDb, inTransaction, type Db, type Tx } from '@/lib/db/client';
+import { entries, jobs, jobSteps, scheduledTasks, workflows, type Job, type JobStep, type Workflow } from '@/lib/db/schema';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 
 export const OPEN_JOB_STATUSES = ['queued', 'running', 'waiting'] as const;
@@ -67,8 +67,8 @@ export async function getOpenJobForEntry(entryId: string): Promise<Job | undefin
   return row;
 }
 
-export async function listJobSteps(jobId: string, tx?: Tx): Promise<JobStep[]> {
-  const db = tx ?? (await getDb());
+export async function listJobSteps(jobId: string): Promise<JobStep[]> {
+  const db = await getDb();
   return db.select().from(jobSteps).where(eq(jobSteps.jobId, jobId)).orderBy(asc(jobSteps.position));
 }
 
@@ -95,4 +95,80 @@ export async function lockJob(tx: Tx, jobId: string): Promise<Job | undefined> {
 export async function readyStepsNow(db: Db | Tx, jobIds: string[]): Promise<void> {
   if (jobIds.length === 0) return;
   await db.update(jobSteps).set({ runAt: sql`now()` }).where(and(inArray(jobSteps.jobId, jobIds), eq(jobSteps.status, 'ready')));
+}
+
+export async function insertWorkflow(tx: Tx, values: typeof workflows.$inferInsert): Promise<Workflow> {
+  const [row] = await tx.insert(workflows).values(values).returning();
+  return row!;
+}
+
+/** A new job and its planned steps, in one transaction. */
+export async function insertJobWithSteps(job: typeof jobs.$inferInsert, steps: (typeof jobSteps.$inferInsert)[]) {
+  return inTransaction(async (tx) => {
+    const [row] = await tx.insert(jobs).values(job).returning();
+    return { row: row!, steps: await tx.insert(jobSteps).values(steps).returning() };
+  });
+}
+
+/** Steps are short database work; a runner that died mid-step has its step taken over after this. */
+const LEASE = sql`now() + interval '30 seconds'`;
+
+/**
+ * Claims a runnable step (of one job, when `jobId` is given): a step whose runner's lease ran out, else
+ * the ready step due first. Two lookups, the second only when the first finds nothing, each a plain
+ * index scan (job_steps_lease, job_steps_claim): an index scan marks the dead entries that finished
+ * steps leave behind, so the next claim steps over none of them (a bitmap scan of both conditions at
+ * once, as `or` made it, never marks them and slowed down as they piled up).
+ */
+export async function claimRunnableStep(jobId?: string): Promise<JobStep | undefined> {
+  const db = await getDb();
+  const ofJob = jobId ? sql`and s.job_id = ${jobId}` : sql``;
+  const runnable = sql`coalesce(
+    (select s.id from ${jobSteps} s where s.status = 'running' and s.locked_until < now() ${ofJob}
+      order by s.locked_until limit 1 for update skip locked),
+    (select s.id from ${jobSteps} s where s.status = 'ready' and s.run_at <= now() ${ofJob}
+      order by s.run_at limit 1 for update skip locked)
+  )`;
+  const [step] = await db.update(jobSteps)
+    .set({
+      status: 'running',
+      attempts: sql`${jobSteps.attempts} + 1`,
+      startedAt: sql`coalesce(${jobSteps.startedAt}, now())`,
+      lockedUntil: LEASE,
+    })
+    .where(eq(jobSteps.id, runnable))
+    .returning();
+  return step;
+}
+
+/** A queued job's first step was claimed: the job is running. */
+export async function markJobRunning(jobId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(jobs).set({ status: 'running', updatedAt: new Date() }).where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued')));
+}
+
+/** What a step's handler is given besides the step: its job, the job's entry and workflow. */
+export async function getJobContext(jobId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ job: jobs, entry: entries, workflow: workflows })
+    .from(jobs)
+    .innerJoin(entries, eq(entries.id, jobs.siloEntryId))
+    .innerJoin(workflows, eq(workflows.id, jobs.workflowId))
+    .where(eq(jobs.id, jobId));
+  return row;
+}
+
+/** True when this caller may run the periodic task now (it was never run, or not within `everyMs`). */
+export async function claimTask(name: string, everyMs: number, now = new Date()): Promise<boolean> {
+  const db = await getDb();
+  const due = new Date(now.getTime() - everyMs);
+  const claimed = await db.insert(scheduledTasks).values({ name, lastRunAt: now })
+    .onConflictDoUpdate({
+      target: scheduledTasks.name,
+      set: { lastRunAt: now },
+      setWhere: sql`${scheduledTasks.lastRunAt} <= ${due}`,
+    })
+    .returning({ name: scheduledTasks.name });
+  return claimed.length > 0;
 }

@@ -2,16 +2,17 @@
 import { z } from 'zod';
 import { ListQuery } from '@/lib/api/pagination';
 import { registeredTemplates, templatesVersion, type WorkflowBodyBase } from '@/lib/transform/templates';
+import { processSingleton } from '@/lib/process-singleton';
 
 /**
  * A workflow's create body: one of the registered templates' bodies, told apart by `template`. Built on
  * first use, since services register their templates when the server starts (after this module loads).
  */
 export function workflowBodySchema(): z.ZodType<WorkflowBodyBase> {
-  if (built?.version !== templatesVersion()) built = { version: templatesVersion(), schema: buildWorkflowBody() };
-  return built.schema;
+  if (workflowBody.built?.version !== templatesVersion()) workflowBody.built = { version: templatesVersion(), schema: buildWorkflowBody() };
+  return workflowBody.built.schema;
 }
-let built: { version: number; schema: z.ZodType<WorkflowBodyBase> } | undefined;
+const workflowBody = processSingleton('workflow-body-schema', (): { built?: { version: number; schema: z.ZodType<WorkflowBodyBase> } } => ({}));
 
 function buildWorkflowBody(): z.ZodType<WorkflowBodyBase> {
   const templates = registeredTemplates();

@@ -6,9 +6,8 @@ import type { Caller } from '@/lib/access/caller';
 import { newId } from '@/lib/ids';
 import { assertWebhookUrlAllowed } from '@/lib/net/webhook-url';
 import { presentWorkflow } from '@/lib/transform/present';
-import { getWorkflowById, listWorkflowsByOwner } from '@/lib/transform/queries';
-import { getDb } from '@/lib/db/client';
-import { workflows } from '@/lib/db/schema';
+import { getWorkflowById, insertWorkflow, listWorkflowsByOwner } from '@/lib/transform/queries';
+import { inTransaction } from '@/lib/db/client';
 import { newSigningSecret, sealSigningSecret } from '@/lib/webhooks/signing-secret';
 import type { WorkflowBody } from '@/lib/transform/schemas';
 import { templateNamed, type WorkflowTemplate } from '@/lib/transform/templates';
@@ -20,21 +19,17 @@ export async function createWorkflow(caller: Caller, body: WorkflowBody) {
   if (body.webhook) assertWebhookUrlAllowed(body.webhook.url, 'webhook.url');
   const generatedSecret = body.webhook && !body.webhook.secret ? newSigningSecret() : undefined;
   const secret = body.webhook ? (body.webhook.secret ?? generatedSecret) : undefined;
-  const db = await getDb();
-  const workflow = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(workflows).values({
-      id: newId(),
-      ownerId: caller.ownerId,
-      name: body.name ?? template.defaultName,
-      template: body.template,
-      config: {
-        ...(body.webhook ? { webhook: { url: body.webhook.url } } : {}),
-        ...template.config(body),
-      },
-      webhookSecretId: secret ? await sealSigningSecret(tx, caller.ownerId, secret) : null,
-    }).returning();
-    return row!;
-  });
+  const workflow = await inTransaction(async (tx) => insertWorkflow(tx, {
+    id: newId(),
+    ownerId: caller.ownerId,
+    name: body.name ?? template.defaultName,
+    template: body.template,
+    config: {
+      ...(body.webhook ? { webhook: { url: body.webhook.url } } : {}),
+      ...template.config(body),
+    },
+    webhookSecretId: secret ? await sealSigningSecret(tx, caller.ownerId, secret) : null,
+  }));
   const presented = presentWorkflow(workflow);
   // A secret we generated is shown this once, so the integrator can verify signatures.
   if (generatedSecret && presented.webhook) Object.assign(presented.webhook, { secret: generatedSecret });

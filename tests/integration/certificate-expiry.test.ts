@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { and, eq, sql } from 'drizzle-orm';
-import { readDueCertificates, sweepCertificateExpiry, SWEEP_EVENTS_PER_SECOND } from '@/lib/gov-ar/expiry-sweep';
+import { sweepCertificateExpiry, SWEEP_EVENTS_PER_SECOND } from '@/lib/gov-ar/expiry-sweep';
+import { readDueCertificates } from '@/lib/gov-ar/queries';
 import { getDb } from '@/lib/db/client';
 import { credentials, webhookDeliveries } from '@/lib/db/schema';
 import { captureQueries } from '@/lib/db/query-log';
-import { claimTask } from '@/lib/transform/periodic-tasks';
+import { claimTask } from '@/lib/transform/queries';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { createSupplier, getEntry, readyWorkspace } from '@/tests/support/scenario';
 import { completeRegistration, getRegistration, startRegistration, useEmulator } from '@/tests/support/registration';

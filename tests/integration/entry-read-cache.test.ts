@@ -1,13 +1,18 @@
 // Entries answered from memory (lib/silo/entry-read-cache.ts) must never be older than the
-// database: every write to an entry or its meta records, by any path, shows in the next read; a read
-// that a write overlapped is not kept; and with PostgreSQL (other instances write) nothing is kept.
-import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { getDb, getDbHandle } from '@/lib/db/client';
-import { entries, jobs } from '@/lib/db/schema';
-import { entryWriteCount } from '@/lib/db/entry-writes';
-import { readEntryThroughCache } from '@/lib/silo/entry-read-cache';
+// database: every write to an entry or its meta records, through each of the functions that write
+// them (lib/silo/queries.ts), shows in the next read; a read that a write overlapped is not kept; and
+// with PostgreSQL (other instances write) or DB_SPEED_LAYER=off nothing is kept.
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { closeDb, getDb, getDbHandle } from '@/lib/db/client';
+import { jobs, type Credential } from '@/lib/db/schema';
+import { entryVersion, readEntryThroughCache } from '@/lib/silo/entry-read-cache';
 import { getEntry as readEntry } from '@/lib/silo/entries';
+import {
+  insertMetaRecords, replaceEntryData, setEntryStatus, stampEntries, updateMetaRecord,
+} from '@/lib/silo/queries';
+import { recordCertificate } from '@/lib/gov-ar/certificate-record';
+import { newId } from '@/lib/ids';
 import { createSupplier, getEntry, readyWorkspace } from '@/tests/support/scenario';
 import {
   authorizeService, issueFromCsr, openRegistration, requestCsr, startRegistration, upload, useEmulator,
@@ -40,39 +45,76 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
     expect(registered.meta.length).toBeGreaterThan(linked.meta.length);
   });
 
-  it('counts writes to entries and meta records, whole transactions once committed, and nothing else', async () => {
+  it('show a write made through each function that writes entries or meta records in the next read', async () => {
     const db = await getDb();
     const registration = await openRegistration();
-    const count = () => entryWriteCount()!;
-    const start = count();
-    await db.select().from(entries).where(eq(entries.id, registration.entryId));
-    await db.update(jobs).set({ updatedAt: new Date() }).where(eq(jobs.id, registration.jobId));
-    expect(count()).toBe(start);
+    const caller = { ownerId: registration.ownerId } as Parameters<typeof readEntry>[0];
+    const read = () => readEntry(caller, registration.entryId);
+    /** Reads twice (the second from memory, the very same object), writes, and answers the next read. */
+    const afterWrite = async (write: () => Promise<unknown>) => {
+      const kept = await read();
+      expect(await read()).toBe(kept);
+      await write();
+      const next = await read();
+      expect(next).not.toBe(kept);
+      return next;
+    };
 
-    await db.update(entries).set({ updatedAt: new Date() }).where(eq(entries.id, registration.entryId));
-    expect(count()).toBe(start + 1);
-    await db.execute(sql`update meta_records set updated_at = now() where entry_id = ${registration.entryId}`);
-    expect(count()).toBe(start + 2);
+    // A status the engine sets (on its own, and inside a transaction: shown once committed).
+    expect((await afterWrite(() => setEntryStatus(db, registration.entryId, 'Error'))).status).toBe('Error');
+    expect((await afterWrite(() => db.transaction((tx) => setEntryStatus(tx, registration.entryId, 'Registered')))).status)
+      .toBe('Registered');
 
-    await db.transaction(async (tx) => {
-      await tx.update(entries).set({ status: 'Error' }).where(eq(entries.id, registration.entryId));
-      expect(count()).toBe(start + 2); // not until it commits
+    // The entry's content replaced (a correction), and stamped (an issued invoice's number).
+    const data = { doc: { code: '' }, head: {} };
+    expect((await afterWrite(() => replaceEntryData(registration.entryId, { data, requestDigest: 'x', status: 'Empty' })))
+      .data).toEqual(data);
+    const stamped = await afterWrite(() => db.transaction((tx) =>
+      stampEntries(tx, [{ entryId: registration.entryId, code: 'A-0001-00000001', stamps: [{ prv: 'cae', val: '1' }] }])));
+    expect(stamped.data).toEqual({ doc: { code: 'A-0001-00000001' }, head: { stamps: [{ prv: 'cae', val: '1' }] } });
+
+    // A meta record added, then changed; and the certificate record written (upserted) by its own module.
+    const id = newId();
+    const added = await afterWrite(() => insertMetaRecords(db, [{
+      id, ownerId: registration.ownerId, entryId: registration.entryId, src: 'test', key: 'note', value: { n: 1 },
+    }]));
+    expect(added.meta.find((record) => record.id === id)?.value).toEqual({ n: 1 });
+    const changed = await afterWrite(() => updateMetaRecord(db, id, { value: { n: 2 }, jobId: null }));
+    expect(changed.meta.find((record) => record.id === id)?.value).toEqual({ n: 2 });
+
+    // Only its public facts are written (no credential row is needed for the record).
+    const credential = (notAfter: Date): Credential => ({
+      id: newId(), ownerId: registration.ownerId, entryId: registration.entryId, jobId: registration.jobId,
+      environment: 'sandbox', cuit: registration.cuit, alias: 'alias', fingerprint: 'ab', serial: '01', subject: 'CN=alias',
+      issuer: 'CN=Computadores Test', certificatePem: '', keySecretId: newId(), passwordSecretId: null, services: ['wsfe'],
+      notBefore: new Date(Date.now() - 86_400_000), notAfter, status: 'active', createdAt: new Date(), replacedAt: null,
     });
-    expect(count()).toBe(start + 3);
-    await db.transaction((tx) => tx.update(jobs).set({ updatedAt: new Date() }).where(eq(jobs.id, registration.jobId)));
-    expect(count()).toBe(start + 3);
+    const certificateOf = (entry: { meta: { key: string; value?: unknown }[] }) =>
+      entry.meta.find((record) => record.key === 'certificate')?.value as { state: string } | undefined;
+    const inserted = await afterWrite(() => db.transaction((tx) =>
+      recordCertificate(tx, credential(new Date(Date.now() + 365 * 86_400_000)))));
+    expect(certificateOf(inserted)?.state).toBe('valid');
+    const updated = await afterWrite(() => db.transaction((tx) =>
+      recordCertificate(tx, credential(new Date(Date.now() + 86_400_000)))));
+    expect(certificateOf(updated)?.state).toBe('expiring');
+
+    // Nothing else moves the version: reads, and writes to other tables.
+    const version = entryVersion();
+    await db.update(jobs).set({ updatedAt: new Date() }).where(eq(jobs.id, registration.jobId));
+    await read();
+    expect(entryVersion()).toBe(version);
   });
 
   it('keeps no read that a write finished during, and no miss', async () => {
     const db = await getDb();
     const registration = await openRegistration();
     const caller = { ownerId: registration.ownerId } as Parameters<typeof readEntry>[0];
-    await db.update(entries).set({ updatedAt: new Date() }).where(eq(entries.id, registration.entryId)); // what was kept is old
+    await setEntryStatus(db, registration.entryId, 'Processing'); // what was kept is old
     let reads = 0;
     const overlapped = async () => {
       reads++;
       const entry = await readEntry(caller, registration.entryId);
-      await db.update(entries).set({ status: 'Error' }).where(eq(entries.id, registration.entryId));
+      await setEntryStatus(db, registration.entryId, 'Error');
       return entry;
     };
     expect((await readEntryThroughCache(registration.ownerId, registration.entryId, overlapped))?.status).toBe('Processing');
@@ -99,7 +141,27 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
 describe.runIf(!embedded)('entries read from memory, PostgreSQL', () => {
   it('are never kept, since other instances write the same database', async () => {
     expect((await getDbHandle()).kind).toBe('postgres');
-    expect(entryWriteCount()).toBeUndefined();
+    expect(entryVersion()).toBeUndefined();
+    const registration = await openRegistration();
+    let reads = 0;
+    const read = async () => { reads++; return undefined; };
+    await readEntryThroughCache(registration.ownerId, registration.entryId, read);
+    await readEntryThroughCache(registration.ownerId, registration.entryId, read);
+    expect(reads).toBe(2);
+  });
+});
+
+describe.runIf(embedded)('entries read from memory, DB_SPEED_LAYER=off', () => {
+  afterEach(async () => {
+    delete process.env.DB_SPEED_LAYER;
+    await closeDb();
+  });
+
+  it('are never kept: the embedded database runs plainly', async () => {
+    await closeDb();
+    process.env.DB_SPEED_LAYER = 'off';
+    expect((await getDbHandle()).kind).toBe('pglite');
+    expect(entryVersion()).toBeUndefined();
     const registration = await openRegistration();
     let reads = 0;
     const read = async () => { reads++; return undefined; };

@@ -13,6 +13,7 @@ import { InvoicePdfError, type InvoicePdfInput, type SupplierCompany } from '@/l
 import { invoicePdfFileName, renderInvoicePdf } from '@/lib/gov-ar/pdf/render-invoice';
 import type { CompanyData } from '@/lib/gov-ar/registration/progress-schema';
 import { newId } from '@/lib/ids';
+import { insertMetaRecords } from '@/lib/silo/queries';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
 export const invoicePdfUrl = (entryId: string) => `${registrationUrl()}/silo/v1/entries/${entryId}/pdf`;
@@ -36,11 +37,11 @@ export async function keepInvoicePdf({ entry }: StepContext): Promise<StepOutcom
     const [stored] = await tx.insert(invoicePdfs).values({ entryId: entry.id, ownerId: entry.ownerId, fileName, pdf })
       .onConflictDoNothing().returning({ entryId: invoicePdfs.entryId });
     if (!stored) return; // another run of the step kept one first
-    await tx.insert(metaRecords).values({
+    await insertMetaRecords(tx, [{
       id: newId(), ownerId: entry.ownerId, entryId: entry.id, src: GOV_AR_SRC, key: META_KEY.pdf, linkUrl: invoicePdfUrl(entry.id),
       value: { file_name: fileName, size: pdf.length, content_type: 'application/pdf' }, indexed: false, shared: false,
       createdAt: now, updatedAt: now,
-    });
+    }]);
   });
   return { kind: 'complete', message: `PDF ${fileName} (${pdf.length} bytes).` };
 }

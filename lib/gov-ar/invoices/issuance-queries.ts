@@ -3,10 +3,11 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
 import {
-  entries, invoiceSends, invoiceSequences, metaRecords, type Environment, type InvoiceSend, type InvoiceSendResult, type InvoiceSequence,
+  invoiceSends, invoiceSequences, metaRecords, type Environment, type InvoiceSend, type InvoiceSendResult, type InvoiceSequence,
 } from '@/lib/db/schema';
 import { GOV_AR_SRC } from '@/lib/gov-ar/app';
 import { newId } from '@/lib/ids';
+import { insertMetaRecords } from '@/lib/silo/queries';
 
 export interface SequenceKey { environment: Environment; cuit: string; pointOfSale: number; docType: number }
 
@@ -127,26 +128,14 @@ export async function getSendsByIds(ids: string[]): Promise<InvoiceSend[]> {
   return db.select().from(invoiceSends).where(inArray(invoiceSends.id, ids));
 }
 
-/** What an authorised invoice's entry gains: its number in `doc.code` and the authority's stamps in `head.stamps`. */
-export interface IssuedStamp { entryId: string; code: string; stamps: { prv: string; val: string }[] }
-
-/** Writes the number and stamps onto the invoices' stored envelopes, in one statement. */
-export async function stampEntries(tx: Tx, issued: IssuedStamp[]): Promise<void> {
-  if (issued.length === 0) return;
-  await tx.execute(sql`
-    update ${entries} e set updated_at = now(), data = jsonb_set(
-      jsonb_set(e.data, '{doc,code}', to_jsonb(v.code)),
-      '{head}',
-      coalesce(e.data->'head', '{}'::jsonb) || jsonb_build_object('stamps', coalesce(e.data->'head'->'stamps', '[]'::jsonb) || v.stamps))
-    from jsonb_to_recordset(${JSON.stringify(issued)}::jsonb) as v("entryId" uuid, code text, stamps jsonb)
-    where e.id = v."entryId"`);
-}
+// Entries are written only through lib/silo/queries.ts (the entry read cache's invalidation relies on it).
+export { stampEntries, type IssuedStamp } from '@/lib/silo/queries';
 
 /** The authority's observations or errors, as meta records on the invoices' entries (one per entry and key). */
 export async function recordAuthorityNotes(tx: Tx, notes: (Omit<typeof metaRecords.$inferInsert, 'id' | 'src'>)[]): Promise<void> {
   if (notes.length === 0) return;
   const now = new Date();
-  await tx.insert(metaRecords).values(notes.map((note) => ({
+  await insertMetaRecords(tx, notes.map((note) => ({
     ...note, id: newId(), src: GOV_AR_SRC, indexed: false, shared: false, createdAt: now, updatedAt: now,
   })));
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
+import { processSingleton } from '@/lib/process-singleton';
 
 export const FONTS_DIR = path.join('lib', 'gov-ar', 'pdf', 'fonts');
 const FILES = { regular: 'LiberationSans-Regular.ttf', bold: 'LiberationSans-Bold.ttf' } as const;
@@ -12,7 +13,7 @@ const FILES = { regular: 'LiberationSans-Regular.ttf', bold: 'LiberationSans-Bol
 export type FontName = keyof typeof FILES;
 export type InvoiceFonts = Record<FontName, fontkit.Font>;
 
-let loaded: InvoiceFonts | undefined;
+const fonts = processSingleton('invoice-fonts', (): { loaded?: InvoiceFonts } => ({}));
 
 function load(name: FontName): fontkit.Font {
   const file = path.join(process.cwd(), FONTS_DIR, FILES[name]);
@@ -28,6 +29,6 @@ function load(name: FontName): fontkit.Font {
 }
 
 export function invoiceFonts(): InvoiceFonts {
-  loaded ??= { regular: load('regular'), bold: load('bold') };
-  return loaded;
+  fonts.loaded ??= { regular: load('regular'), bold: load('bold') };
+  return fonts.loaded;
 }

@@ -6,6 +6,7 @@ import { getDb } from '@/lib/db/client';
 import { metaRecords, type MetaRecord } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { newId, newRef } from '@/lib/ids';
+import { insertMetaRecords } from '@/lib/silo/queries';
 import type { StepContext } from '@/lib/transform/templates';
 
 /** The conditions that make a meta record a registration link. */
@@ -20,7 +21,7 @@ export async function createRegistrationLink({ job, entry }: StepContext) {
   if (existing) return existing;
   const ref = newRef();
   const now = new Date();
-  const [created] = await db.insert(metaRecords).values({
+  const [created] = await insertMetaRecords(db, [{
     id: newId(),
     ownerId: entry.ownerId,
     entryId: entry.id,
@@ -34,7 +35,7 @@ export async function createRegistrationLink({ job, entry }: StepContext) {
     shared: false,
     createdAt: now,
     updatedAt: now,
-  }).returning();
+  }]);
   return created!;
 }
 

@@ -6,8 +6,7 @@ import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import { storeSecret } from '@/lib/crypto/secrets';
 import { newId } from '@/lib/ids';
-import { metaRecords } from '@/lib/db/schema';
-import { getEntryById } from '@/lib/silo/queries';
+import { getEntryById, insertMetaRecords } from '@/lib/silo/queries';
 import { lockOpenRegistrationJob, recordAuthorization } from '@/lib/gov-ar/registration/resume';
 import { runJobToEnd } from '@/lib/transform/runner';
 import { CertificateError, validateCertificateBundle, type ValidatedBundle } from '@/lib/ar/certificates';
@@ -17,10 +16,11 @@ import { checkAtAuthority } from '@/lib/gov-ar/registration/authority-check';
 import { loadOpenRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
 import { openRegistrationKey } from '@/lib/gov-ar/registration/generated-key';
 import type { CompanyData } from '@/lib/gov-ar/registration/progress-schema';
+import type { RegisteredCertificate } from '@/lib/openapi/responses/gov-ar';
 
 export interface CertificateUpload { certificate?: Buffer; key?: Buffer; password?: string }
 
-export async function uploadCertificate(ref: string, upload: CertificateUpload) {
+export async function uploadCertificate(ref: string, upload: CertificateUpload): Promise<RegisteredCertificate> {
   const registration = await loadOpenRegistration(ref);
   const generated = upload.key?.length ? undefined : registration.generatedKey;
   let bundle: ValidatedBundle;
@@ -96,10 +96,10 @@ async function storeAndResume(registration: RegistrationContext, bundle: Validat
     });
     // Integrators see what the supplier confirmed, beside the link, only if the registration succeeds.
     if (company) {
-      await tx.insert(metaRecords).values({
+      await insertMetaRecords(tx, [{
         id: newId(), ownerId: entry.ownerId, entryId: entry.id, jobId: job.id,
         src: GOV_AR_SRC, key: META_KEY.company, value: company, indexed: false, shared: false,
-      });
+      }]);
     }
     await recordAuthorization(tx, job, { credential_id: credential.id });
     return credential.id;

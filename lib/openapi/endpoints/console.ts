@@ -3,7 +3,8 @@
 // consoleSession security scheme).
 import { ConsoleSessionBody } from '@/lib/console/schemas';
 import { SCAN_WINDOW, SupplierSearchQuery } from '@/lib/console/supplier-search';
-import { ConsoleSupplierPage, ConsoleWorkspace } from '@/lib/openapi/responses/access';
+import { ConsoleWorkspace } from '@/lib/openapi/responses/access';
+import { ConsoleSupplierPage } from '@/lib/openapi/responses/console';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 export const CONSOLE_ENDPOINTS: Endpoint[] = [

@@ -1,7 +1,6 @@
 // Answers of access/v1 and the console session, as presented by lib/access and lib/console.
 import { z } from 'zod';
 import { Id, Timestamp } from '@/lib/openapi/responses/common';
-import { EntryList } from '@/lib/openapi/responses/silo';
 
 export const CreatedWorkspace = z.strictObject({
   owner_id: Id,
@@ -35,8 +34,8 @@ export const AuthorizedEnrollment = Enrollment.extend({
 
 export const ConsoleWorkspace = z.strictObject({ owner_id: Id, name: z.string(), sandbox: z.boolean() });
 
-/** The console's supplier list: a page of supplier entries as the API lists them, and whose link is still to use. */
-export const ConsoleSupplierPage = EntryList.extend({
-  open_links: z.array(Id).describe("The listed suppliers whose newest registration link still waits for them (made by their open registration job)"),
-  making_links: z.array(Id).describe("The listed suppliers whose open registration job has not made its link yet; any supplier in neither list has no link to send (used, or no longer usable)"),
-});
+export type CreatedWorkspace = z.output<typeof CreatedWorkspace>;
+export type CreatedApp = z.output<typeof CreatedApp>;
+export type Enrollment = z.output<typeof Enrollment>;
+export type AuthorizedEnrollment = z.output<typeof AuthorizedEnrollment>;
+export type ConsoleWorkspace = z.output<typeof ConsoleWorkspace>;
