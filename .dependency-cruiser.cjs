@@ -39,6 +39,13 @@ module.exports = {
       to: { path: '^lib/db/client', reachable: true },
     },
     {
+      name: 'browser-code-takes-response-shapes-as-types',
+      comment: 'The response schemas (lib/openapi/responses) declare each shape once; UI code takes their types with `import type`, so no zod schema of the document reaches the bundle.',
+      severity: 'error',
+      from: { path: '^(components|lib/(console|wizard))/' },
+      to: { path: '^lib/openapi/responses/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'ar-is-facts-and-formats',
       comment: 'lib/ar holds Argentine facts and formats only (GOBL is a format too): no database, no HTTP, no service; heavy crypto goes through the off-loop pool.',
       severity: 'error',

@@ -60,3 +60,43 @@ export function emulatorLatencyMs(): number {
 export function emulatorBaseUrl(): string {
   return (process.env.AR_EMULATOR_URL ?? `http://127.0.0.1:${port()}`).replace(/\/+$/, '');
 }
+
+export type AuthorityService = 'wsaa' | 'wsfe';
+type AuthorityEnvironment = 'sandbox' | 'live';
+
+/** The variables naming the authority's hosts, one per service and environment. */
+export const AUTHORITY_URL_VARIABLES: Record<AuthorityService, Record<AuthorityEnvironment, string>> = {
+  wsaa: { sandbox: 'AR_WSAA_URL_SANDBOX', live: 'AR_WSAA_URL_LIVE' },
+  wsfe: { sandbox: 'AR_WSFE_URL_SANDBOX', live: 'AR_WSFE_URL_LIVE' },
+};
+
+/**
+ * AR_WSAA_URL_SANDBOX / _LIVE, AR_WSFE_URL_SANDBOX / _LIVE: where AR_AUTHORITY=afip reaches a service instead
+ * of the host AFIP/ARCA publishes (the authority moves hosts; an operator may go through a proxy). An absolute
+ * URL without credentials; https in production, where the token and sign of a WSAA ticket travel in every call.
+ * Throws, naming the variable, on anything else: a typo must not send a supplier's ticket somewhere unintended.
+ */
+export function authorityUrlOverride(service: AuthorityService, environment: AuthorityEnvironment): string | undefined {
+  const name = AUTHORITY_URL_VARIABLES[service][environment];
+  const value = process.env[name]?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} is not an absolute URL: ${JSON.stringify(value)}.`);
+  }
+  const allowed = isProduction() ? ['https:'] : ['https:', 'http:'];
+  if (!allowed.includes(url.protocol)) {
+    throw new Error(`${name} must be an ${isProduction() ? 'https URL in production' : 'http(s) URL'}; it is ${url.protocol.replace(/:$/, '')}.`);
+  }
+  if (url.username || url.password) throw new Error(`${name} must not carry a user name or password.`);
+  return url.href;
+}
+
+/** Reads every authority URL variable, so that a bad one stops the start-up rather than the first invoice. */
+export function checkAuthorityUrls(): void {
+  for (const service of ['wsaa', 'wsfe'] as const) {
+    for (const environment of ['sandbox', 'live'] as const) authorityUrlOverride(service, environment);
+  }
+}

@@ -12,6 +12,7 @@ export function LanguageSwitch({ locale, label }: { locale: Locale; label: strin
   const [pending, startTransition] = useTransition();
   const target = otherLocale(locale);
   const switchLanguage = () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie the server reads on the next request; cookieStore is async and missing in older browsers.
     document.cookie = `${LOCALE_COOKIE}=${target}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
     startTransition(() => router.refresh());
   };

@@ -6,7 +6,7 @@
 import type { Caller } from '@/lib/access/caller';
 import { processSingleton } from '@/lib/process-singleton';
 
-export const API_KEY_TTL_MS = 30_000;
+const API_KEY_TTL_MS = 30_000;
 const MAX_KEYS = 10_000;
 
 const cache = processSingleton('api-key-callers', () => new Map<string, { caller: Caller; until: number }>());

@@ -10,16 +10,17 @@ import {
   findOrCreateEnrollment, getAppByClientId, getAppVisibleTo, getEnrollment, getWorkspaceById, insertApp, insertEnrollmentToken,
 } from '@/lib/access/queries';
 import { digest, newClientId, newClientSecret, newEnrollmentToken, sameSecret } from '@/lib/access/tokens';
+import type { AuthorizedEnrollment, CreatedApp, Enrollment as EnrollmentJson } from '@/lib/openapi/responses/access';
 
-export const ENROLLMENT_TOKEN_SECONDS = 3600;
+const ENROLLMENT_TOKEN_SECONDS = 3600;
 
-export async function createApp(caller: Caller, name: string) {
+export async function createApp(caller: Caller, name: string): Promise<CreatedApp> {
   const clientSecret = newClientSecret();
   const app = await insertApp({ ownerId: caller.ownerId, name, clientId: newClientId(), clientSecretHash: digest(clientSecret) });
   return { id: app.id, name: app.name, client_id: app.clientId, client_secret: clientSecret };
 }
 
-export async function connectApp(caller: Caller, appId: string) {
+export async function connectApp(caller: Caller, appId: string): Promise<EnrollmentJson> {
   const app = await getAppVisibleTo(appId, caller.ownerId);
   if (!app) throw notFound('app', appId);
   const enrollment = await findOrCreateEnrollment(app.id, caller.ownerId);
@@ -36,7 +37,7 @@ export interface AuthorizeRequest { client_id: string; client_secret: string; id
  * without a workspace bearer is taken only from a trusted app: one the owner itself created. Wrong
  * client credentials count against the caller's address and the client_id (guessing limits).
  */
-export async function authorizeEnrollment(request: AuthorizeRequest, caller: Caller | undefined, address: string) {
+export async function authorizeEnrollment(request: AuthorizeRequest, caller: Caller | undefined, address: string): Promise<AuthorizedEnrollment> {
   const presenter = { address, identifier: clientIdentifier(request.client_id) };
   const app = await checkCredential(presenter, () => verifiedApp(request.client_id, request.client_secret), { lookupOnly: true });
   if (!app) throw new ApiError('invalid_client', 'The client_id or client_secret is wrong.');
@@ -72,7 +73,7 @@ async function verifiedApp(clientId: string, clientSecret: string): Promise<App 
   return app?.clientSecretHash && sameSecret(digest(clientSecret), app.clientSecretHash) ? app : undefined;
 }
 
-export function presentEnrollment(enrollment: Enrollment, sandbox: boolean) {
+export function presentEnrollment(enrollment: Enrollment, sandbox: boolean): EnrollmentJson {
   return {
     id: enrollment.id,
     app_id: enrollment.appId,

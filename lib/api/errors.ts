@@ -1,4 +1,5 @@
 // The one error type of the API: a stable code from a closed list; the HTTP status follows from it.
+import type { ErrorBody } from '@/lib/openapi/responses/common';
 import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export const ERROR_STATUS = {
@@ -57,12 +58,6 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export interface ErrorBody {
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
-  [extra: string]: unknown;
-}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -73,7 +68,7 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
     /** More members of the body, for errors that say more (the supplier's messages in two languages). */
-    readonly extra?: Record<string, unknown>,
+    readonly extra?: Pick<ErrorBody, 'messages' | 'service'>,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ApiError } from '@/lib/api/errors';
+import type { ListOf } from '@/lib/openapi/responses/common';
 
 export const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -46,7 +47,7 @@ export function newestFirst(columns: { createdAt: PgColumn; id: PgColumn }) {
 }
 
 /** Shapes a page from `limit + 1` fetched rows. */
-export function toPage<R extends Position, T>(rows: R[], limit: number, present: (row: R) => T) {
+export function toPage<R extends Position, T>(rows: R[], limit: number, present: (row: R) => T): ListOf<T> {
   const more = rows.length > limit;
   const served = more ? rows.slice(0, limit) : rows;
   const last = served.at(-1);

@@ -5,8 +5,9 @@
 import { ApiError, invalidField } from '@/lib/api/errors';
 
 /** Far deeper than any GOBL document. */
-export const MAX_JSON_DEPTH = 100;
+const MAX_JSON_DEPTH = 100;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what PostgreSQL cannot store in text or jsonb.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE_REASON = 'contains a NUL character or an unpaired surrogate (\\u0000, \\ud800...), which cannot be stored';
 

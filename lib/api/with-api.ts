@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { ApiError, invalidField, type ErrorCode } from '@/lib/api/errors';
 import { readJsonBody } from '@/lib/api/body';
 import { isStorableText } from '@/lib/api/storable-json';
-import { zodFields } from '@/lib/api/zod-fields';
 import { authenticateRequest, type AuthMode, type CallerFor } from '@/lib/access/authenticate';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -79,6 +78,20 @@ function parseQuery(schema: z.ZodType | undefined, request: Request) {
   return parsed.data;
 }
 
+/** zod issues as the contract's `fields`: one reason per dotted path (`data.tax_id.code`). */
+function zodFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[base ? `${base}.${key}` : key] ??= 'unknown field';
+      continue;
+    }
+    fields[base || 'body'] ??= issue.message;
+  }
+  return fields;
+}
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -94,7 +107,7 @@ export function errorResponse(error: unknown, request?: Request): Response {
 }
 
 /** An idempotent create's answer: `createdStatus` when this call made it, 200 when it already existed. */
-export function stored<T>(result: { created: boolean; value: T }, createdStatus: 201 | 202): Response {
+export function createdOrStored<T>(result: { created: boolean; value: T }, createdStatus: 201 | 202): Response {
   return json(result.value, result.created ? createdStatus : 200);
 }
 

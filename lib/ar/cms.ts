@@ -7,7 +7,7 @@ import { rsaKeyProblem, rsaNumbersOfSpki } from '@/lib/ar/rsa-key-limits';
 import { signOffLoop } from '@/lib/crypto/off-loop';
 import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
-export { argentinaTime, buildLoginTicketRequest, type LoginTicketRequestOptions } from '@/lib/ar/tra';
+export { buildLoginTicketRequest } from '@/lib/ar/tra';
 
 export type CmsProblem = 'malformed' | 'no_signer_certificate' | 'bad_signature';
 
@@ -81,7 +81,7 @@ export interface VerifiedCms {
 }
 
 /** A signer and its chain are two or three; each more is a key the verification would try. */
-export const MAX_CMS_CERTIFICATES = 10;
+const MAX_CMS_CERTIFICATES = 10;
 
 /**
  * Checks the first signer's signature; says nothing about whether its certificate is trusted. A
@@ -108,7 +108,7 @@ export function verifyCms(der: Buffer): VerifiedCms {
   if (signer.signedAttrs) {
     const attributes = readAttributes(signer.signedAttrs);
     const digest = attributes.get(OID.messageDigest);
-    if (!digest || !digest.equals(crypto.createHash(hash).update(content).digest())) {
+    if (!digest?.equals(crypto.createHash(hash).update(content).digest())) {
       throw new CmsError('bad_signature', 'The content does not match the signed message digest.');
     }
     if (attributes.get(OID.contentType)?.toString('hex') !== contentType.toString('hex')) {

@@ -6,7 +6,7 @@ import { child, DER, DerError, oidOf, readDer, type DerNode } from '@/lib/ar/der
 
 /** The authority issues certificates for 2048-bit keys; 4096 is the largest any supplier's tool makes on request. */
 export const RSA_MIN_BITS = 2048;
-export const RSA_MAX_BITS = 4096;
+const RSA_MAX_BITS = 4096;
 /** e = 1 makes every message its own signature; an even e is no RSA key; past 2^32 each bit slows verification. */
 const EXPONENT_LIMIT = 2n ** 32n;
 

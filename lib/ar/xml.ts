@@ -12,5 +12,5 @@ export const xmlParser = new XMLParser({
 /** Escapes text for element content and attribute values; `ascii` also writes non-ASCII as `&#xE1;`, as Axis does. */
 export function escapeXml(text: string, ascii = false): string {
   const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-  return ascii ? escaped.replace(/[^\x00-\x7f]/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16).toUpperCase()};`) : escaped;
+  return ascii ? escaped.replace(/\P{ASCII}/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16).toUpperCase()};`) : escaped;
 }

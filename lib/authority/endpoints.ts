@@ -1,5 +1,6 @@
-// Where the authority's web services are: AFIP/ARCA's hosts, or the built-in emulator.
-import { arAuthority, emulatorBaseUrl } from '@/lib/config';
+// Where the authority's web services are: AFIP/ARCA's hosts (or the ones the operator names instead,
+// AR_WSAA_URL_* / AR_WSFE_URL_*), or the built-in emulator.
+import { arAuthority, authorityUrlOverride, emulatorBaseUrl } from '@/lib/config';
 import type { Environment } from '@/lib/db/schema';
 
 const AFIP = {
@@ -24,5 +25,5 @@ export function authorityEndpoint(environment: Environment, service: 'wsaa' | 'w
     const path = service === 'wsaa' ? 'wsaa/LoginCms' : 'wsfev1/service.asmx';
     return { url: `${emulatorBaseUrl()}/emulator/${environment}/${path}`, legacyTls: false };
   }
-  return { url: AFIP[environment][service], legacyTls: true };
+  return { url: authorityUrlOverride(service, environment) ?? AFIP[environment][service], legacyTls: true };
 }

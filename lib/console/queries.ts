@@ -5,8 +5,9 @@ import { getDb } from '@/lib/db/client';
 import { apiKeys, consoleSessions, workspaces } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { digest, newConsoleSessionId } from '@/lib/access/tokens';
+import type { ConsoleWorkspace } from '@/lib/openapi/responses/access';
 
-export interface ConsoleWorkspace { owner_id: string; name: string; sandbox: boolean }
+export type { ConsoleWorkspace };
 
 /** A session id as we make them (43 base64url characters); anything else opens nothing and costs no query. */
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;

@@ -3,7 +3,7 @@ import { sql, type Column, type InferSelectModel } from 'drizzle-orm';
 import {
   bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
-import type { AuthorityService } from '@/lib/ar/services';
+import type { AuthorityService, InvoiceLetter } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
 import type { CertificatePath, CompanyData, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
 import type { Observation, VoucherDetail } from '@/lib/emulator/voucher-detail';
@@ -85,12 +85,19 @@ export const enrollmentTokens = pgTable('enrollment_tokens', {
   createdAt: createdAt(),
 }, (t) => [index('enrollment_tokens_enrollment').on(t.enrollmentId).concurrently()]);
 
+/**
+ * Every status an entry may have, whichever service moves it. Suppliers: Empty → Processing →
+ * Registered (or Error), Expired when the certificate runs out. Invoices: Empty → Processing → Sent (or Error).
+ */
+export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired', 'Sent'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
 export const entries = pgTable('entries', {
   id: uuid('id').primaryKey(),
   ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
   folder: text('folder').notNull(),
   key: text('key'),
-  status: text('status').notNull(),
+  status: text('status').$type<EntryStatus>().notNull(),
   data: jsonb('data').notNull(),
   /**
    * SHA-256 of the create request as received (folder, key, data): a repeated create is compared with it,
@@ -136,7 +143,7 @@ export const metaRecords = pgTable('meta_records', {
 export interface WorkflowConfig {
   webhook?: { url: string };
   /** Invoice letters the supplier will issue; they decide which web services must be authorised. */
-  invoiceTypes?: string[];
+  invoiceTypes?: InvoiceLetter[];
   /** Origins allowed to embed the wizard in an iframe (CSP frame-ancestors) and receive its messages. */
   allowedOrigins?: string[];
 }

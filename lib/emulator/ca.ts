@@ -12,7 +12,7 @@ import { processSingleton } from '@/lib/process-singleton';
 export const EMULATOR_ENVIRONMENTS: readonly Environment[] = ['sandbox', 'live'];
 
 /** The authority's real issuing CAs' names: `CN=Computadores Test, O=AFIP, C=AR` and `CN=Computadores, O=AFIP, C=AR`. */
-export const CA_COMMON_NAME: Record<Environment, string> = { sandbox: 'Computadores Test', live: 'Computadores' };
+const CA_COMMON_NAME: Record<Environment, string> = { sandbox: 'Computadores Test', live: 'Computadores' };
 
 const ENV_PREFIX: Record<Environment, string> = { sandbox: 'AR_EMULATOR_SANDBOX_CA', live: 'AR_EMULATOR_LIVE_CA' };
 const CA_YEARS = 20;

@@ -7,9 +7,10 @@ import type { Outage } from '@/lib/emulator/outage';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import type { SoapRequest } from '@/lib/emulator/soap';
 import { WSFE_OPERATION_NAMES } from '@/lib/emulator/wsfe-operations';
+import type { RecordedFault } from '@/lib/openapi/responses/emulator';
 
 /** WSFEv1's operations and WSAA's loginCms. */
-export const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES];
+const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES];
 
 export const FaultBody = z.object({
   environment: EnvironmentSchema,
@@ -19,7 +20,7 @@ export const FaultBody = z.object({
   count: z.number().int().min(0).max(1000),
 }).strict();
 
-export async function recordFault(input: z.output<typeof FaultBody>) {
+export async function recordFault(input: z.output<typeof FaultBody>): Promise<RecordedFault> {
   await setFault(input.environment, input.operation, input.fault, input.count);
   return input;
 }

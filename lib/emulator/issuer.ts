@@ -26,7 +26,7 @@ export interface IssueRequest {
 }
 
 /** 16 random bytes, positive (high bit clear) and without a leading zero byte, as DER integers want. */
-export function randomSerial(): string {
+function randomSerial(): string {
   const bytes = crypto.randomBytes(16);
   bytes[0] = (bytes[0]! & 0x7f) | 0x10;
   return bytes.toString('hex');

@@ -59,7 +59,7 @@ export function readLoginRequest(
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?$/;
 
 /** xsd:dateTime; without an offset it is read as Argentina's time (UTC−3), the server's own clock. */
-export function parseDateTime(value: unknown): Date | undefined {
+function parseDateTime(value: unknown): Date | undefined {
   const match = DATE_TIME.exec(String(value ?? ''));
   if (!match) return undefined;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];

@@ -12,6 +12,7 @@ import { emulatorCa } from '@/lib/emulator/ca';
 import { readCertificationRequest } from '@/lib/emulator/certification-request';
 import { attributeText, fingerprintOf, isIssuedBy, issueCertificate, subjectAttributes } from '@/lib/emulator/issuer';
 import { addAuthorization, insertCertificate, revokeCertificate, upsertPointOfSale } from '@/lib/emulator/queries';
+import type { IssuedCertificate, RecordedAuthorization, RecordedPointOfSale, RecordedRevocation } from '@/lib/openapi/responses/emulator';
 
 /** The two environments the emulator serves, each with its own CA; also the SOAP paths' {environment}. */
 export const EnvironmentSchema = z.enum(['sandbox', 'live']);
@@ -33,7 +34,7 @@ export const PointOfSaleBody = z.object({
 }).strict();
 
 /** Signs the CSR's key into `CN=<alias>, serialNumber=CUIT <cuit>` (plus the CSR's O), valid for two years. */
-export async function issueCertificateFromCsr(input: z.output<typeof CertificateRequestBody>): Promise<{ certificate: string }> {
+export async function issueCertificateFromCsr(input: z.output<typeof CertificateRequestBody>): Promise<IssuedCertificate> {
   const request = readCertificationRequest(input.csr);
   const serialNumber = request.subject.attributes.find((attribute) => attribute.type === '2.5.4.5');
   const cuit = /^CUIT (\d{11})$/.exec(String(serialNumber?.value ?? ''))?.[1];
@@ -64,12 +65,12 @@ export async function issueCertificateFromCsr(input: z.output<typeof Certificate
   return { certificate: certificatePem };
 }
 
-export async function recordAuthorization(input: z.output<typeof AuthorizationBody>) {
+export async function recordAuthorization(input: z.output<typeof AuthorizationBody>): Promise<RecordedAuthorization> {
   await addAuthorization(input);
   return input;
 }
 
-export async function revokeIssuedCertificate(input: z.output<typeof RevocationBody>) {
+export async function revokeIssuedCertificate(input: z.output<typeof RevocationBody>): Promise<RecordedRevocation> {
   let certificate: X509Certificate;
   try {
     certificate = new X509Certificate(input.certificate);
@@ -95,7 +96,7 @@ export async function revokeIssuedCertificate(input: z.output<typeof RevocationB
   return { environment: input.environment, serial: stored.serial, revoked_at: stored.revokedAt!.toISOString() };
 }
 
-export async function registerPointOfSale(input: z.output<typeof PointOfSaleBody>) {
+export async function registerPointOfSale(input: z.output<typeof PointOfSaleBody>): Promise<RecordedPointOfSale> {
   const stored = await upsertPointOfSale({
     environment: input.environment as Environment, cuit: input.cuit, number: input.number,
     blocked: input.blocked ?? false, droppedOn: input.dropped_on ?? null,

@@ -12,7 +12,7 @@ export type RouteHandler = (request: Request, context: RouteContext) => Promise<
 /** The same JSON 404 as any path no service defines. */
 const notFound = unknownPathHandlers().POST;
 
-export const isEmulatorEnvironment = (value: unknown): value is Environment => value === 'sandbox' || value === 'live';
+const isEmulatorEnvironment = (value: unknown): value is Environment => value === 'sandbox' || value === 'live';
 
 /** A 404 like any unknown path unless the emulator is on (it is off against the real authority). */
 export function emulatorOnly(handler: RouteHandler): RouteHandler {

@@ -85,7 +85,7 @@ export async function serveSoap(
   return outage === 'drop_response' ? lostAnswer() : response;
 }
 
-export async function readSoapRequest(request: Request, envelopePrefix: string): Promise<SoapRequest> {
+async function readSoapRequest(request: Request, envelopePrefix: string): Promise<SoapRequest> {
   const tooLarge = (version: SoapVersion) =>
     new SoapFaultError({ code: `${envelopePrefix}:Server.userException`, message: 'The request is too large.' }, version);
   const declaredVersion: SoapVersion = /soap\+xml/i.test(request.headers.get('content-type') ?? '') ? '1.2' : '1.1';
@@ -122,18 +122,18 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 
-export function soapEnvelope(version: SoapVersion, prefix: string, body: string): string {
+function soapEnvelope(version: SoapVersion, prefix: string, body: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><${prefix}:Envelope xmlns:${prefix}="${ENVELOPE_NS[version]}"`
     + ' xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">'
     + `<${prefix}:Body>${body}</${prefix}:Body></${prefix}:Envelope>`;
 }
 
-export function soapResponse(version: SoapVersion, prefix: string, body: string, status = 200): Response {
+function soapResponse(version: SoapVersion, prefix: string, body: string, status = 200): Response {
   return new Response(soapEnvelope(version, prefix, body), { status, headers: { 'content-type': CONTENT_TYPE[version] } });
 }
 
 /** SOAP 1.1 `faultcode`/`faultstring`, or SOAP 1.2 `Code/Value`/`Reason/Text`; HTTP 500 either way. */
-export function soapFaultResponse(version: SoapVersion, prefix: string, fault: SoapFault, asciiText = false): Response {
+function soapFaultResponse(version: SoapVersion, prefix: string, fault: SoapFault, asciiText = false): Response {
   const xmlns = Object.entries(fault.codeNamespaces ?? {}).map(([p, uri]) => ` xmlns:${p}="${uri}"`).join('');
   const message = escapeXml(fault.message, asciiText);
   let inner: string;

@@ -6,17 +6,18 @@ import { CuitSchema } from '@/lib/ar/cuit';
 import { getTaxpayerStatus, listVouchers, upsertTaxpayer } from '@/lib/emulator/invoicing-queries';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import { parseDate } from '@/lib/emulator/wsfe-values';
+import type { RecordedTaxpayer, TaxpayerView } from '@/lib/openapi/responses/emulator';
 
-export const VAT_STATUSES = ['responsable_inscripto', 'monotributo', 'exento'] as const satisfies readonly TaxpayerVatStatus[];
+const VAT_STATUSES = ['responsable_inscripto', 'monotributo', 'exento'] as const satisfies readonly TaxpayerVatStatus[];
 
 export const TaxpayerBody = z.object({ environment: EnvironmentSchema, cuit: CuitSchema, vat_status: z.enum(VAT_STATUSES) }).strict();
 export const TaxpayerParams = z.object({ cuit: CuitSchema });
 export const TaxpayerQuery = z.object({ environment: EnvironmentSchema }).strict();
 
 /** The portal lists this many of a CUIT's vouchers, newest first. */
-export const VOUCHERS_SHOWN = 50;
+const VOUCHERS_SHOWN = 50;
 
-export async function recordTaxpayer(input: z.output<typeof TaxpayerBody>) {
+export async function recordTaxpayer(input: z.output<typeof TaxpayerBody>): Promise<RecordedTaxpayer> {
   await upsertTaxpayer(input.environment, input.cuit, input.vat_status);
   return input;
 }
@@ -26,7 +27,7 @@ const isoDate = (yyyymmdd: string) => (parseDate(yyyymmdd) ? `${yyyymmdd.slice(0
 const isoTimestamp = (stamp: string) =>
   new Date(`${isoDate(stamp.slice(0, 8))}T${stamp.slice(8, 10)}:${stamp.slice(10, 12)}:${stamp.slice(12, 14)}.000-03:00`).toISOString();
 
-export async function describeTaxpayer(environment: z.output<typeof EnvironmentSchema>, cuit: string) {
+export async function describeTaxpayer(environment: z.output<typeof EnvironmentSchema>, cuit: string): Promise<TaxpayerView> {
   const vouchers = await listVouchers(environment, cuit, VOUCHERS_SHOWN);
   return {
     environment,

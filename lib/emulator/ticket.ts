@@ -5,7 +5,7 @@ import { argentinaTime } from '@/lib/ar/tra';
 import type { Environment } from '@/lib/db/schema';
 import { escapeXml } from '@/lib/ar/xml';
 
-export const TICKET_LIFETIME_MS = 12 * 3_600_000;
+const TICKET_LIFETIME_MS = 12 * 3_600_000;
 const AUTHORITY_CUIT = '33693450239';
 const WSAA_SOURCE: Record<Environment, string> = {
   sandbox: `CN=wsaahomo, O=AFIP, C=AR, SERIALNUMBER=CUIT ${AUTHORITY_CUIT}`,
@@ -76,6 +76,6 @@ function ssoDocument(ticket: { environment: Environment; service: string; cuit: 
 }
 
 /** A DN as Java's X500Principal prints it: last RDN first, `, ` between, RFC 2253 escapes. */
-export function javaDn(subject: { name: string; value: string }[]): string {
+function javaDn(subject: { name: string; value: string }[]): string {
   return [...subject].reverse().map(({ name, value }) => `${name}=${value.replace(/[,+"\\<>;=]/g, '\\$&')}`).join(', ');
 }

@@ -41,7 +41,7 @@ function readIn0(soap: SoapRequest): string {
   return in0;
 }
 
-export async function authenticate(environment: Environment, in0: string, now: Date): Promise<IssuedTicket> {
+async function authenticate(environment: Environment, in0: string, now: Date): Promise<IssuedTicket> {
   const base64 = in0.replace(/\s+/g, '');
   if (!base64 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw wsaaFaultError('cms.bad.base64');
   let cms: ReturnType<typeof verifyCms>;

@@ -11,7 +11,7 @@ import { calculateTaxTotal, taxTotalJson, type RoundingRule, type TaxableLine } 
 
 /** Currencies whose smallest unit is not the hundredth; every other currency has two places. */
 const WHOLE_UNIT_CURRENCIES = new Set(['CLP', 'JPY', 'KRW', 'PYG', 'VND']);
-export const currencyExp = (currency: string) => (WHOLE_UNIT_CURRENCIES.has(currency) ? 0 : 2);
+const currencyExp = (currency: string) => (WHOLE_UNIT_CURRENCIES.has(currency) ? 0 : 2);
 
 export interface CalculationHooks {
   /** An addon's normaliser for each tax combo, run after GOBL's own (as the addon's `normalizeTaxCombo`). */

@@ -70,7 +70,7 @@ const AdvanceSchema = z.looseObject({
   taxes: z.array(z.looseObject({ cat: z.string() })).optional(),
 });
 
-export const PaymentSchema = z.looseObject({
+const PaymentSchema = z.looseObject({
   terms: z.looseObject({ due_dates: z.array(DueDateSchema).optional() }).optional(),
   advances: z.array(AdvanceSchema).optional(),
 });

@@ -3,7 +3,7 @@
 // the percentage taken from the regime's rate on the document date, and none at all for keys without one.
 import { Percentage } from '@/lib/gobl/num';
 import {
-  CATEGORY_VAT, KEY_EXEMPT, KEY_STANDARD, KEY_ZERO, RATE_GENERAL, ratePercentOn, VAT_KEYS, VAT_RATES,
+  CATEGORY_VAT, KEY_STANDARD, KEY_ZERO, RATE_GENERAL, ratePercentOn, VAT_KEYS, VAT_RATES,
 } from '@/lib/gobl/regime-ar';
 import type { TaxCombo } from '@/lib/gobl/invoice';
 
@@ -76,12 +76,6 @@ export function prepareCombo(combo: PreparedCombo, date: string): Record<string,
   if (!combo.percent) return { percent: `a "${combo.key}" VAT combo needs a rate (general, reduced, increased) or a percent` };
   return {};
 }
-
-/** True when the combo carries no percentage by nature (exempt, outside scope...). */
-export const isWithoutPercent = (combo: PreparedCombo) => !combo.percent && combo.key !== undefined
-  && (VAT_KEYS[combo.key]?.noPercent ?? false);
-
-export const isExempt = (combo: PreparedCombo) => combo.key === KEY_EXEMPT;
 
 /** The combo as GOBL prints it. */
 export function comboJson(combo: PreparedCombo): Record<string, unknown> {

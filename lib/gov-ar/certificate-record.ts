@@ -6,11 +6,12 @@ import type { Tx } from '@/lib/db/client';
 import type { Credential } from '@/lib/db/schema';
 import { getCertificateRecord } from '@/lib/gov-ar/queries';
 import { newId } from '@/lib/ids';
+import type { CertificateRecord } from '@/lib/openapi/responses/gov-ar';
 import { insertMetaRecords, updateMetaRecord } from '@/lib/silo/queries';
 
 /** A certificate this close to its end is `expiring` (the first warning threshold). */
 export const EXPIRING_WITHIN_DAYS = 30;
-export type CertificateState = 'valid' | 'expiring' | 'expired';
+export type CertificateState = CertificateRecord['state'];
 
 export const DAY_MS = 86_400_000;
 
@@ -24,7 +25,7 @@ export function certificateState(notAfter: Date, now: Date): CertificateState {
 export const daysLeft = (notAfter: Date, now: Date) => Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS);
 
 /** The public facts of a certificate; nothing secret (the key stays in `secrets`). */
-export function presentCertificate(credential: Credential) {
+export function presentCertificate(credential: Credential): Omit<CertificateRecord, 'state'> {
   return {
     alias: credential.alias,
     cuit: credential.cuit,
@@ -40,7 +41,7 @@ export function presentCertificate(credential: Credential) {
 /** Writes (or rewrites) the entry's certificate record for this credential; returns its state. */
 export async function recordCertificate(tx: Tx, credential: Credential, now = new Date()): Promise<CertificateState> {
   const state = certificateState(credential.notAfter, now);
-  const value = { ...presentCertificate(credential), state };
+  const value: CertificateRecord = { ...presentCertificate(credential), state };
   const existing = await getCertificateRecord(tx, credential.entryId);
   if (existing) {
     await updateMetaRecord(tx, existing.id, { value, jobId: credential.jobId }, now);

@@ -7,7 +7,7 @@ import https from 'node:https';
 import { webhookAllowPrivate } from '@/lib/config';
 import { isPublicAddress, webhookUrlProblem } from '@/lib/net/webhook-url';
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 /** A receiver's Retry-After is honoured up to this, so that it cannot park a delivery for days. */
 const MAX_RETRY_AFTER_MS = 3_600_000;
 

@@ -18,8 +18,11 @@ import { ErrorBody } from '@/lib/openapi/responses/common';
 import {
   IssuedCertificate, RecordedAuthorization, RecordedFault, RecordedPointOfSale, RecordedRevocation, RecordedTaxpayer, TaxpayerView,
 } from '@/lib/openapi/responses/emulator';
-import { CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress } from '@/lib/openapi/responses/gov-ar';
-import { Entry, EntryList, MetaRecord } from '@/lib/openapi/responses/silo';
+import {
+  CertificateRecord, CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress,
+} from '@/lib/openapi/responses/gov-ar';
+import { MetaRecord } from '@/lib/openapi/responses/entry';
+import { Entry, EntryList } from '@/lib/openapi/responses/silo';
 import { Job, JobList, JobStep, WebhookDelivery, Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
 import { OpenApiDocument, Ping } from '@/lib/openapi/responses/utils';
 
@@ -69,6 +72,7 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   SavedProgress,
   CertificateRequest,
   RegisteredCertificate,
+  CertificateRecord,
   PointsOfSale,
   IssuedCertificate,
   RecordedAuthorization,

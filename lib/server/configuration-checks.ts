@@ -1,12 +1,13 @@
 // What a production server refuses to start with, and what it starts with only under protest (each
-// warning is printed at start-up). Outside production anything goes: it is a developer's machine.
-import { adminToken, arAuthority, isProduction } from '@/lib/config';
+// warning is printed at start-up). Outside production almost anything goes: it is a developer's machine.
+import { adminToken, arAuthority, checkAuthorityUrls, isProduction } from '@/lib/config';
 
 /** ADMIN_TOKEN creates workspaces and, with the emulator, certificates: too short a token is guessable. */
 export const ADMIN_TOKEN_MIN_LENGTH = 32;
 
 /** Throws (with what to do) when production must not start so; answers the warnings to print otherwise. */
 export function checkConfiguration(): string[] {
+  checkAuthorityUrls(); // a malformed authority URL stops any start-up, production or not
   if (!isProduction()) return [];
   const token = adminToken();
   if (token && token.length < ADMIN_TOKEN_MIN_LENGTH) {

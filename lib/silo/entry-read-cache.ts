@@ -7,7 +7,7 @@
 // that is enough.
 import { processSingleton } from '@/lib/process-singleton';
 import { soleWriterSession } from '@/lib/db/client';
-import type { EntryJson } from '@/lib/silo/present';
+import type { Entry as EntryJson } from '@/lib/openapi/responses/entry';
 
 const MAX_KEPT = 1_000;
 type Kept = { entry: EntryJson; version: string };

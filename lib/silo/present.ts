@@ -1,8 +1,9 @@
-// Rows as the contract's JSON: Entry and MetaRecord.
+// Rows as the contract's JSON: Entry and MetaRecord, typed by their documented schemas.
 import type { Entry, MetaRecord } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
+import type { Entry as EntryJson, MetaRecord as MetaRecordJson } from '@/lib/openapi/responses/entry';
 
-export function presentMetaRecord(record: MetaRecord) {
+export function presentMetaRecord(record: MetaRecord): MetaRecordJson {
   return {
     id: record.id,
     created_at: isoTime(record.createdAt),
@@ -19,9 +20,8 @@ export function presentMetaRecord(record: MetaRecord) {
     shared: record.shared,
   };
 }
-export type MetaRecordJson = ReturnType<typeof presentMetaRecord>;
 
-export function presentEntry(entry: Entry, meta: MetaRecord[]) {
+export function presentEntry(entry: Entry, meta: MetaRecord[]): EntryJson {
   return {
     id: entry.id,
     owner_id: entry.ownerId,
@@ -34,4 +34,3 @@ export function presentEntry(entry: Entry, meta: MetaRecord[]) {
     updated_at: isoTime(entry.updatedAt),
   };
 }
-export type EntryJson = ReturnType<typeof presentEntry>;

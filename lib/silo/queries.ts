@@ -4,10 +4,9 @@
 // construction, not by looking at SQL.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
-import { entries, metaRecords, type Entry, type MetaRecord } from '@/lib/db/schema';
+import { entries, metaRecords, type Entry, type EntryStatus, type MetaRecord } from '@/lib/db/schema';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { entriesWritten } from '@/lib/silo/entry-read-cache';
-import type { EntryStatus } from '@/lib/silo/schemas';
 
 /** Runs a write to entries or meta records, then tells the read cache (also when it failed: it may have run). */
 async function written<T>(write: () => Promise<T>): Promise<T> {

@@ -5,13 +5,6 @@ import { entryBodyOf } from '@/lib/silo/entry-body';
 import { foldersVersion, registeredFolders } from '@/lib/silo/folders';
 import { processSingleton } from '@/lib/process-singleton';
 
-/**
- * Every status an entry may have, whichever service moves it. Suppliers: Empty → Processing →
- * Registered (or Error), Expired when the certificate runs out. Invoices: Empty → Processing → Sent (or Error).
- */
-export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired', 'Sent'] as const;
-export type EntryStatus = (typeof ENTRY_STATUSES)[number];
-
 
 export interface EntryBody { folder: string; key?: string; data: unknown }
 

@@ -8,7 +8,8 @@ import type { Entry, Job } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import type { Created } from '@/lib/api/created';
 import { getEntryById } from '@/lib/silo/queries';
-import { presentJob, type JobJson } from '@/lib/transform/present';
+import type { Job as JobJson } from '@/lib/openapi/responses/transform';
+import { presentJob } from '@/lib/transform/present';
 import {
   getJobById, getJobByIdAnyOwner, getJobByKey, getOpenJobForEntry, getWorkflowById, insertJobWithSteps, listJobsByOwner, listJobSteps,
   listStepsOfJobs,

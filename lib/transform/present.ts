@@ -1,10 +1,10 @@
-// Workflows and jobs as the contract's JSON.
+// Workflows and jobs as the contract's JSON, typed by their documented schemas (lib/openapi/responses).
 import type { Job, JobStep, Workflow } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
-import type { WebhookDeliveryJson } from '@/lib/webhooks/queries';
+import type { Job as JobJson, Workflow as WorkflowJson, WebhookDelivery as WebhookDeliveryJson } from '@/lib/openapi/responses/transform';
 import { templateNamed } from '@/lib/transform/templates';
 
-export function presentWorkflow(workflow: Workflow) {
+export function presentWorkflow(workflow: Workflow): WorkflowJson {
   const template = templateNamed(workflow.template);
   const plan = template?.plan(workflow.config) ?? { steps: [], rescue: [] };
   return {
@@ -23,7 +23,7 @@ export function presentWorkflow(workflow: Workflow) {
 /** `ready` is the engine's word for a step queued to run. */
 const publicStepStatus = (status: JobStep['status']) => (status === 'ready' ? 'queued' : status);
 
-export function presentJob(job: Job, steps: JobStep[], webhooks: WebhookDeliveryJson[] = []) {
+export function presentJob(job: Job, steps: JobStep[], webhooks: WebhookDeliveryJson[] = []): JobJson {
   const shown = steps.filter((step) => !step.rescue || step.status !== 'pending');
   return {
     id: job.id,
@@ -45,4 +45,3 @@ export function presentJob(job: Job, steps: JobStep[], webhooks: WebhookDelivery
     completed_at: isoTime(job.completedAt),
   };
 }
-export type JobJson = ReturnType<typeof presentJob>;

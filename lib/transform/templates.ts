@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { ApiError } from '@/lib/api/errors';
 import type { Entry, Job, JobStep, Workflow, WorkflowConfig } from '@/lib/db/schema';
+import type { TemplateWorkflowFields } from '@/lib/openapi/responses/transform';
 import { processSingleton } from '@/lib/process-singleton';
 
 /** Steps every template may use; a template says what each does for it. */
@@ -56,7 +57,7 @@ export interface WorkflowTemplate<Body extends WorkflowBodyBase = WorkflowBodyBa
   config(body: Body): Omit<WorkflowConfig, 'webhook'>;
   plan(config: WorkflowConfig): TemplatePlan;
   /** The template's own fields of a presented workflow. */
-  present(config: WorkflowConfig): Record<string, unknown>;
+  present(config: WorkflowConfig): TemplateWorkflowFields;
   /** What each step of its plans does. */
   handlers: Record<string, StepHandler>;
   /** The refusal of a new job on this entry, if any (e.g. one already in progress). */

@@ -12,7 +12,7 @@ import { backoff } from '@/lib/transform/backoff';
 import { openSigningSecret } from '@/lib/webhooks/signing-secret';
 
 /** How long after the event was raised we keep trying. */
-export const WEBHOOK_RETRY_WINDOW_MS = 26 * 3600_000;
+const WEBHOOK_RETRY_WINDOW_MS = 26 * 3600_000;
 /** First retry within 10 s; then doubling, capped at an hour between attempts. */
 const RETRY_BASE_MS = 4000;
 /** Longer than an attempt can take (10 s), short enough that a dead sender's delivery soon goes out again. */
@@ -35,7 +35,7 @@ export async function claimDueDelivery(): Promise<WebhookDelivery | undefined> {
 }
 
 /** Sends a claimed delivery once and records the attempt and what comes next. */
-export async function attemptDelivery(delivery: WebhookDelivery): Promise<void> {
+async function attemptDelivery(delivery: WebhookDelivery): Promise<void> {
   const db = await getDb();
   const [workflow] = await db.select().from(workflows).where(eq(workflows.id, delivery.workflowId));
   const secret = workflow ? await openSigningSecret(db, workflow) : undefined;

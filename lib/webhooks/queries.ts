@@ -3,8 +3,9 @@ import { asc, inArray } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { webhookAttempts, webhookDeliveries, type WebhookAttempt, type WebhookDelivery } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
+import type { WebhookDelivery as WebhookDeliveryJson } from '@/lib/openapi/responses/transform';
 
-export function presentDelivery(delivery: WebhookDelivery, attempts: WebhookAttempt[]) {
+export function presentDelivery(delivery: WebhookDelivery, attempts: WebhookAttempt[]): WebhookDeliveryJson {
   return {
     id: delivery.id,
     event: delivery.event,
@@ -22,7 +23,6 @@ export function presentDelivery(delivery: WebhookDelivery, attempts: WebhookAtte
     })),
   };
 }
-export type WebhookDeliveryJson = ReturnType<typeof presentDelivery>;
 
 /** The deliveries of each of these jobs, oldest first, keyed by job id. */
 export async function deliveriesByJob(jobIds: string[]): Promise<Map<string, WebhookDeliveryJson[]>> {

@@ -1,50 +1,21 @@
-// The wizard's view of the gov-ar/v1 service, as the browser receives it (the contract's JSON shapes).
-import type { CertificatePath, CompanyData, Progress, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+// The wizard's view of the gov-ar/v1 service, as the browser receives it: the types of the documented
+// schemas (lib/openapi/responses), the one declaration of each shape. `import type` only: no zod in the bundle.
+import type { CertificatePath, CompanyData, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import type { ErrorBody } from '@/lib/openapi/responses/common';
+import type {
+  CertificateRequest, PointsOfSale, Progress, RegisteredCertificate as UploadAnswer, RegistrationView,
+} from '@/lib/openapi/responses/gov-ar';
 
-export type { CertificatePath, CompanyData, Progress, WizardStep };
-export type Environment = 'sandbox' | 'live';
+export type { CertificatePath, CertificateRequest, CompanyData, PointsOfSale, Progress, RegistrationView, WizardStep };
+export type Environment = RegistrationView['environment'];
 
-export interface CertificateRequest { alias: string; csr: string }
-
-/** GET /gov-ar/v1/registrations/{ref} */
-export interface RegistrationView {
-  ref: string;
-  environment: Environment;
-  supplier: { name: string; tax_id: { country: string; code: string } };
-  status: string;
-  step: string;
-  progress: Progress;
-  services: string[];
-  renewal: boolean;
-  allowed_origins: string[];
-  csr?: CertificateRequest;
-  current_certificate?: { alias: string; serial: string; not_after: string };
-}
-
-/** The certificate a successful upload registered. */
-export interface RegisteredCertificate {
-  alias: string;
-  cuit: string;
-  serial: string;
-  issuer: string;
-  not_before: string;
-  not_after: string;
-  services: string[];
-}
-
-export interface UploadResult { status: string; certificate: RegisteredCertificate }
+/** What a successful upload answers: the entry's status and the certificate it registered. */
+export type UploadResult = UploadAnswer;
+export type RegisteredCertificate = UploadResult['certificate'];
 
 export type UploadField = 'certificate' | 'key' | 'password';
 
 /** An error body of the service; certificate errors carry the supplier's message in both languages. */
-export interface ServiceErrorBody {
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
-  messages?: { es: string; en: string };
-  service?: string;
-}
+export type ServiceErrorBody = ErrorBody;
 
-export interface PointOfSale { number: number; emission_type: string; blocked: boolean; dropped_on: string | null }
-
-export interface PointsOfSale { environment: Environment; any_number_allowed: boolean; list: PointOfSale[] }
+export type PointOfSale = PointsOfSale['list'][number];

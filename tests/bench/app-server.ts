@@ -36,8 +36,8 @@ export async function ensureBenchBuild(): Promise<string[]> {
 
 export interface BenchApp { server: RunningServer; dataDir: string }
 
-/** `node lib/cli/start.mjs` on a free port, an empty PGlite, the emulator, rate limits off. */
-export async function startBenchApp(): Promise<BenchApp> {
+/** `node lib/cli/start.mjs` on a free port, an empty PGlite, the emulator, rate limits off (plus `extra` settings). */
+export async function startBenchApp(extra: Record<string, string> = {}): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-bench-data-'));
   const unset = Object.fromEntries(Object.keys(process.env)
     .filter((key) => key.startsWith('AR_') || key === 'ENCRYPTION_KEY')
@@ -50,6 +50,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     ADMIN_TOKEN,
     RATE_LIMITS: 'off', // the link endpoints are limited per client address; the bench is one address
     AR_AUTHORITY: 'emulator',
+    ...extra,
   });
   await server.waitFor(/is up on/, 120_000);
   return { server, dataDir };

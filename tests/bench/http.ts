@@ -1,15 +1,33 @@
 // A small JSON client for the bench: the app's answers, failing loudly on an unexpected status.
 export interface Answer { status: number; body: any }
 
+let connectionResets = 0;
+/** Requests made again after their kept-alive connection was reset, since the last call. */
+export function takeConnectionResets(): number {
+  const count = connectionResets;
+  connectionResets = 0;
+  return count;
+}
+
 export async function api(url: string, init: { method?: string; token?: string; body?: unknown; form?: FormData } = {}): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, {
+  const request = () => fetch(url, {
     method: init.method ?? (init.body !== undefined || init.form ? 'POST' : 'GET'),
     headers,
     body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
   });
+  // A kept-alive connection the server closes as idle just as we reuse it is reset before the server
+  // read the request (the server's keepAliveTimeout race): made again, a few times at most, and counted.
+  let response: Response | undefined;
+  for (let attempt = 1; !response; attempt++) {
+    response = await request().catch((error: { cause?: { code?: string } }) => {
+      if (error.cause?.code !== 'ECONNRESET' || attempt === 4) throw error;
+      connectionResets++;
+      return undefined;
+    });
+  }
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }

@@ -88,7 +88,8 @@ export async function openLink(baseUrl: string, workspace: Workspace, supplier: 
   throw new Error(`no link for entry ${entry.id} within 30 s`);
 }
 
-async function register(baseUrl: string, workspace: Workspace, supplier: PreparedSupplier, key: SupplierKey) {
+/** One supplier through the wizard to Registered: link, upload of its certificate and key. */
+export async function register(baseUrl: string, workspace: Workspace, supplier: PreparedSupplier, key: SupplierKey) {
   const { entryId, ref } = await openLink(baseUrl, workspace, supplier);
   const form = new FormData();
   form.set('certificate', new Blob([supplier.certificatePem]), 'certificado.crt');

@@ -3,6 +3,8 @@
 // emulator, each beside its target and the baseline measured in the same run.
 // `npm run bench -- --scale [--small=10000 --large=1000000]`: issue 19's instead (tests/bench/scale.ts).
 // `npm run bench -- --reads [--seconds=10]`: only ping and entry reads, to weigh a change to the read path.
+// `npm run bench -- --invoices [--invoices=1000 --clients=64]`: issue 16's invoices_per_second alone (tests/bench/invoices.ts);
+// the whole bench runs it too, on an app of its own (its emulator answers after 300 ms).
 import fs from 'node:fs';
 import os from 'node:os';
 import { ensureBenchBuild, startBareServer, startBenchApp, type BareServer, type BenchApp } from '@/tests/bench/app-server';
@@ -12,12 +14,14 @@ import { printReport, type Figures } from '@/tests/bench/report';
 import { measureValidation } from '@/tests/bench/validation';
 import { measurePageJs } from '@/tests/bench/page-js';
 import { measurePingsUnderUploads } from '@/tests/bench/pings-under-uploads';
+import { printInvoiceReport, runInvoiceBench } from '@/tests/bench/invoices';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const settings = { json: args.includes('--json'), seconds: option('seconds', 10), suppliers: option('suppliers', 200),
   warmup: option('warmup', 32), concurrency: option('concurrency', 32) };
 // Headers a server sets per connection or per response; the bare server gets ping's others.
+const invoiceSettings = () => ({ count: option('invoices', 1000) || 1000, concurrency: option('clients', 64), warmup: option('invoice-warmup', 64) });
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 async function main() {
@@ -27,6 +31,12 @@ async function main() {
   }
   const reverted = await ensureBenchBuild();
   if (reverted.length) console.log(`[bench] the build rewrote ${reverted.join(', ')}: restored.`);
+  if (args.some((a) => a === '--invoices' || a.startsWith('--invoices='))) {
+    const issuing = await runInvoiceBench(invoiceSettings());
+    printInvoiceReport(issuing, settings.json);
+    if (!issuing.numbersContiguous || issuing.distinctCaes !== issuing.count) process.exitCode = 1;
+    return;
+  }
   const loadBefore = os.loadavg()[0]!;
   let app: BenchApp | undefined;
   let bare: BareServer | undefined;
@@ -89,6 +99,7 @@ async function main() {
     await app?.server.stop();
     if (app) fs.rmSync(app.dataDir, { recursive: true, force: true });
   }
+  printInvoiceReport(await runInvoiceBench(invoiceSettings()), settings.json);
 }
 
 const log = (message: string) => console.log(`[bench] ${message}`);

@@ -2,11 +2,11 @@
 // as our problem, points of sale, transport failures, the endpoints, and the CMS we post checked by openssl.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthorityError, type AuthorityProblem } from '@/lib/authority/authority-error';
+import type { AuthorityProblem } from '@/lib/authority/authority-error';
 import { authorityEndpoint } from '@/lib/authority/endpoints';
 import { loginCms } from '@/lib/authority/wsaa-client';
 import { feDummy, feParamGetPtosVenta } from '@/lib/authority/wsfe-client';
@@ -253,7 +253,7 @@ describe('the CMS loginCms posts', () => {
     // The control: that verification means something only because another anchor fails it.
     const otherCaFile = path.join(dir, 'live-ca.pem');
     fs.writeFileSync(otherCaFile, makeCa('live').certificatePem);
-    expect(() => openssl('cms', '-verify', '-inform', 'DER', '-in', cmsFile, '-CAfile', otherCaFile, '-purpose', 'any', '-out', contentFile + '.x'))
+    expect(() => openssl('cms', '-verify', '-inform', 'DER', '-in', cmsFile, '-CAfile', otherCaFile, '-purpose', 'any', '-out', `${contentFile}.x`))
       .toThrow();
 
     const tra = soapParser.parse(fs.readFileSync(contentFile, 'utf8')).loginTicketRequest;

@@ -11,7 +11,11 @@ import { authorizeService, issueFromCsr, requestCsr, startRegistration, upload, 
 const emulator = useEmulator();
 const PARALLEL = 50;
 
-const tally = (codes: Array<string | number>) => codes.reduce<Record<string, number>>((all, code) => ({ ...all, [code]: (all[code] ?? 0) + 1 }), {});
+const tally = (codes: Array<string | number>) => {
+  const counts: Record<string, number> = {};
+  for (const code of codes) counts[code] = (counts[code] ?? 0) + 1;
+  return counts;
+};
 
 describe('simultaneous uploads to one link', () => {
   it('register the supplier once: one credential, one resume, one registration.completed', async () => {

@@ -6,6 +6,8 @@ import path from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** The process group it runs in (`npm start`'s node and the `next start` it spawns). */
+  processGroup: number;
   output: () => string;
   /** Waits until the output matches, failing after `ms`. */
   waitFor: (pattern: RegExp, ms?: number) => Promise<RegExpMatchArray>;
@@ -76,5 +78,5 @@ export async function startProduct(env: Record<string, string | undefined>): Pro
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   };
 
-  return { url: `http://127.0.0.1:${port}`, output: () => output, waitFor, exited: () => exited, stop };
+  return { url: `http://127.0.0.1:${port}`, processGroup: child.pid!, output: () => output, waitFor, exited: () => exited, stop };
 }

@@ -57,7 +57,7 @@ function relabel(text: string, label: string, where: 'begin' | 'end' | 'both'): 
   let out = text;
   for (const side of where === 'both' ? ['BEGIN', 'END'] : [where.toUpperCase()]) {
     const match = new RegExp(`-----${side} ([^-]*)-----`).exec(out);
-    if (match) out = out.slice(0, match.index) + `-----${side} ${label}-----` + out.slice(match.index + match[0].length);
+    if (match) out = `${out.slice(0, match.index)}-----${side} ${label}-----${out.slice(match.index + match[0].length)}`;
   }
   return out;
 }

@@ -28,7 +28,7 @@ export function voucher(kind: 'A' | 'B' | 'C', number: number, changes: Detail =
 }
 
 const tag = (name: string, inner: string) => `<ar:${name}>${inner}</ar:${name}>`;
-const escape = (value: Value) => String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeXml = (value: Value) => String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 export function detailXml(detail: Detail): string {
   const known = new Set<string>(DETAIL_FIELDS);
@@ -38,10 +38,10 @@ export function detailXml(detail: Detail): string {
     if (value === undefined || value === null) return '';
     if (Array.isArray(value)) {
       const item = DETAIL_ARRAYS[name as keyof typeof DETAIL_ARRAYS].item;
-      return tag(name, value.map((entry) => tag(item, Object.entries(entry).map(([k, v]) => tag(k, escape(v))).join(''))).join(''));
+      return tag(name, value.map((entry) => tag(item, Object.entries(entry).map(([k, v]) => tag(k, escapeXml(v))).join(''))).join(''));
     }
-    if (typeof value === 'object') return tag(name, Object.entries(value).map(([k, v]) => tag(k, escape(v))).join(''));
-    return tag(name, escape(value));
+    if (typeof value === 'object') return tag(name, Object.entries(value).map(([k, v]) => tag(k, escapeXml(v))).join(''));
+    return tag(name, escapeXml(value));
   }).join(''));
 }
 

@@ -20,9 +20,9 @@ const ISSUED_EXAMPLES = ARCA_EXAMPLES.filter((name) => !NOT_WSFEV1.includes(name
 
 const CODES: Record<string, string> = { 1: 'COD. 01', 2: 'COD. 02', 3: 'COD. 03', 6: 'COD. 06', 11: 'COD. 11' };
 const TITLES: Record<string, string> = { standard: 'FACTURA', 'credit-note': 'NOTA DE CRÉDITO', 'debit-note': 'NOTA DE DÉBITO' };
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `label: value` on one line of `pdftotext -layout`, however many spaces the layout put between them. */
-const labelled = (label: string, value: string) => new RegExp(`${escape(label)}:\\s+${escape(value)}`);
+const labelled = (label: string, value: string) => new RegExp(`${escapeRegExp(label)}:\\s+${escapeRegExp(value)}`);
 
 /** The receiver's document as the printed voucher must show it, worked out from the example as written. */
 function customerDocument(doc: Json): string | undefined {

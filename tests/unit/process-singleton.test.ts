@@ -27,8 +27,9 @@ describe('one class in every bundle', () => {
   it('leaves other errors and non-objects alone', () => {
     const Copy = bundleCopyOfErrorModule();
     expect(new Error('x') instanceof Copy).toBe(false);
-    expect((null as unknown) instanceof Copy).toBe(false);
-    expect(('registration_in_progress' as unknown) instanceof Copy).toBe(false);
+    // Typed as unknown: what reaches the check at run time is whatever was thrown.
+    const thrownValues: unknown[] = [null, 'registration_in_progress'];
+    for (const value of thrownValues) expect(value instanceof Copy).toBe(false);
     class Other extends Error {}
     sameClassInEveryBundle(Other, 'TestOtherError');
     expect(new Other() instanceof Copy).toBe(false);

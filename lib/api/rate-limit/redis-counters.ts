@@ -64,7 +64,9 @@ function client(url: string): CountingRedis {
     let said = '';
     // While Redis is away ioredis reconnects and reports each failed try; one line per new problem is enough.
     redis.on('error', (error: Error) => {
-      if (error.message !== said) console.error('[rate-limit] redis:', (said = error.message));
+      if (error.message === said) return;
+      said = error.message;
+      console.error('[rate-limit] redis:', said);
     });
     redis.on('ready', () => { said = ''; });
     clients.set(url, redis);

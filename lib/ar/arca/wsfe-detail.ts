@@ -84,7 +84,7 @@ export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
   const totals = invoice.totals as { total?: string; sum?: string; taxes?: TaxTotals } | undefined;
   if (!totals?.total) throw new WsfeMappingError('the invoice has no totals: prepare it first');
 
-  const amounts = DOC_TYPES_C.includes(docType) ? typeCAmounts(invoice, totals.total) : vatAmounts(invoice, totals.taxes);
+  const amounts = DOC_TYPES_C.includes(docType) ? typeCAmounts(totals.total) : vatAmounts(invoice, totals.taxes);
   const tributos = tributosOf(invoice, totals.sum ?? totals.total);
   const impTrib = sum(tributos.map((tributo) => Amount.parse(tributo.Importe)));
   const impIva = sum(amounts.iva.map((alicuota) => Amount.parse(alicuota.Importe)));
@@ -128,7 +128,7 @@ interface TaxTotals {
 interface Amounts { neto: Amount; opEx: Amount; totConc: Amount; iva: AlicIva[] }
 
 /** Type C carries no VAT: the whole subtotal (less tributes) is ImpNeto. */
-function typeCAmounts(invoice: CalculableInvoice, total: string): Amounts {
+function typeCAmounts(total: string): Amounts {
   return { neto: Amount.parse(total), opEx: Amount.zero(2), totConc: Amount.zero(2), iva: [] };
 }
 

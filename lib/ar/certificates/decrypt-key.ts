@@ -16,7 +16,7 @@ export interface PlainKey { label: string; der: Buffer }
  * No RSA key of 4096 bits or fewer needs 8 KiB of DER (one of 4096 bits is under 3 KiB), so a larger
  * ciphertext is refused before it is deciphered: node-forge's RC2 takes ~1 ms a KiB.
  */
-export const MAX_ENCRYPTED_KEY_BYTES = 8 * 1024;
+const MAX_ENCRYPTED_KEY_BYTES = 8 * 1024;
 
 interface Cipher {
   keyLength: number;
@@ -71,7 +71,7 @@ function cipherFor(encryption: KeyEncryption): Cipher | undefined {
 /** Any CBC cipher OpenSSL's default provider has; getCipherInfo also names legacy ones it cannot start. */
 function nativeCipher(name: string): Cipher | undefined {
   const info = crypto.getCipherInfo(name);
-  if (!info || info.mode !== 'cbc' || !info.ivLength) return undefined;
+  if (info?.mode !== 'cbc' || !info.ivLength) return undefined;
   try {
     crypto.createDecipheriv(name, Buffer.alloc(info.keyLength), Buffer.alloc(info.ivLength));
   } catch {

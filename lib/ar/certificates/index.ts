@@ -4,10 +4,6 @@ export {
   CertificateError,
   CERTIFICATE_ERROR_MESSAGES,
   type CertificateErrorCode,
-  type CertificateErrorDetails,
-  type CertificateField,
-  type CertificateMessages,
-  type CertificateRefusalReason,
 } from '@/lib/ar/certificates/errors';
 export {
   validateCertificateBundle,

@@ -24,8 +24,8 @@ export const MAX_PBKDF2_ITERATIONS: Record<Prf, number> = {
   sha1: 180_000, sha224: 180_000, sha256: 380_000, sha384: 150_000, sha512: 150_000, 'sha512-256': 150_000, 'sha512-224': 80_000,
 };
 // scrypt: ~0.4 µs per unit of N·r·p (OpenSSL's N=16384, r=8, p=1 takes 52 ms), memory 128·N·r bytes.
-export const MAX_SCRYPT_WORK = 250_000;
-export const MAX_SCRYPT_MEMORY = 32 * 1024 * 1024;
+const MAX_SCRYPT_WORK = 250_000;
+const MAX_SCRYPT_MEMORY = 32 * 1024 * 1024;
 // PKCS#12: three SHA-1 chains of `iterations` hashes for a 3DES key and IV, 0.92 µs a hash here (2.8 µs an
 // iteration: 35 000 in 100 ms); node-forge's JavaScript took 4.3 µs an iteration (23 000 in 100 ms).
 export const MAX_PKCS12_ITERATIONS = 35_000;

@@ -21,12 +21,12 @@ export interface CertificateFile { leaf: ParsedCertificate; chain: ParsedCertifi
 
 const CERTIFICATE_LABELS = new Set(['CERTIFICATE', 'X509 CERTIFICATE']);
 /** A leaf and its chain are two or three; each more is parsed and compared with every other one. */
-export const MAX_CERTIFICATES_PER_FILE = 10;
+const MAX_CERTIFICATES_PER_FILE = 10;
 const REQUEST_LABELS = new Set(['CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST']);
 const { Class, Type } = forge.asn1;
 
 /** Node (OpenSSL) decides whether it is a certificate; forge reads the names and dates exactly as encoded. */
-export function readCertificate(der: Buffer): ParsedCertificate | undefined {
+function readCertificate(der: Buffer): ParsedCertificate | undefined {
   let x509: X509Certificate;
   try {
     x509 = new X509Certificate(der);
@@ -62,7 +62,7 @@ function readTime(node: forge.asn1.Asn1): Date | undefined {
 }
 
 /** PKCS#10: SEQUENCE { SEQUENCE { INTEGER version, Name, SubjectPublicKeyInfo, [0] attributes }, alg, sig }. */
-export function isCertificationRequest(der: Buffer): boolean {
+function isCertificationRequest(der: Buffer): boolean {
   const [info, algorithm, signature] = children(derToAsn1(der));
   const [version, subject, publicKey, attributes] = children(info);
   return (

@@ -46,7 +46,7 @@ export function addressLine(address: Address | undefined): string | undefined {
   const street = [address.street, address.num].filter(Boolean).join(' ');
   const town = [address.code, address.locality].filter(Boolean).join(' ');
   const country = address.country && address.country !== 'AR' ? address.country : undefined;
-  const parts = [street, address.street_extra, town, address.region, country].filter((part) => part && part.trim());
+  const parts = [street, address.street_extra, town, address.region, country].filter((part) => part?.trim());
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
 

@@ -9,6 +9,7 @@ import { KEY_PURPOSE } from '@/lib/gov-ar/credentials';
 import { defaultAlias, generateKeyAndCsr } from '@/lib/ar/csr';
 import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
 import { getProgress } from '@/lib/gov-ar/registration/wizard-progress';
+import type { CertificateRequest } from '@/lib/openapi/responses/gov-ar';
 
 export async function getRegistrationKey(ref: string): Promise<RegistrationKey | undefined> {
   const db = await getDb();
@@ -26,7 +27,7 @@ export async function openRegistrationKey(key: RegistrationKey): Promise<string>
  * O= is the legal name the supplier confirmed in the wizard, else the entry's. Once made it stands,
  * even if the name is edited later: the supplier may already have a certificate for its key.
  */
-export async function requestCsr(ref: string): Promise<{ alias: string; csr: string }> {
+export async function requestCsr(ref: string): Promise<CertificateRequest> {
   const registration = await loadOpenRegistration(ref);
   const existing = await getRegistrationKey(ref);
   if (existing) return { alias: existing.alias, csr: existing.csrPem };

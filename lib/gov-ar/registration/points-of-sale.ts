@@ -6,8 +6,9 @@ import { AuthorityError } from '@/lib/authority/authority-error';
 import { getActiveCredential } from '@/lib/gov-ar/credentials';
 import { queryPointsOfSale } from '@/lib/gov-ar/points-of-sale';
 import { loadRegistration } from '@/lib/gov-ar/registration/context';
+import type { PointsOfSale } from '@/lib/openapi/responses/gov-ar';
 
-export async function pointsOfSaleForLink(ref: string) {
+export async function pointsOfSaleForLink(ref: string): Promise<PointsOfSale> {
   const registration = await loadRegistration(ref);
   const credential = await getActiveCredential(registration.entry.id);
   // An old link must not go on asking the authority with whatever certificate the supplier has now.

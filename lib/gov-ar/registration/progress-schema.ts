@@ -33,11 +33,3 @@ export const ProgressBody = z.strictObject({
   path: CertificatePath.optional(),
 });
 export type ProgressBody = z.output<typeof ProgressBody>;
-
-/** Progress as the service answers it; `company` and `path` appear once saved. */
-export interface Progress {
-  step: WizardStep;
-  company?: CompanyData;
-  path?: CertificatePath;
-  updated_at?: string;
-}

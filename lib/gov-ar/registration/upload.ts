@@ -16,10 +16,11 @@ import { checkAtAuthority } from '@/lib/gov-ar/registration/authority-check';
 import { loadOpenRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
 import { openRegistrationKey } from '@/lib/gov-ar/registration/generated-key';
 import type { CompanyData } from '@/lib/gov-ar/registration/progress-schema';
+import type { RegisteredCertificate } from '@/lib/openapi/responses/gov-ar';
 
 export interface CertificateUpload { certificate?: Buffer; key?: Buffer; password?: string }
 
-export async function uploadCertificate(ref: string, upload: CertificateUpload) {
+export async function uploadCertificate(ref: string, upload: CertificateUpload): Promise<RegisteredCertificate> {
   const registration = await loadOpenRegistration(ref);
   const generated = upload.key?.length ? undefined : registration.generatedKey;
   let bundle: ValidatedBundle;

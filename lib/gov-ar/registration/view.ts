@@ -4,8 +4,9 @@ import { isRenewal } from '@/lib/gov-ar/registration/renewal';
 import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
 import { getRegistrationKey } from '@/lib/gov-ar/registration/generated-key';
 import { getProgress, presentProgress } from '@/lib/gov-ar/registration/wizard-progress';
+import type { RegistrationView } from '@/lib/openapi/responses/gov-ar';
 
-export async function getRegistrationView(ref: string) {
+export async function getRegistrationView(ref: string): Promise<RegistrationView> {
   const registration = await loadOpenRegistration(ref);
   const { party, entry } = registration;
   const [generated, current, saved] = await Promise.all([getRegistrationKey(ref), getActiveCredential(entry.id), getProgress(ref)]);

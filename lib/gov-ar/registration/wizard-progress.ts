@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { registrationProgress, type RegistrationProgress } from '@/lib/db/schema';
 import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
-import type { Progress, ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import type { Progress, SavedProgress } from '@/lib/openapi/responses/gov-ar';
 
 export const INITIAL_PROGRESS: Progress = { step: 'company' };
 
@@ -25,7 +26,7 @@ export function presentProgress(row: RegistrationProgress | undefined): Progress
 }
 
 /** Saves the step, and company or path when given; what a call leaves out stays as it was. */
-export async function saveProgress(ref: string, body: ProgressBody): Promise<{ progress: Progress }> {
+export async function saveProgress(ref: string, body: ProgressBody): Promise<SavedProgress> {
   const { entry } = await loadOpenRegistration(ref);
   const db = await getDb();
   // One upsert, so two devices saving at once cannot lose each other's company or path.

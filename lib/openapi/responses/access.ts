@@ -33,3 +33,9 @@ export const AuthorizedEnrollment = Enrollment.extend({
 });
 
 export const ConsoleWorkspace = z.strictObject({ owner_id: Id, name: z.string(), sandbox: z.boolean() });
+
+export type CreatedWorkspace = z.output<typeof CreatedWorkspace>;
+export type CreatedApp = z.output<typeof CreatedApp>;
+export type Enrollment = z.output<typeof Enrollment>;
+export type AuthorizedEnrollment = z.output<typeof AuthorizedEnrollment>;
+export type ConsoleWorkspace = z.output<typeof ConsoleWorkspace>;

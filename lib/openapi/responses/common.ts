@@ -24,3 +24,7 @@ export const ErrorBody = z.strictObject({
     .describe("The supplier's message in Spanish and English, saying what to do next (registration uploads)"),
   service: z.string().optional().describe('The web service a service_not_authorized error is about'),
 });
+
+/** A page of a list answer, whatever it lists. */
+export type ListOf<Item> = z.output<ReturnType<typeof listOf<z.ZodType<Item>>>>;
+export type ErrorBody = z.output<typeof ErrorBody>;

@@ -49,3 +49,11 @@ export const RecordedFault = z.strictObject({
   fault: z.enum(['drop_response', 'unavailable']),
   count: z.int(),
 });
+
+export type IssuedCertificate = z.output<typeof IssuedCertificate>;
+export type RecordedAuthorization = z.output<typeof RecordedAuthorization>;
+export type RecordedRevocation = z.output<typeof RecordedRevocation>;
+export type RecordedPointOfSale = z.output<typeof RecordedPointOfSale>;
+export type RecordedTaxpayer = z.output<typeof RecordedTaxpayer>;
+export type TaxpayerView = z.output<typeof TaxpayerView>;
+export type RecordedFault = z.output<typeof RecordedFault>;

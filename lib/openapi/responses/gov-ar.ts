@@ -2,7 +2,7 @@
 // progress, the registered certificate and the points of sale.
 import { z } from 'zod';
 import { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
-import { ENTRY_STATUSES } from '@/lib/silo/schemas';
+import { ENTRY_STATUSES } from '@/lib/db/schema';
 import { EnvironmentName, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
 
 const EntryStatus = z.enum(ENTRY_STATUSES);
@@ -48,6 +48,19 @@ export const RegisteredCertificate = z.strictObject({
   }),
 });
 
+/** The `value` of a supplier entry's `gov-ar`/`certificate` meta record: the certificate in use now, nothing secret. */
+export const CertificateRecord = z.strictObject({
+  alias: z.string(),
+  cuit: z.string(),
+  serial: z.string(),
+  issuer: z.string(),
+  environment: EnvironmentName,
+  not_before: Timestamp,
+  not_after: Timestamp,
+  services: z.array(ServiceName),
+  state: z.enum(['valid', 'expiring', 'expired']).describe('expiring within 30 days of not_after; kept current by a daily sweep'),
+});
+
 export const PointsOfSale = z.strictObject({
   environment: EnvironmentName,
   any_number_allowed: z.boolean().describe('Sandbox: any number may be used; live: only those listed'),
@@ -58,3 +71,11 @@ export const PointsOfSale = z.strictObject({
     dropped_on: z.iso.date().nullable().describe('When it was dropped (FchBaja), or null'),
   })),
 });
+
+export type CertificateRequest = z.output<typeof CertificateRequest>;
+export type Progress = z.output<typeof Progress>;
+export type SavedProgress = z.output<typeof SavedProgress>;
+export type RegistrationView = z.output<typeof RegistrationView>;
+export type RegisteredCertificate = z.output<typeof RegisteredCertificate>;
+export type PointsOfSale = z.output<typeof PointsOfSale>;
+export type CertificateRecord = z.output<typeof CertificateRecord>;

@@ -1,4 +1,6 @@
 // Answers of transform/v1: Workflow and Job (with its webhook deliveries), as lib/transform presents them.
+// Each schema is the one declaration of its shape: the presenters are typed by its output, browser code
+// takes the type with `import type` (no zod in the bundle).
 import { z } from 'zod';
 import { INVOICE_LETTERS } from '@/lib/ar/services';
 import { JOB_STATUSES, STEP_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '@/lib/db/schema';
@@ -9,16 +11,17 @@ const StepName = z.strictObject({ name: z.string() });
 export const Workflow = z.strictObject({
   id: Id,
   name: z.string(),
-  template: z.string().describe('"ar-supplier-registration"'),
+  template: z.string().describe('"ar-supplier-registration" or "ar-invoice"'),
   steps: z.array(StepName).describe('The steps a job runs, in order'),
   rescue: z.array(StepName).describe('The steps run when one fails'),
   webhook: z.strictObject({
     url: z.url(),
     secret: z.string().optional().describe('The whsec_ signing secret: only in the create answer, and only when we generated it'),
   }).optional(),
-  invoice_types: z.array(z.enum(INVOICE_LETTERS)),
-  services: z.array(ServiceName).describe('The web services a supplier must authorise, from invoice_types'),
-  allowed_origins: z.array(z.string()).describe('Sites that may embed the wizard in an iframe'),
+  // The registration template's own fields; an ar-invoice workflow has none (its template presents nothing).
+  invoice_types: z.array(z.enum(INVOICE_LETTERS)).optional().describe('Registration workflows: the invoice letters the supplier will issue'),
+  services: z.array(ServiceName).optional().describe('Registration workflows: the web services a supplier must authorise, from invoice_types'),
+  allowed_origins: z.array(z.string()).optional().describe('Registration workflows: sites that may embed the wizard in an iframe'),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -68,3 +71,11 @@ export const Job = z.strictObject({
 
 export const WorkflowList = listOf(Workflow);
 export const JobList = listOf(Job);
+
+export type Workflow = z.output<typeof Workflow>;
+/** The fields a workflow template adds to the workflows made from it (lib/transform/templates). */
+export type TemplateWorkflowFields = Pick<Workflow, 'invoice_types' | 'services' | 'allowed_origins'>;
+export type JobStep = z.output<typeof JobStep>;
+export type WebhookAttempt = z.output<typeof WebhookAttempt>;
+export type WebhookDelivery = z.output<typeof WebhookDelivery>;
+export type Job = z.output<typeof Job>;

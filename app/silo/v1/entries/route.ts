@@ -1,11 +1,11 @@
-import { stored, withApi } from '@/lib/api/with-api';
+import { createdOrStored, withApi } from '@/lib/api/with-api';
 import { entryBodySchema, EntryListQuery } from '@/lib/silo/schemas';
 import { createEntry, listEntries } from '@/lib/silo/entries';
 
 export const POST = withApi({
   auth: 'caller',
   body: entryBodySchema,
-  handler: async ({ caller, body }) => stored(await createEntry(caller, body), 201),
+  handler: async ({ caller, body }) => createdOrStored(await createEntry(caller, body), 201),
 });
 
 export const GET = withApi({

@@ -1,11 +1,11 @@
-import { stored, withApi } from '@/lib/api/with-api';
+import { createdOrStored, withApi } from '@/lib/api/with-api';
 import { JobBody, JobListQuery } from '@/lib/transform/schemas';
 import { createJob, listJobs } from '@/lib/transform/jobs';
 
 export const POST = withApi({
   auth: 'caller',
   body: JobBody,
-  handler: async ({ caller, body }) => stored(await createJob(caller, body), 202),
+  handler: async ({ caller, body }) => createdOrStored(await createJob(caller, body), 202),
 });
 
 export const GET = withApi({

@@ -1,4 +1,4 @@
-import { stored, withApi } from '@/lib/api/with-api';
+import { createdOrStored, withApi } from '@/lib/api/with-api';
 import { entryBodySchema, EntryIdParams } from '@/lib/silo/schemas';
 import { createEntry, getEntry } from '@/lib/silo/entries';
 
@@ -14,5 +14,5 @@ export const PUT = withApi({
   params: EntryIdParams,
   notFound: 'entry_not_found',
   body: entryBodySchema,
-  handler: async ({ caller, params, body }) => stored(await createEntry(caller, body, params.id), 201),
+  handler: async ({ caller, params, body }) => createdOrStored(await createEntry(caller, body, params.id), 201),
 });

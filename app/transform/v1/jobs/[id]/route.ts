@@ -1,4 +1,4 @@
-import { stored, withApi } from '@/lib/api/with-api';
+import { createdOrStored, withApi } from '@/lib/api/with-api';
 import { IdParams, JobBody } from '@/lib/transform/schemas';
 import { createJob, getJob } from '@/lib/transform/jobs';
 
@@ -14,5 +14,5 @@ export const PUT = withApi({
   params: IdParams,
   notFound: 'job_not_found',
   body: JobBody,
-  handler: async ({ caller, params, body }) => stored(await createJob(caller, body, params.id), 202),
+  handler: async ({ caller, params, body }) => createdOrStored(await createJob(caller, body, params.id), 202),
 });
