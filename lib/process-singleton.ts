@@ -1,6 +1,6 @@
 // One value per process, whatever the module instance asking: Next bundles instrumentation, the proxy and
 // each route handler apart, each with its own copy of our modules, so state they must share (the database
-// client, the runner, registries, in-process caches) lives on globalThis under a name. docs/architecture.md
+// client, the runner, registries, in-process caches) lives on globalThis under a name. lib/db/README.md
 // lists every such value and how it is kept fresh.
 const PREFIX = 'ar-onboarding.';
 

@@ -34,7 +34,9 @@ describe('writes to silo entries and meta records', () => {
       'await db.insert(entries).values(values)',
       'tx.update(metaRecords).set({ value })',
       'db\n  .delete(schema.entries)',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, placeholder included
       'sql`update ${entries} e set data = ...`',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, placeholder included
       'sql`insert into ${metaRecords} (id) values (1)`',
       "client.query('UPDATE entries SET status = $1')",
       'insert into "meta_records" (id) values ($1)',
@@ -44,6 +46,7 @@ describe('writes to silo entries and meta records', () => {
     for (const read of [
       'db.select().from(entries)',
       'tx.update(jobs).set({ entryId })',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, placeholder included
       'sql`select * from ${entries}`',
       'update entries_archive set x = 1',
       'insert into webhook_deliveries (entry_id) values ($1)',

@@ -59,7 +59,7 @@ describe('the PGlite internals the prepared-statement layer uses', { timeout: 60
     });
     const fast = client._runExclusiveQuery(async () => { order.push('second'); return 2; });
     expect(await Promise.all([slow, fast])).toEqual([1, 2]);
-    expect(order, 'PGlite._runExclusiveQuery no longer runs one at a time. ' + UPGRADE_ADVICE).toEqual(['first in', 'first out', 'second']);
+    expect(order, `PGlite._runExclusiveQuery no longer runs one at a time. ${UPGRADE_ADVICE}`).toEqual(['first in', 'first out', 'second']);
     expect(await client._runExclusiveTransaction(async () => 'done')).toBe('done');
 
     // A query outside a transaction waits for an open one to end (the entry read cache relies on it too).
@@ -73,7 +73,7 @@ describe('the PGlite internals the prepared-statement layer uses', { timeout: 60
     await client.query('select 1');
     events.push('outside query');
     await transaction;
-    expect(events, 'a query outside an open PGlite transaction no longer waits for it. ' + UPGRADE_ADVICE)
+    expect(events, `a query outside an open PGlite transaction no longer waits for it. ${UPGRADE_ADVICE}`)
       .toEqual(['transaction ends', 'outside query']);
     await client.close();
   });

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
 import {
-  invoiceSends, invoiceSequences, metaRecords, type Environment, type InvoiceSend, type InvoiceSendResult, type InvoiceSequence,
+  invoiceSends, invoiceSequences, type metaRecords, type Environment, type InvoiceSend, type InvoiceSendResult, type InvoiceSequence,
 } from '@/lib/db/schema';
 import { GOV_AR_SRC } from '@/lib/gov-ar/app';
 import { newId } from '@/lib/ids';
