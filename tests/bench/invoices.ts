@@ -118,7 +118,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The figure on an app of its own (an empty database; its emulator answering after EMULATOR_LATENCY_MS). */
 export async function runInvoiceBench(options: { count: number; concurrency: number; warmup: number }): Promise<InvoiceRun> {
   // BENCH_APP_NODE_OPTIONS reaches the app alone (e.g. `--require` a script that profiles it on a signal).
-  const profiling = process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {};
+  const profiling: Record<string, string> = process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {};
   const app = await startBenchApp({ AR_EMULATOR_LATENCY_MS: String(EMULATOR_LATENCY_MS), ...profiling });
   const log = (message: string) => console.log(`[bench] ${message}`);
   try {
