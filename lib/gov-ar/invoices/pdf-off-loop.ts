@@ -54,8 +54,9 @@ function startThread(): Promise<PdfThread | undefined> {
         resolve(undefined); // could not load here: render inline
         return;
       }
-      // The thread died: what it had fails (the step retries), and the next render starts a new one.
-      console.error('[pdf] render thread ended:', error);
+      // The thread ended (the process is stopping, or it died): what it had fails (the step retries), and
+      // the next render starts a new one.
+      if (pending.size > 0) console.error('[pdf] render thread ended with renders in progress:', error);
       for (const waiting of pending.values()) waiting.reject(new Error('the PDF render thread ended'));
       pending.clear();
       thread.starting = undefined;
