@@ -123,7 +123,9 @@ export async function runInvoiceBench(options: { count: number; concurrency: num
   const log = (message: string) => console.log(`[bench] ${message}`);
   try {
     log(`app on ${app.server.url} for invoices_per_second (AR_EMULATOR_LATENCY_MS=${EMULATOR_LATENCY_MS})`);
-    return await measureInvoiceIssuing(app.server.url, { ...options, processGroup: app.server.processGroup, log });
+    const run = await measureInvoiceIssuing(app.server.url, { ...options, processGroup: app.server.processGroup, log });
+    log(app.server.output().includes('[pdf] invoice PDFs render on a worker thread') ? 'PDFs rendered on a worker thread' : 'PDFs rendered inline');
+    return run;
   } catch (error) {
     const exit = await Promise.race([app.server.exited(), new Promise((resolve) => setTimeout(() => resolve('still running'), 1000))]);
     console.error(`[bench] the app (exit: ${String(exit)}) last wrote:\n${app.server.output().slice(-4000)}`);

@@ -106,6 +106,8 @@ describe(`a server killed between the authority's answer and our commit (${serve
     expect(caeOf(adopted)).toBe(authorityCae);
     const job = await client.api('GET', `/transform/v1/jobs/${first.jobId}`, undefined, supplier.key);
     expect(job.body.status).toBe('completed');
+    // Its PDF was kept (Sent comes after gov-ar.pdf), rendered off the event loop in the built app.
+    expect(server.output()).toContain('[pdf] invoice PDFs render on a worker thread');
 
     const second = await storeAndIssue(client, supplier, finalConsumerInvoice(supplier.cuit, 99));
     const next = await untilSent(client, supplier, second.entryId);

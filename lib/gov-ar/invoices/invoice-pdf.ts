@@ -10,7 +10,8 @@ import { credentials, invoicePdfs, metaRecords, type Entry } from '@/lib/db/sche
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
 import { InvoicePdfError, type InvoicePdfInput, type SupplierCompany } from '@/lib/gov-ar/pdf/input';
-import { invoicePdfFileName, renderInvoicePdf } from '@/lib/gov-ar/pdf/render-invoice';
+import { invoicePdfFileName } from '@/lib/gov-ar/pdf/render-invoice';
+import { renderPdfOffLoop } from '@/lib/gov-ar/invoices/pdf-off-loop';
 import type { CompanyData } from '@/lib/gov-ar/registration/progress-schema';
 import { newId } from '@/lib/ids';
 import { insertMetaRecords } from '@/lib/silo/queries';
@@ -25,7 +26,7 @@ export async function keepInvoicePdf({ entry }: StepContext): Promise<StepOutcom
   const input: InvoicePdfInput = { envelope: entry.data as InvoicePdfInput['envelope'], supplier: await supplierCompany(entry) };
   let pdf: Buffer;
   try {
-    pdf = await renderInvoicePdf(input);
+    pdf = await renderPdfOffLoop(input);
   } catch (error) {
     // Not a voucher we print (or not issued): the invoice stands, only its PDF is missing.
     if (error instanceof InvoicePdfError) return { kind: 'skip', message: `No PDF: ${error.message}` };

@@ -95,6 +95,16 @@ export async function queuedSends(sequenceId: string, limit: number): Promise<In
     .limit(limit);
 }
 
+/** The jobs of the oldest queued sends of the sequence (whose steps wait for a sender). */
+export async function queuedSendJobs(sequenceId: string, limit: number): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.select({ jobId: invoiceSends.jobId }).from(invoiceSends)
+    .where(and(eq(invoiceSends.sequenceId, sequenceId), eq(invoiceSends.state, 'queued')))
+    .orderBy(asc(invoiceSends.issueDate), asc(invoiceSends.queuedAt), asc(invoiceSends.id))
+    .limit(limit);
+  return rows.map((row) => row.jobId);
+}
+
 /** Gives each send its number and marks the batch as going out (committed before the request is). */
 export async function markSending(tx: Tx, numbered: { id: string; number: number }[]): Promise<void> {
   if (numbered.length === 0) return;

@@ -11,8 +11,13 @@ import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
 import { backoff } from '@/lib/transform/backoff';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
-/** How long a queued invoice waits before looking again, if nobody wakes it sooner. */
-const WAKE_FALLBACK_MS = 2_000;
+/**
+ * How long a queued invoice waits before looking again if nobody wakes it sooner. The sender wakes the steps
+ * of the invoices it settled and, letting go of the sequence, the oldest still queued; this only covers a
+ * sender that died (or a wake-up another instance missed). Every look costs a step run and a try at the
+ * lease, so under load a short wait turned dozens of waiting invoices into a busy loop.
+ */
+const WAKE_FALLBACK_MS = 5_000;
 
 export async function sendInvoice({ step, job, entry }: StepContext): Promise<StepOutcome> {
   let send = await getSendByJob(job.id);

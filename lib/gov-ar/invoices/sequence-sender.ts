@@ -19,7 +19,7 @@ import type { Environment, InvoiceSend, InvoiceSequence } from '@/lib/db/schema'
 import { openCredential } from '@/lib/gov-ar/credentials';
 import { batchOutcome, type BatchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
 import {
-  lockHeldSequence, markSending, queuedSends, recordAuthorityNotes, releaseSequenceLease, requeueSends, sendsInDoubt,
+  lockHeldSequence, markSending, queuedSendJobs, queuedSends, recordAuthorityNotes, releaseSequenceLease, requeueSends, sendsInDoubt,
   setSequenceEnd, settleSends, stampEntries, takeSequenceLease, type IssuedStamp, type SettledSend,
 } from '@/lib/gov-ar/invoices/issuance-queries';
 import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
@@ -51,11 +51,35 @@ export type SendingRound =
 
 interface Authority { environment: Environment; cuit: string; auth: WsfeAuth; sequence: Sequence }
 
+/** Queued invoices' steps woken when a sender lets go of their sequence: the first to run becomes the next sender. */
+const WOKEN_ON_RELEASE = 2;
+
 /** Sends the sequence's queued invoices (and settles any in doubt) while this call holds its lease. */
 export async function sendSequence(sequenceId: string): Promise<SendingRound> {
   const owner = newId();
   const held = await takeSequenceLease(sequenceId, owner, leaseSeconds());
   if (!held) return { kind: 'busy' };
+  let round: SendingRound | undefined;
+  try {
+    round = await sendWhileHeld(held, owner);
+    return round;
+  } finally {
+    await releaseSequenceLease(sequenceId, owner);
+    // Invoices queued while this sender held the sequence (their own try found it busy), or left when its
+    // budget ran out, wait for news: the oldest are woken now to carry on, rather than when their wait runs
+    // out. Not after the authority failed to answer: they keep their backoff.
+    if (round?.kind !== 'unavailable') {
+      const waiting = await queuedSendJobs(sequenceId, WOKEN_ON_RELEASE);
+      if (waiting.length > 0) {
+        await readyStepsNow(await getDb(), waiting);
+        kickJobRunner();
+      }
+    }
+  }
+}
+
+async function sendWhileHeld(held: InvoiceSequence, owner: string): Promise<SendingRound> {
+  const sequenceId = held.id;
   const started = Date.now();
   try {
     let authority: Authority | undefined;
@@ -78,8 +102,6 @@ export async function sendSequence(sequenceId: string): Promise<SendingRound> {
   } catch (error) {
     if (error instanceof AuthorityError && error.problem === 'unavailable') return { kind: 'unavailable', error };
     throw error;
-  } finally {
-    await releaseSequenceLease(sequenceId, owner);
   }
 }
 
