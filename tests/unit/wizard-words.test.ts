@@ -88,6 +88,7 @@ describe('a renewal authorizes only what its alias lacks', () => {
     ['a renewal whose alias has every service', view(true, ['wsfe'], ['wsfe']), 'generate', [], ['wsfe']],
     ['a renewal that now also needs wsct', view(true, ['wsfe', 'wsct'], ['wsfe']), 'generate', ['wsct'], ['wsfe']],
     ["a renewal with the supplier's own certificate (any alias)", view(true, ['wsfe'], ['wsfe']), 'own', ['wsfe'], []],
+    ['a renewal before the path is chosen (our request is the default)', view(true, ['wsfe'], ['wsfe']), undefined, [], ['wsfe']],
   ] as const)('%s', (_, registration, path, missing, authorized) => {
     expect(servicesToAuthorize({ ...registration, services: [...registration.services], authorized_services: [...registration.authorized_services] }, path))
       .toEqual({ missing, authorized });
