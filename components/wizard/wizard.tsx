@@ -90,7 +90,7 @@ function WizardScreens({ view, emulatorPortalUrl }: WizardProps) {
       )}
       {state.step === 'points_of_sale' && (
         <PointsOfSaleStep headingRef={headingRef} refId={view.ref}
-          taxClassification={state.company?.tax_classification} onNext={() => goTo('done')} />
+          taxClassification={state.company?.tax_classification} emulatorPortalUrl={emulatorPortalUrl} onNext={() => goTo('done')} />
       )}
       {state.step === 'done' && state.result && (
         <DoneStep headingRef={headingRef} environment={environment} certificate={state.result.certificate} />

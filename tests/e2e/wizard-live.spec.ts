@@ -58,6 +58,8 @@ test('a live registration lists the points of sale and refreshes them', async ({
     await wizard.pasteText('certificate', certificate);
     await wizard.submitUpload.click();
     await expect(wizard.heading(STEP_HEADINGS.pointsOfSale)).toBeVisible();
+    // The emulator's own screen for it, in Producción.
+    await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute('href', '/emulator?environment=live#point-of-sale');
     await expect(wizard.stepCounter()).toContainText('Paso 6 de 7');
     await expect(wizard.pointOfSale(5)).toContainText('Activo');
     await expect(wizard.pointOfSale(6)).toHaveCount(0);
