@@ -27,7 +27,7 @@ export const RegistrationView = z.strictObject({
   status: EntryStatus,
   step: Progress.shape.step,
   progress: Progress,
-  services: z.array(ServiceName).describe('The web services the supplier must authorise'),
+  services: z.array(ServiceName).describe('The web services the supplier must authorize'),
   renewal: z.boolean().describe('The supplier already had a certificate: this registration replaces it'),
   authorized_services: z.array(ServiceName)
     .describe("Renewal: the services the request's alias is already authorized for (the current certificate's alias is kept, and its authorizations with it); the supplier authorizes only the others"),
