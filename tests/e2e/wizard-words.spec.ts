@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
 import { issueCertificate } from '@/tests/e2e/support/arca-portal';
 import { createWorkspace, openRegistration, requestCsr, saveProgress, type CompanyData, type Workspace } from '@/tests/e2e/support/integrator';
+import { checkpoint } from '@/tests/e2e/support/wizard-checks';
 
 const company: CompanyData = {
   legal_name: 'Distribuidora del Sur S.R.L.',
@@ -37,6 +38,7 @@ test.describe('on a touch screen', () => {
     for (const hint of await page.getByText(DRAG).all()) await expect(hint).toBeHidden();
     await expect(wizard.certificateFile).toHaveAccessibleDescription(CHOOSE);
     await expect(page.getByText('Elegir archivo').first()).toBeVisible();
+    await checkpoint(page, testInfo, 'touch-upload');
   });
 });
 

@@ -9,6 +9,7 @@ import { fill } from '@/lib/i18n/locales';
 import { emulatorPortalHref } from '@/lib/wizard/emulator-link';
 import { servicesToAuthorize } from '@/lib/wizard/renewal';
 import { stepsFor } from '@/lib/wizard/steps';
+import type { RegistrationView } from '@/lib/wizard/types';
 
 /** Every string of a catalogue, with where it sits. */
 function strings(value: unknown, path = ''): [string, string][] {
@@ -81,7 +82,8 @@ describe("the emulator's link", () => {
 });
 
 describe('a renewal authorizes only what its alias lacks', () => {
-  const view = (renewal: boolean, services: string[], authorized: string[]) => ({ renewal, services, authorized_services: authorized });
+  type Service = RegistrationView['services'][number];
+  const view = (renewal: boolean, services: Service[], authorized: Service[]) => ({ renewal, services, authorized_services: authorized });
 
   it.each([
     ['a first registration', view(false, ['wsfe'], []), 'generate', ['wsfe'], []],

@@ -4,7 +4,7 @@
 // certificate's alias, to which the portal adds the new certificate, so its authorizations carry over.
 import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { metaRecords, type Credential } from '@/lib/db/schema';
+import { metaRecords, type AuthorityService, type Credential } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { CompanyDataSchema, type CompanyData } from '@/lib/gov-ar/registration/progress-schema';
 
@@ -27,7 +27,7 @@ export async function previousCompany(entryId: string): Promise<CompanyData | un
  * keeps the current certificate's alias, and an authorization belongs to the alias (the computador fiscal),
  * not to one certificate of it. A request made under another alias starts from none.
  */
-export function servicesAuthorizedForAlias(current: Credential | undefined, requestAlias: string | undefined): string[] {
+export function servicesAuthorizedForAlias(current: Credential | undefined, requestAlias: string | undefined): AuthorityService[] {
   if (!current) return [];
   return requestAlias === undefined || requestAlias === current.alias ? [...current.services] : [];
 }
