@@ -1,5 +1,6 @@
 'use client';
-// "Crear autorización a servicio": lets the certificate's alias call a web service for a CUIT.
+// "Crear autorización a servicio" (WSASS) or "Nueva Relación" (live, in «Administrador de Relaciones de
+// Clave Fiscal»): lets the certificate's alias call a web service for a CUIT, in each screen's own words.
 import type { FormEvent } from 'react';
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import { Field, Outcome, SubmitButton, controlClass } from '@/components/emulator/field';
@@ -8,9 +9,23 @@ import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from '@/c
 import { PortalSection } from '@/components/emulator/portal-section';
 
 const FIELDS = ['alias', 'cuit', 'service'] as const;
-const WHERE: Record<PortalEnvironment, string> = {
-  sandbox: 'WSASS › Autogestión Certificados Homologación › Crear autorización a servicio',
-  live: 'Administrador de Relaciones de Clave Fiscal › Nueva Relación › AFIP › WebServices',
+const SCREEN: Record<PortalEnvironment, { title: string; where: string; alias: string; cuit: string; service: string; submit: string }> = {
+  sandbox: {
+    title: 'Crear autorización a servicio',
+    where: 'WSASS - Autogestión Certificados Homologación › Crear autorización a servicio',
+    alias: 'Nombre simbólico del DN a autorizar',
+    cuit: 'CUIT representado',
+    service: 'Servicio al que desea acceder',
+    submit: 'Crear autorización de acceso',
+  },
+  live: {
+    title: 'Nueva Relación',
+    where: 'Administrador de Relaciones de Clave Fiscal › Nueva Relación › ARCA › WebServices › Representante: Computador Fiscal',
+    alias: 'Computador Fiscal',
+    cuit: 'CUIT representado',
+    service: 'Servicio',
+    submit: 'Confirmar',
+  },
 };
 const SERVICES = [
   { value: 'wsfe', label: 'wsfe (facturas A, B, C, M)' },
@@ -37,28 +52,29 @@ export function AuthorizationForm({ environment, alias, onAliasChange }: {
     });
   }
 
+  const screen = SCREEN[environment];
   return (
-    <PortalSection id="authorization" title="Crear autorización a servicio" where={WHERE[environment]}>
+    <PortalSection id="authorization" title={screen.title} where={screen.where}>
       <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-busy={request.pending}>
-        <Field formId="authorization" name="alias" label="Alias" problem={fieldProblem(request.error, 'alias')}
+        <Field formId="authorization" name="alias" label={screen.alias} problem={fieldProblem(request.error, 'alias')}
           hint="El mismo alias con el que creó el certificado.">
           {(props) => (
             <input {...props} type="text" autoComplete="off" spellCheck={false} required className={controlClass}
               value={alias} onChange={(event) => onAliasChange(event.target.value)} />
           )}
         </Field>
-        <Field formId="authorization" name="cuit" label="CUIT" problem={fieldProblem(request.error, 'cuit')}
+        <Field formId="authorization" name="cuit" label={screen.cuit} problem={fieldProblem(request.error, 'cuit')}
           hint="La CUIT que va a facturar, con guiones o sin ellos.">
           {(props) => <input {...props} type="text" inputMode="numeric" autoComplete="off" required className={controlClass} />}
         </Field>
-        <Field formId="authorization" name="service" label="Servicio" problem={fieldProblem(request.error, 'service')}>
+        <Field formId="authorization" name="service" label={screen.service} problem={fieldProblem(request.error, 'service')}>
           {(props) => (
             <select {...props} defaultValue="wsfe" className={controlClass}>
               {SERVICES.map((service) => <option key={service.value} value={service.value}>{service.label}</option>)}
             </select>
           )}
         </Field>
-        <SubmitButton pending={request.pending}>Crear autorización</SubmitButton>
+        <SubmitButton pending={request.pending}>{screen.submit}</SubmitButton>
         <Outcome
           failure={formProblem(request.error, FIELDS)}
           success={done

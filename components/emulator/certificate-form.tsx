@@ -1,6 +1,8 @@
 'use client';
-// "Nuevo Certificado": an alias and the pasted CSR become a certificate signed by the environment's CA,
-// shown as PEM to copy or download as certificado.crt.
+// "Nuevo Certificado" (WSASS) or "Agregar alias" (live): an alias and the pasted CSR become a certificate
+// signed by the environment's CA, shown as PEM to copy or download as certificado.crt. Each environment
+// keeps its real screen's words. An alias used before gets one more certificate, as «Agregar certificado
+// a alias» (WSASS) and «Agregar certificado» (live) do on a renewal.
 import type { FormEvent } from 'react';
 import { CopyButton } from '@/components/emulator/copy-button';
 import { Field, Outcome, PemLine, SubmitButton, controlClass } from '@/components/emulator/field';
@@ -9,9 +11,23 @@ import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from '@/c
 import { PortalSection } from '@/components/emulator/portal-section';
 
 const FIELDS = ['alias', 'csr'] as const;
-const WHERE: Record<PortalEnvironment, string> = {
-  sandbox: 'WSASS › Autogestión Certificados Homologación › Nuevo Certificado',
-  live: 'Administración de Certificados Digitales › Agregar alias',
+const SCREEN: Record<PortalEnvironment, { title: string; where: string; alias: string; csr: string; submit: string; renewal: string }> = {
+  sandbox: {
+    title: 'Nuevo Certificado',
+    where: 'WSASS - Autogestión Certificados Homologación › Nuevo Certificado',
+    alias: 'Nombre simbólico del DN',
+    csr: 'Solicitud de certificado en formato PKCS#10',
+    submit: 'Crear DN y obtener certificado',
+    renewal: 'Para renovar, escriba el alias que ya tiene: es lo que hace «Agregar certificado a alias» en WSASS.',
+  },
+  live: {
+    title: 'Agregar alias',
+    where: 'Administración de Certificados Digitales › Agregar alias (y luego «Ver» › «Descargar»)',
+    alias: 'Alias',
+    csr: 'Pedido de certificado (CSR)',
+    submit: 'Agregar alias',
+    renewal: 'Para renovar, escriba el alias que ya tiene: es lo que hace «Ver» › «Agregar certificado» en el sitio real.',
+  },
 };
 
 export function CertificateForm({ environment, onIssued }: {
@@ -30,21 +46,22 @@ export function CertificateForm({ environment, onIssued }: {
     if (result) onIssued(alias);
   }
 
+  const screen = SCREEN[environment];
   return (
-    <PortalSection id="certificate" title="Nuevo Certificado" where={WHERE[environment]}>
+    <PortalSection id="certificate" title={screen.title} where={screen.where}>
       <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-busy={request.pending}>
-        <Field formId="certificate" name="alias" label="Alias" problem={fieldProblem(request.error, 'alias')}
-          hint="Un nombre para identificar este certificado, por ejemplo facturacion (sin espacios).">
+        <Field formId="certificate" name="alias" label={screen.alias} problem={fieldProblem(request.error, 'alias')}
+          hint={`Un nombre para identificar este certificado, por ejemplo facturacion (sin espacios). ${screen.renewal}`}>
           {(props) => <input {...props} type="text" autoComplete="off" spellCheck={false} required className={controlClass} />}
         </Field>
-        <Field formId="certificate" name="csr" label="Pedido de certificado (CSR)" problem={fieldProblem(request.error, 'csr')}
+        <Field formId="certificate" name="csr" label={screen.csr} problem={fieldProblem(request.error, 'csr')}
           hint={<>Pegue el texto completo del archivo .csr, desde la línea <PemLine>-----BEGIN CERTIFICATE REQUEST-----</PemLine></>}>
           {(props) => (
             <textarea {...props} rows={6} spellCheck={false} required
               className={`${controlClass} font-mono text-xs`} placeholder="-----BEGIN CERTIFICATE REQUEST-----" />
           )}
         </Field>
-        <SubmitButton pending={request.pending}>Crear DN y obtener certificado</SubmitButton>
+        <SubmitButton pending={request.pending}>{screen.submit}</SubmitButton>
         <Outcome
           failure={formProblem(request.error, FIELDS)}
           success={issued ? `Certificado emitido en ${ENVIRONMENT_NAMES[environment]}. Cópielo o descárguelo y cárguelo en el alta.` : undefined}

@@ -33,9 +33,7 @@ export function Field({ formId, name, label, hint, problem, children }: {
       {hint ? <p id={hintId} className="text-sm text-slate-600">{hint}</p> : null}
       {children({ id, name, 'aria-describedby': describedBy, ...(problem ? { 'aria-invalid': true as const } : {}) })}
       {problem ? (
-        <p id={errorId} className="text-sm text-red-800">
-          {problem.advice} <span className="block text-red-700/90">Detalle: {problem.detail}</span>
-        </p>
+        <p id={errorId} className="text-sm text-red-800">{problem.advice}</p>
       ) : null}
     </div>
   );

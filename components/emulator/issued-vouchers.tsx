@@ -50,7 +50,7 @@ export function IssuedVouchers({ environment }: { environment: PortalEnvironment
     const cuit = normalizeCuit(String(new FormData(event.currentTarget).get('cuit') ?? ''));
     // The API only takes a CUIT in the path, so a mistyped one is named here, on its field.
     if (cuitProblem(cuit)) {
-      setCuitMistake({ advice: 'Revise la CUIT: son 11 dígitos, con guiones o sin ellos (por ejemplo 30-71234567-1).', detail: 'no es una CUIT válida' });
+      setCuitMistake({ advice: 'Revise la CUIT: son 11 dígitos, con guiones o sin ellos (por ejemplo 30-71234567-1).' });
       return;
     }
     setCuitMistake(undefined);

@@ -1,5 +1,6 @@
 // What to tell a person when the portal API refuses a form: advice in Spanish for the field it names,
-// with the API's own reason kept as the detail, and a message for errors that name no field.
+// and a message for errors that name no field. The API's own reasons are English (it is a developer's
+// API): they stay out of these Spanish pages.
 import type { PortalError } from '@/components/emulator/portal-request';
 
 const FIELD_ADVICE: Record<string, string> = {
@@ -12,6 +13,7 @@ const FIELD_ADVICE: Record<string, string> = {
   number: 'El número de punto de venta es un entero de 1 a 99999.',
   dropped_on: 'La fecha de baja es una fecha válida (día, mes y año), o déjela vacía.',
   vat_status: 'Elija una de las condiciones frente al IVA de la lista.',
+  blocked: 'Marque «Bloqueado» solo si el punto de venta no debe servir para facturar.',
   certificate: 'No es un certificado emitido en este ambiente. Pegue el certificado completo (.crt), con sus líneas '
     + 'BEGIN y END CERTIFICATE, y revise que el ambiente elegido arriba sea el mismo en que lo creó.',
 };
@@ -25,14 +27,12 @@ const CODE_MESSAGES: Record<string, string> = {
 
 export interface FieldProblem {
   advice: string;
-  detail: string;
 }
 
 /** The error for one field, if the API named it. */
 export function fieldProblem(error: PortalError | undefined, field: string): FieldProblem | undefined {
-  const detail = error?.fields?.[field];
-  if (detail === undefined) return undefined;
-  return { advice: FIELD_ADVICE[field] ?? 'Revise este dato.', detail };
+  if (error?.fields?.[field] === undefined) return undefined;
+  return { advice: FIELD_ADVICE[field] ?? 'Revise este dato.' };
 }
 
 /** The form-level message: the error itself when it names no field of the form, else a pointer to the fields. */
@@ -42,5 +42,5 @@ export function formProblem(error: PortalError | undefined, formFields: readonly
   if (named.length > 0 && named.every((field) => formFields.includes(field))) {
     return 'Revise los datos marcados.';
   }
-  return CODE_MESSAGES[error.code] ?? `El emulador respondió «${error.code}»: ${error.message}`;
+  return CODE_MESSAGES[error.code] ?? `El emulador no aceptó el pedido (código «${error.code}»). Revise los datos y vuelva a intentar.`;
 }

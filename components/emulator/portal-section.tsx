@@ -10,7 +10,7 @@ export function PortalSection({ id, title, where, children }: {
 }) {
   const headingId = `${id}-title`;
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-300 bg-white p-4 shadow-sm sm:p-6">
+    <section id={id} aria-labelledby={headingId} className="scroll-mt-4 rounded-xl border border-slate-300 bg-white p-4 shadow-sm sm:p-6">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">{title}</h2>
       <p className="mt-1 text-sm text-slate-600">En el sitio real: {where}</p>
       <div className="mt-4">{children}</div>

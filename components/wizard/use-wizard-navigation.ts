@@ -6,6 +6,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
 import { saveProgress } from '@/lib/wizard/api';
 import { postToEmbedder } from '@/lib/wizard/embed-messages';
+import { servicesToAuthorize } from '@/lib/wizard/renewal';
 import { isAfterUpload, neighbour, resumeStep, stepsFor } from '@/lib/wizard/steps';
 import type { CertificatePath, CertificateRequest, CompanyData, RegistrationView, UploadResult, WizardStep } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
@@ -47,7 +48,10 @@ export function useWizardNavigation(view: RegistrationView) {
     shownStep.current = state.step;
   }, [state.step, state.status, view.ref, view.allowed_origins]);
 
-  const sequence = stepsFor(view.environment, state.path);
+  // The authorization screen stays reachable when an upload finds a service unauthorized after all.
+  const sequenceFor = (path: CertificatePath | undefined) =>
+    stepsFor(view.environment, path, servicesToAuthorize(view, path).missing.length > 0 || state.step === 'authorize');
+  const sequence = sequenceFor(state.path);
 
   // Moves may come from async callbacks (an upload finishing): read the latest state, not a stale closure.
   const latest = useRef(state);
@@ -73,7 +77,7 @@ export function useWizardNavigation(view: RegistrationView) {
     const previous = neighbour(sequence, state.step, -1);
     return previous && !isAfterUpload(state.step) ? () => goTo(previous) : undefined;
   };
-  const forward = (path = state.path) => neighbour(stepsFor(view.environment, path), state.step, 1) ?? 'done';
+  const forward = (path = state.path) => neighbour(sequenceFor(path), state.step, 1) ?? 'done';
 
   return { state, sequence, headingRef, goTo, back: back(), forward, completed };
 }

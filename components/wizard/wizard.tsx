@@ -7,7 +7,8 @@ import type { RegistrationView } from '@/lib/wizard/types';
 import { Announcer } from '@/components/wizard/announcer';
 import { ProgressIndicator } from '@/components/wizard/progress-indicator';
 import { Welcome } from '@/components/wizard/welcome';
-import { useWizardNavigation } from '@/components/wizard/use-wizard-navigation';
+import { useWizardNavigation, type WizardState } from '@/components/wizard/use-wizard-navigation';
+import { servicesToAuthorize } from '@/lib/wizard/renewal';
 
 // Each screen is its own chunk: the page loads (and preloads, once rendered on the server) only the
 // screen it opens on. The imports stay inline: Next reads them to know which chunks to preload.
@@ -49,10 +50,16 @@ export function Wizard(props: WizardProps) {
   );
 }
 
+/** A renewal authorizes only what its alias lacks (when every service is missing, the usual lead says so). */
+function authorizeServices(view: RegistrationView, path: WizardState['path']) {
+  const { missing, authorized } = servicesToAuthorize(view, path);
+  return missing.length ? { services: missing, authorized } : { services: view.services };
+}
+
 function WizardScreens({ view, emulatorPortalUrl }: WizardProps) {
   const { state, sequence, headingRef, goTo, back, forward, completed } = useWizardNavigation(view);
   usePrefetchedSteps();
-  const { environment, supplier, services } = view;
+  const { environment, supplier } = view;
   const frame = { headingRef, onBack: back };
   const alias = state.request?.alias;
 
@@ -70,10 +77,11 @@ function WizardScreens({ view, emulatorPortalUrl }: WizardProps) {
       )}
       {state.step === 'portal' && state.request && (
         <PortalStep {...frame} environment={environment} request={state.request} emulatorPortalUrl={emulatorPortalUrl}
+          renewal={view.renewal && view.current_certificate?.alias === state.request.alias}
           onNext={() => goTo(forward())} />
       )}
       {state.step === 'authorize' && (
-        <AuthorizeStep {...frame} environment={environment} services={services} cuit={supplier.tax_id.code}
+        <AuthorizeStep {...frame} environment={environment} {...authorizeServices(view, state.path)} cuit={supplier.tax_id.code}
           alias={state.path === 'own' ? undefined : alias} emulatorPortalUrl={emulatorPortalUrl} onNext={() => goTo(forward())} />
       )}
       {state.step === 'upload' && (
@@ -82,7 +90,7 @@ function WizardScreens({ view, emulatorPortalUrl }: WizardProps) {
       )}
       {state.step === 'points_of_sale' && (
         <PointsOfSaleStep headingRef={headingRef} refId={view.ref}
-          taxClassification={state.company?.tax_classification} onNext={() => goTo('done')} />
+          taxClassification={state.company?.tax_classification} emulatorPortalUrl={emulatorPortalUrl} onNext={() => goTo('done')} />
       )}
       {state.step === 'done' && state.result && (
         <DoneStep headingRef={headingRef} environment={environment} certificate={state.result.certificate} />

@@ -1,13 +1,17 @@
 // Which screens a registration goes through, and where a returning supplier resumes.
+import { servicesToAuthorize } from '@/lib/wizard/renewal';
 import type { CertificatePath, Environment, RegistrationView, WizardStep } from '@/lib/wizard/types';
 
-/** The screens in order: bringing your own certificate skips the portal; only live asks for points of sale. */
-export function stepsFor(environment: Environment, path: CertificatePath | undefined): WizardStep[] {
+/**
+ * The screens in order: bringing your own certificate skips the portal; a renewal whose alias is already
+ * authorized for every service skips the authorization (lib/wizard/renewal.ts); only live asks for points of sale.
+ */
+export function stepsFor(environment: Environment, path: CertificatePath | undefined, authorize = true): WizardStep[] {
   return [
     'company',
     'path',
     ...(path === 'own' ? [] : ['portal' as const]),
-    'authorize',
+    ...(authorize ? ['authorize' as const] : []),
     'upload',
     ...(environment === 'live' ? ['points_of_sale' as const] : []),
     'done',
@@ -20,7 +24,7 @@ export const isAfterUpload = (step: WizardStep) => step === 'points_of_sale' || 
 /** The saved step, unless it is not reachable with what was saved (then the first screen that still needs an answer). */
 export function resumeStep(view: RegistrationView): WizardStep {
   const { step, company, path } = view.progress;
-  const sequence = stepsFor(view.environment, path);
+  const sequence = stepsFor(view.environment, path, servicesToAuthorize(view, path).missing.length > 0);
   if (step === 'company' || !company) return 'company';
   if (step === 'path' || !path || (path === 'generate' && !view.csr)) return 'path';
   // The link is still open, so the upload has not happened yet.

@@ -55,7 +55,7 @@ test.describe('the emulator portal pages', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pem);
 
     // The alias carries over from the certificate just made.
-    await expect(portal.authorization.getByLabel('Alias')).toHaveValue(supplier.alias);
+    await expect(portal.authorizationAlias).toHaveValue(supplier.alias);
     await portal.authorize({ cuit: formatCuit(supplier.cuit), service: 'wsfe' });
     await expect(portal.status(portal.authorization)).toHaveText(
       `Autorización creada en Homologación: el alias ${supplier.alias} puede usar wsfe para la CUIT ${formatCuit(supplier.cuit)}.`,
@@ -90,13 +90,18 @@ test.describe('the emulator portal pages', () => {
     await expect(portal.environment('Producción')).toBeChecked();
     await expect(portal.certificate).toContainText('Administración de Certificados Digitales');
 
-    await portal.certificate.getByLabel('Alias').focus();
+    // The live portal's own words: «Agregar alias», not WSASS's «Crear DN y obtener certificado».
+    await expect(portal.certificate).toHaveAccessibleName('Agregar alias');
+    await expect(portal.authorization).toHaveAccessibleName('Nueva Relación');
+    await expect(portal.authorization.getByRole('button', { name: 'Confirmar' })).toBeVisible();
+    await expect(portal.authorization.getByLabel('Computador Fiscal')).toBeVisible();
+    await portal.certificate.getByLabel('Alias', { exact: true }).focus();
     await page.keyboard.type(supplier.alias);
     await page.keyboard.press('Tab');
     await expect(portal.certificate.getByLabel('Pedido de certificado (CSR)')).toBeFocused();
     await page.keyboard.insertText(supplier.csr);
     await page.keyboard.press('Tab');
-    await expect(portal.certificate.getByRole('button', { name: 'Crear DN y obtener certificado' })).toBeFocused();
+    await expect(portal.certificate.getByRole('button', { name: 'Agregar alias' })).toBeFocused();
     await page.keyboard.press('Enter');
 
     await expect(portal.status(portal.certificate)).toContainText('Certificado emitido en Producción');
@@ -109,10 +114,14 @@ test.describe('the emulator portal pages', () => {
     await portal.goto();
 
     await portal.createCertificate('mi alias', 'esto no es un pedido');
-    const alias = portal.certificate.getByLabel('Alias');
-    const csr = portal.certificate.getByLabel('Pedido de certificado (CSR)');
+    // WSASS's own words in Homologación.
+    const alias = portal.certificate.getByLabel('Nombre simbólico del DN');
+    const csr = portal.certificate.getByLabel('Solicitud de certificado en formato PKCS#10');
     await expect(alias).toHaveAttribute('aria-invalid', 'true');
     await expect(alias).toHaveAccessibleDescription(/El alias admite letras, números/);
+    // The API's English reason ("letters, digits, dots…") stays out of the Spanish page.
+    await expect(portal.certificate).not.toContainText('letters');
+    await expect(portal.certificate).not.toContainText('Detalle');
     await expect(portal.alert(portal.certificate)).toHaveText('Revise los datos marcados.');
     await alias.fill('facturacion');
     await portal.certificate.getByRole('button', { name: 'Crear DN y obtener certificado' }).click();
@@ -121,7 +130,7 @@ test.describe('the emulator portal pages', () => {
     await expect(alias).not.toHaveAttribute('aria-invalid');
 
     await portal.authorize({ alias: 'facturacion', cuit: '20-12345678-0', service: 'wsfex' });
-    const cuit = portal.authorization.getByLabel('CUIT');
+    const cuit = portal.authorization.getByLabel('CUIT representado');
     await expect(cuit).toHaveAttribute('aria-invalid', 'true');
     await expect(cuit).toHaveAccessibleDescription(/Revise la CUIT/);
 

@@ -26,7 +26,7 @@ test('a live registration lists the points of sale and refreshes them', async ({
   const request = await test.step('portal: the live instructions, the request downloaded as pedido.csr', async () => {
     await expect(wizard.heading(STEP_HEADINGS.portal)).toBeVisible();
     await expect(wizard.stepCounter()).toContainText('Paso 3 de 7');
-    await expect(page.getByText('Abra el servicio «Administración de Certificados Digitales».')).toBeVisible();
+    await expect(page.getByText('Abra «Administración de Certificados Digitales». Si actúa por una empresa, elíjala.')).toBeVisible();
     const alias = (await wizard.aliasShown().textContent())!;
     const downloading = page.waitForEvent('download');
     await wizard.downloadCsr.click();
@@ -46,7 +46,8 @@ test('a live registration lists the points of sale and refreshes them', async ({
   await test.step('authorize: «Nueva Relación» with the alias as representative', async () => {
     await wizard.next.click();
     await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
-    await expect(page.getByText('Elija «Nueva Relación».')).toBeVisible();
+    await expect(page.getByText('Presione «Nueva Relación» y luego «Buscar».')).toBeVisible();
+    await expect(page.getByText('En Representante, presione «Buscar» y en «Computador Fiscal» elija el alias:')).toBeVisible();
     await expect(wizard.aliasShown()).toHaveText(request.alias);
     await checkpoint(page, testInfo, 'live-04-authorize');
     await wizard.next.click();
@@ -57,6 +58,8 @@ test('a live registration lists the points of sale and refreshes them', async ({
     await wizard.pasteText('certificate', certificate);
     await wizard.submitUpload.click();
     await expect(wizard.heading(STEP_HEADINGS.pointsOfSale)).toBeVisible();
+    // The emulator's own screen for it, in Producción.
+    await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute('href', '/emulator?environment=live#point-of-sale');
     await expect(wizard.stepCounter()).toContainText('Paso 6 de 7');
     await expect(wizard.pointOfSale(5)).toContainText('Activo');
     await expect(wizard.pointOfSale(6)).toHaveCount(0);

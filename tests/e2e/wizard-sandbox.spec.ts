@@ -66,7 +66,8 @@ test('a supplier goes from the link to Registered with the request we generate',
   const { alias, csr } = await test.step('portal: alias and request, copied and downloaded', async () => {
     await expect(wizard.heading(STEP_HEADINGS.portal)).toBeFocused();
     await expect(wizard.stepCounter()).toContainText('Paso 3 de 6');
-    await expect(page.getByText('«Autogestión Certificados Homologación»')).toBeVisible();
+    await expect(page.getByText('Abra «WSASS - Autogestión Certificados Homologación».', { exact: true })).toBeVisible();
+    await expect(page.getByText('En «Nombre simbólico del DN», escriba:')).toBeVisible();
     // The request the service keeps for the link is what the page shows (a textarea's value has LF line ends).
     const kept = (await getRegistration(link.ref)).csr!;
     await expect(wizard.aliasShown()).toHaveText(kept.alias);
@@ -102,9 +103,10 @@ test('a supplier goes from the link to Registered with the request we generate',
     await wizard.next.click();
     await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
     await expect(wizard.stepCounter()).toContainText('Paso 4 de 6');
-    await expect(page.getByText('Servicio: wsfe — Facturación Electrónica.')).toBeVisible();
+    await expect(page.getByText('En «Servicio al que desea acceder», elija wsfe - Facturación Electrónica.')).toBeVisible();
+    await expect(page.getByText('Presione «Crear autorización de acceso».')).toBeVisible();
     await expect(wizard.aliasShown()).toHaveText(alias);
-    await expect(page.getByRole('listitem').filter({ hasText: 'CUIT:' })).toContainText(writtenCuit(link.cuit));
+    await expect(page.getByRole('listitem').filter({ hasText: 'En «CUIT representado», escriba:' })).toContainText(writtenCuit(link.cuit));
     await checkpoint(page, testInfo, 'sandbox-04-authorize');
     await wizard.next.click();
   });
@@ -150,8 +152,8 @@ test('a supplier goes from the link to Registered with the request we generate',
 
   await test.step('the link again: already registered', async () => {
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Este alta ya está completa' })).toBeVisible();
-    await expect(page.getByText(`${link.name} ya está registrado para factura electrónica.`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Esta alta ya está completa' })).toBeVisible();
+    await expect(page.getByText(`El alta de ${link.name} para factura electrónica ya está hecha.`)).toBeVisible();
     await expect(wizard.summaryValue('Certificado (alias)')).toHaveText(alias);
     await expect(wizard.summaryValue('Vence el')).toHaveText(expiryDate(certificate));
     await checkpoint(page, testInfo, 'sandbox-07-already-registered');

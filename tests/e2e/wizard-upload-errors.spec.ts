@@ -103,7 +103,7 @@ test('with the request we generated: each certificate problem on the certificate
     },
     {
       code: 'certificate_wrong_environment', field: 'certificate',
-      message: /Este certificado es de producción, pero este alta es de homologación \(pruebas\)\./,
+      message: /Este certificado es de producción, pero esta alta es de homologación \(pruebas\)\./,
       certificate: { name: 'certificado-produccion.crt', contents: wrongEnvironment },
     },
     {

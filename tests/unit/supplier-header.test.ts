@@ -10,7 +10,7 @@ const header = (notAfter: string, locale: 'es-AR' | 'en' = 'es-AR') => renderToS
   view: {
     environment: 'sandbox', renewal: true,
     supplier: { name: 'Panadería Ñandú S.R.L.', tax_id: { country: 'AR', code: '30712345671' } },
-    current_certificate: { alias: 'caja1', serial: '01', not_after: notAfter },
+    current_certificate: { alias: 'caja1', serial: '01', not_after: notAfter, services: ['wsfe'] },
   },
 }));
 

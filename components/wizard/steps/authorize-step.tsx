@@ -1,6 +1,7 @@
 'use client';
 // Step (d): authorising, at the authority, each web service this registration needs for the
-// certificate's alias. Without it the authority refuses the certificate for that service.
+// certificate's alias. Without it the authority refuses the certificate for that service. A renewal that
+// keeps the alias comes here only for a service its previous certificate was not authorized for.
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import { fill } from '@/lib/i18n/locales';
 import type { Environment } from '@/lib/wizard/types';
@@ -13,7 +14,10 @@ import { StepNav } from '@/components/wizard/step-nav';
 
 interface AuthorizeStepProps extends StepProps {
   environment: Environment;
+  /** The services to authorize now. */
   services: string[];
+  /** On a renewal, the services the alias is already authorized for (their authorization carries over). */
+  authorized?: string[];
   cuit: string;
   /** Ours when we made the request; unknown when the supplier brought their own certificate. */
   alias?: string;
@@ -21,7 +25,7 @@ interface AuthorizeStepProps extends StepProps {
   onNext: () => void;
 }
 
-export function AuthorizeStep({ headingRef, onBack, environment, services, cuit, alias, emulatorPortalUrl, onNext }: AuthorizeStepProps) {
+export function AuthorizeStep({ headingRef, onBack, environment, services, authorized = [], cuit, alias, emulatorPortalUrl, onNext }: AuthorizeStepProps) {
   const t = useMessages();
   const named = services.map((code) => t.services[code] ?? { name: code, code, use: '' });
   const [first = { name: 'wsfe', code: 'wsfe', use: '' }, ...others] = named;
@@ -31,7 +35,11 @@ export function AuthorizeStep({ headingRef, onBack, environment, services, cuit,
   return (
     <StepFrame headingRef={headingRef} title={services.length > 1 ? t.authorize.heading.other : t.authorize.heading.one} nav={<StepNav onBack={onBack} onNext={onNext} />}>
       <div>
-        <p className="text-base text-slate-700">{t.authorize.lead}</p>
+        <p className="text-base text-slate-700">
+          {authorized.length
+            ? fill(t.authorize.renewal, { services: authorized.map((code) => t.services[code]?.name ?? code).join(', ') })
+            : t.authorize.lead}
+        </p>
         <ul className="mt-3 space-y-2">
           {named.map((service) => (
             <li key={service.code} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
@@ -41,7 +49,7 @@ export function AuthorizeStep({ headingRef, onBack, environment, services, cuit,
           ))}
         </ul>
       </div>
-      <EmulatorNote url={emulatorPortalUrl} />
+      <EmulatorNote url={emulatorPortalUrl} environment={environment} section="authorization" />
       {!alias && <p className="text-slate-700">{t.authorize.alreadyDone}</p>}
       {environment === 'sandbox' ? (
         <InstructionList>

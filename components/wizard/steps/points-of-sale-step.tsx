@@ -7,6 +7,7 @@ import { fetchPointsOfSale } from '@/lib/wizard/api';
 import type { CompanyData } from '@/lib/wizard/types';
 import { useLocale, useMessages } from '@/components/i18n/locale-context';
 import { useAnnounce } from '@/components/wizard/announcer';
+import { EmulatorNote } from '@/components/wizard/emulator-note';
 import { ErrorNotice } from '@/components/wizard/error-notice';
 import { Instruction, InstructionList } from '@/components/wizard/instruction-list';
 import { PointsOfSaleList } from '@/components/wizard/points-of-sale/points-of-sale-list';
@@ -20,10 +21,11 @@ import { secondaryButton } from '@/components/wizard/styles';
 interface PointsOfSaleStepProps extends StepProps {
   refId: string;
   taxClassification?: CompanyData['tax_classification'];
+  emulatorPortalUrl?: string;
   onNext: () => void;
 }
 
-export function PointsOfSaleStep({ headingRef, refId, taxClassification, onNext }: PointsOfSaleStepProps) {
+export function PointsOfSaleStep({ headingRef, refId, taxClassification, emulatorPortalUrl, onNext }: PointsOfSaleStepProps) {
   const t = useMessages();
   const locale = useLocale();
   const announce = useAnnounce();
@@ -48,6 +50,7 @@ export function PointsOfSaleStep({ headingRef, refId, taxClassification, onNext 
       </div>
       <section aria-labelledby="add-point-of-sale" className="rounded-xl border border-slate-200 bg-white p-4">
         <h3 id="add-point-of-sale" className="mb-4 text-lg font-semibold">{t.pointsOfSale.howTo}</h3>
+        <div className="mb-4"><EmulatorNote url={emulatorPortalUrl} environment="live" section="point-of-sale" /></div>
         <InstructionList>
           <Instruction>{t.pointsOfSale.open}</Instruction>
           <Instruction>{t.pointsOfSale.add}</Instruction>

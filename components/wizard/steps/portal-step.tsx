@@ -1,6 +1,10 @@
 'use client';
 // Step (c): creating the certificate in the authority's portal, with the portal's own labels and the
-// alias and request ready to copy where the supplier needs them.
+// alias and request ready to copy where the supplier needs them. A renewal adds the new certificate to
+// the alias the supplier already has («Agregar certificado a alias» in WSASS, «Agregar certificado» live),
+// so the authorizations that alias holds keep working.
+import { fill } from '@/lib/i18n/locales';
+import { ARCA_LOGIN_URL } from '@/lib/ar/portal';
 import type { CertificateRequest, Environment } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
 import { EmulatorNote } from '@/components/wizard/emulator-note';
@@ -9,46 +13,83 @@ import { AliasBox } from '@/components/wizard/request/alias-box';
 import { CsrBox } from '@/components/wizard/request/csr-box';
 import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
 import { StepNav } from '@/components/wizard/step-nav';
+import { link } from '@/components/wizard/styles';
 
 interface PortalStepProps extends StepProps {
   environment: Environment;
   request: CertificateRequest;
+  /** A renewal whose request keeps the current certificate's alias: the portal adds a certificate to it. */
+  renewal?: boolean;
   emulatorPortalUrl?: string;
   onNext: () => void;
 }
 
-export function PortalStep({ headingRef, onBack, environment, request, emulatorPortalUrl, onNext }: PortalStepProps) {
+export function PortalStep({ headingRef, onBack, environment, request, renewal = false, emulatorPortalUrl, onNext }: PortalStepProps) {
   const t = useMessages();
   return (
     <StepFrame headingRef={headingRef} title={t.portal.heading} lead={t.portal.lead}
       nav={<StepNav onBack={onBack} onNext={onNext} />}>
-      <EmulatorNote url={emulatorPortalUrl} />
-      {environment === 'sandbox' ? <SandboxPortal request={request} /> : <LivePortal request={request} />}
+      <p>
+        <a href={ARCA_LOGIN_URL} target="_blank" rel="noopener noreferrer" className={link}>
+          {t.portal.login}<span className="sr-only"> {t.portal.newTab}</span>
+        </a>
+      </p>
+      <EmulatorNote url={emulatorPortalUrl} environment={environment} section="certificate" />
+      {renewal && <p className="text-slate-700">{fill(t.renewal.sameAlias, { alias: request.alias })}</p>}
+      {environment === 'sandbox'
+        ? <SandboxPortal request={request} renewal={renewal} />
+        : <LivePortal request={request} renewal={renewal} />}
     </StepFrame>
   );
 }
 
-function SandboxPortal({ request }: { request: CertificateRequest }) {
-  const { portal: { sandbox: t } } = useMessages();
+/** «Adherir servicio», for a supplier whose Clave Fiscal does not list the portal's service yet. */
+function EnableService({ environment }: { environment: Environment }) {
+  const { portal: t } = useMessages();
+  return (
+    <Instruction hint={environment === 'live' ? t.enableLiveHint : t.enableHint}>
+      {fill(t.enable, { service: t[environment].service })}
+    </Instruction>
+  );
+}
+
+function SandboxPortal({ request, renewal }: { request: CertificateRequest; renewal: boolean }) {
+  const { portal: { sandbox: t, sandboxRenewal: r } } = useMessages();
   return (
     <InstructionList>
-      <Instruction hint={t.openHint}>{t.open}</Instruction>
-      <Instruction>{t.create}</Instruction>
-      <Instruction>{t.alias}<AliasBox alias={request.alias} /></Instruction>
-      <Instruction>{t.paste}<CsrBox csr={request.csr} /></Instruction>
-      <Instruction>{t.submit}</Instruction>
+      <EnableService environment="sandbox" />
+      <Instruction>{t.open}</Instruction>
+      <Instruction>{renewal ? r.create : t.create}</Instruction>
+      <Instruction>{renewal ? r.alias : t.alias}<AliasBox alias={request.alias} /></Instruction>
+      <Instruction>{renewal ? r.paste : t.paste}<CsrBox csr={request.csr} /></Instruction>
+      <Instruction>{renewal ? r.submit : t.submit}</Instruction>
       <Instruction>{t.save}</Instruction>
     </InstructionList>
   );
 }
 
-function LivePortal({ request }: { request: CertificateRequest }) {
-  const { portal: { live: t } } = useMessages();
+function LivePortal({ request, renewal }: { request: CertificateRequest; renewal: boolean }) {
+  const { portal: { live: t, liveRenewal: r } } = useMessages();
+  if (renewal) {
+    return (
+      <InstructionList>
+        <EnableService environment="live" />
+        <Instruction>{t.open}</Instruction>
+        <Instruction>{r.view}<AliasBox alias={request.alias} /></Instruction>
+        <Instruction>{r.add}</Instruction>
+        <Instruction>{r.upload}<CsrBox csr={request.csr} downloadFirst /></Instruction>
+        <Instruction>{r.save}</Instruction>
+      </InstructionList>
+    );
+  }
   return (
     <InstructionList>
-      <Instruction hint={t.openHint}>{t.open}</Instruction>
+      <EnableService environment="live" />
+      <Instruction>{t.open}</Instruction>
+      <Instruction>{t.add}</Instruction>
       <Instruction>{t.alias}<AliasBox alias={request.alias} /></Instruction>
       <Instruction>{t.upload}<CsrBox csr={request.csr} downloadFirst /></Instruction>
+      <Instruction>{t.view}</Instruction>
       <Instruction>{t.save}</Instruction>
     </InstructionList>
   );

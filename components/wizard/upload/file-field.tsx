@@ -47,7 +47,11 @@ export function FileField({ name, label, pasteLabel, placeholder, value, onChang
           error ? 'border-red-600 bg-red-50' : dragging ? 'border-sky-700 bg-sky-50' : 'border-slate-400 bg-white'}`}
       >
         <label id={`${id}-label`} htmlFor={`upload-${name}`} className="block text-base font-semibold text-slate-900">{label}</label>
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">{t.upload.dropHint}</p>
+        {/* Touch screens cannot drag a file in: there the hint only says to choose one. */}
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          <span className="pointer-coarse:hidden">{t.upload.dropHint}</span>
+          <span className="hidden pointer-coarse:inline">{t.upload.chooseHint}</span>
+        </p>
         <input
           id={`upload-${name}`}
           ref={input}

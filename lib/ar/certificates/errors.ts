@@ -49,12 +49,12 @@ const serviceName = (service = 'wsfe') => (service === 'wsfe' ? 'wsfe (Facturaci
 
 function authorizationSteps(env: Environment | undefined, service: string): CertificateMessages {
   const sandbox = {
-    es: `en WSASS use «Crear autorización a servicio» con el alias del certificado, la CUIT y el servicio ${service}`,
-    en: `in WSASS use «Crear autorización a servicio» with the certificate's alias, the CUIT and the service ${service}`,
+    es: `en WSASS use «Crear autorización a servicio» con el alias del certificado como «Nombre simbólico del DN a autorizar», la CUIT como «CUIT representado» y el servicio ${service}`,
+    en: `in WSASS use «Crear autorización a servicio» with the certificate's alias as «Nombre simbólico del DN a autorizar», the CUIT as «CUIT representado» and the service ${service}`,
   };
   const live = {
-    es: `en «Administrador de Relaciones de Clave Fiscal» elija «Nueva Relación» → AFIP → WebServices → el servicio ${service}, con el alias del certificado como Representante`,
-    en: `in «Administrador de Relaciones de Clave Fiscal» choose «Nueva Relación» → AFIP → WebServices → the service ${service}, with the certificate's alias as Representante`,
+    es: `en «Administrador de Relaciones de Clave Fiscal» elija «Nueva Relación» → ARCA → «WebServices» → el servicio ${service}, y como Representante el alias del certificado en «Computador Fiscal»`,
+    en: `in «Administrador de Relaciones de Clave Fiscal» choose «Nueva Relación» → ARCA → «WebServices» → the service ${service}, and as Representante the certificate's alias under «Computador Fiscal»`,
   };
   if (env) return env === 'sandbox' ? sandbox : live;
   return { es: `${sandbox.es} (homologación), o ${live.es} (producción)`, en: `${sandbox.en} (testing), or ${live.en} (production)` };
@@ -145,7 +145,7 @@ export const CERTIFICATE_ERROR_MESSAGES: Record<CertificateErrorCode, Messages> 
     en: `The certificate was not issued by ARCA${environment ? ` for ${ENV_EN[environment]}` : ''}. Get it from ${portalEn(environment)} and upload that file, not a self-signed one or one from another authority.`,
   }),
   certificate_wrong_environment: ({ environment = 'sandbox' }) => ({
-    es: `Este certificado es de ${ENV_ES[other(environment)]}, pero este alta es de ${ENV_ES[environment]}. Obtenga un certificado en ${portal(environment)} y súbalo.`,
+    es: `Este certificado es de ${ENV_ES[other(environment)]}, pero esta alta es de ${ENV_ES[environment]}. Obtenga un certificado en ${portal(environment)} y súbalo.`,
     en: `This certificate is for ${ENV_EN[other(environment)]}, but this registration is for ${ENV_EN[environment]}. Get a certificate from ${portalEn(environment)} and upload it.`,
   }),
   certificate_cuit_mismatch: ({ cuit }) => {
@@ -163,7 +163,7 @@ export const CERTIFICATE_ERROR_MESSAGES: Record<CertificateErrorCode, Messages> 
     const steps = authorizationSteps(environment, serviceName(service));
     return {
       es: `El certificado no está autorizado para el servicio ${serviceName(service)}. Para autorizarlo, ${steps.es}; luego vuelva a enviar.`,
-      en: `The certificate is not authorised for the service ${serviceName(service)}. To authorise it, ${steps.en}; then submit again.`,
+      en: `The certificate is not authorized for the service ${serviceName(service)}. To authorize it, ${steps.en}; then submit again.`,
     };
   },
   authority_unavailable: () => ({

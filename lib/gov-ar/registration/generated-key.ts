@@ -5,7 +5,8 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { registrationKeys, type RegistrationKey } from '@/lib/db/schema';
 import { readSecret, storeSecret } from '@/lib/crypto/secrets';
 import { newId } from '@/lib/ids';
-import { KEY_PURPOSE } from '@/lib/gov-ar/credentials';
+import { getActiveCredential, KEY_PURPOSE } from '@/lib/gov-ar/credentials';
+import { isRenewal } from '@/lib/gov-ar/registration/renewal';
 import { defaultAlias, generateKeyAndCsr } from '@/lib/ar/csr';
 import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
 import { getProgress } from '@/lib/gov-ar/registration/wizard-progress';
@@ -33,8 +34,10 @@ export async function requestCsr(ref: string): Promise<CertificateRequest> {
   if (existing) return { alias: existing.alias, csr: existing.csrPem };
 
   const { party, entry } = registration;
-  const confirmed = (await getProgress(ref))?.company;
-  const alias = defaultAlias(party.tax_id.code);
+  const [saved, current] = await Promise.all([getProgress(ref), isRenewal(entry) ? getActiveCredential(entry.id) : undefined]);
+  const confirmed = saved?.company;
+  // A renewal keeps the alias: the portal adds the new certificate to it, and its authorizations still hold.
+  const alias = current?.alias ?? defaultAlias(party.tax_id.code);
   const generated = await generateKeyAndCsr({ legalName: confirmed?.legal_name ?? party.name, alias, cuit: party.tax_id.code });
   const db = await getDb();
   try {

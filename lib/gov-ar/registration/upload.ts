@@ -10,6 +10,9 @@ import { getEntryById, insertMetaRecords } from '@/lib/silo/queries';
 import { lockOpenRegistrationJob, recordAuthorization } from '@/lib/gov-ar/registration/resume';
 import { runJobToEnd } from '@/lib/transform/runner';
 import { CertificateError, validateCertificateBundle, type ValidatedBundle } from '@/lib/ar/certificates';
+import type { CertificateMessages } from '@/lib/ar/certificates/errors';
+import type { Environment } from '@/lib/ar/environments';
+import { arAuthority } from '@/lib/config';
 import { activateCredential, KEY_PURPOSE, PASSWORD_PURPOSE } from '@/lib/gov-ar/credentials';
 import { trustAnchors } from '@/lib/authority/trust';
 import { checkAtAuthority } from '@/lib/gov-ar/registration/authority-check';
@@ -108,11 +111,23 @@ async function storeAndResume(registration: RegistrationContext, bundle: Validat
 
 export function certificateApiError(error: CertificateError): ApiError {
   const unavailable = error.code === 'authority_unavailable';
+  const messages = error.code === 'certificate_wrong_environment' && arAuthority() === 'emulator'
+    ? withEmulatorSwitchHint(error.messages, error.details.environment ?? 'sandbox')
+    : error.messages;
   return new ApiError(
     error.code,
-    error.messages.en,
-    error.field ? { [error.field]: error.messages.en } : undefined,
+    messages.en,
+    error.field ? { [error.field]: messages.en } : undefined,
     unavailable ? { 'retry-after': '30' } : undefined,
-    { messages: error.messages, ...(error.details?.service ? { service: error.details.service } : {}) },
+    { messages, ...(error.details?.service ? { service: error.details.service } : {}) },
   );
+}
+
+/** The emulator serves both environments from one page: a certificate from the other one was made under the wrong switch. */
+function withEmulatorSwitchHint(messages: CertificateMessages, environment: Environment): CertificateMessages {
+  const name = environment === 'live' ? 'Producción' : 'Homologación';
+  return {
+    es: `${messages.es} En el emulador, elija «${name}» en el selector «Ambiente», arriba de la página, y cree allí el certificado.`,
+    en: `${messages.en} In the emulator, choose «${name}» with the «Ambiente» switch at the top of the page, and create the certificate there.`,
+  };
 }

@@ -50,9 +50,9 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
   },
   {
     ...portal, method: 'post', path: '/emulator/portal/authorizations', operationId: 'emulatorAuthorizeService',
-    summary: "Authorise a web service for a certificate's alias",
+    summary: "Authorize a web service for a certificate's alias",
     body: jsonBody(AuthorizationBody),
-    responses: { 201: answer(RecordedAuthorization, 'The authorisation') },
+    responses: { 201: answer(RecordedAuthorization, 'The authorization') },
   },
   {
     ...portal, method: 'post', path: '/emulator/portal/revocations', operationId: 'emulatorRevokeCertificate',

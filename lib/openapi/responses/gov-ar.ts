@@ -27,11 +27,15 @@ export const RegistrationView = z.strictObject({
   status: EntryStatus,
   step: Progress.shape.step,
   progress: Progress,
-  services: z.array(ServiceName).describe('The web services the supplier must authorise'),
+  services: z.array(ServiceName).describe('The web services the supplier must authorize'),
   renewal: z.boolean().describe('The supplier already had a certificate: this registration replaces it'),
+  authorized_services: z.array(ServiceName)
+    .describe("Renewal: the services the request's alias is already authorized for (the current certificate's alias is kept, and its authorizations with it); the supplier authorizes only the others"),
   allowed_origins: z.array(z.string()).describe('Where the wizard may be embedded, and post its messages'),
   csr: CertificateRequest.optional().describe('The request made before for this link (POST .../csr)'),
-  current_certificate: z.strictObject({ alias: z.string(), serial: z.string(), not_after: Timestamp }).optional(),
+  current_certificate: z.strictObject({
+    alias: z.string(), serial: z.string(), not_after: Timestamp, services: z.array(ServiceName).describe('The services it was authorized for'),
+  }).optional(),
 });
 
 export const RegisteredCertificate = z.strictObject({

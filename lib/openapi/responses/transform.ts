@@ -20,7 +20,7 @@ export const Workflow = z.strictObject({
   }).optional(),
   // The registration template's own fields; an ar-invoice workflow has none (its template presents nothing).
   invoice_types: z.array(z.enum(INVOICE_LETTERS)).optional().describe('Registration workflows: the invoice letters the supplier will issue'),
-  services: z.array(ServiceName).optional().describe('Registration workflows: the web services a supplier must authorise, from invoice_types'),
+  services: z.array(ServiceName).optional().describe('Registration workflows: the web services a supplier must authorize, from invoice_types'),
   allowed_origins: z.array(z.string()).optional().describe('Registration workflows: sites that may embed the wizard in an iframe'),
   created_at: Timestamp,
   updated_at: Timestamp,
