@@ -1,7 +1,8 @@
 // The wizard's view of the gov-ar/v1 service, as the browser receives it (the contract's JSON shapes).
-import type { CertificatePath, CompanyData, Progress, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import type { CertificatePath, CompanyData, PendingItem, Progress, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import type { CompanyPrefill } from '@/lib/gov-ar/registration/party-prefill';
 
-export type { CertificatePath, CompanyData, Progress, WizardStep };
+export type { CertificatePath, CompanyData, CompanyPrefill, PendingItem, Progress, WizardStep };
 export type Environment = 'sandbox' | 'live';
 
 export interface CertificateRequest { alias: string; csr: string }
@@ -14,11 +15,17 @@ export interface RegistrationView {
   status: string;
   step: string;
   progress: Progress;
+  /** What the supplier still owes, by the server's facts. */
+  pending: PendingItem[];
+  /** The company step's starting values, from the supplier entry. */
+  prefill: CompanyPrefill;
   services: string[];
   renewal: boolean;
   allowed_origins: string[];
   csr?: CertificateRequest;
   current_certificate?: { alias: string; serial: string; not_after: string };
+  /** A used live link still lacking a point of sale: what its upload registered. */
+  completed?: UploadResult;
 }
 
 /** The certificate a successful upload registered. */

@@ -5,8 +5,8 @@ import { z } from 'zod';
 export const WIZARD_STEPS = ['company', 'path', 'portal', 'authorize', 'upload', 'points_of_sale', 'done'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
-export const TaxClassification = z.enum(['responsable_inscripto', 'monotributista'], {
-  error: 'choose Responsable Inscripto or Monotributista',
+export const TaxClassification = z.enum(['responsable_inscripto', 'monotributista', 'exento'], {
+  error: 'choose Responsable Inscripto, Monotributista or IVA Exento',
 });
 export type TaxClassification = z.output<typeof TaxClassification>;
 
@@ -21,6 +21,9 @@ export const CompanyDataSchema = z.strictObject({
   activity_code: z.string({ error: 'enter the 6-digit activity code (CLAE)' }).trim()
     .regex(/^\d{6}$/, 'the activity code (CLAE) has 6 digits'),
   tax_classification: TaxClassification,
+  // Where the supplier wants to hear about its registration; optional, pre-filled from the entry's emails.
+  email: z.union([z.literal(''), z.email({ error: 'enter a valid email address' }).max(254)]).optional()
+    .transform((value) => value || undefined),
 });
 export type CompanyData = z.output<typeof CompanyDataSchema>;
 
@@ -33,6 +36,10 @@ export const ProgressBody = z.strictObject({
   path: CertificatePath.optional(),
 });
 export type ProgressBody = z.output<typeof ProgressBody>;
+
+/** What a supplier may still owe before invoicing, in the order the wizard asks for it. */
+export const PENDING_ITEMS = ['company', 'certificate', 'service_authorization', 'point_of_sale'] as const;
+export type PendingItem = (typeof PENDING_ITEMS)[number];
 
 /** Progress as the service answers it; `company` and `path` appear once saved. */
 export interface Progress {
