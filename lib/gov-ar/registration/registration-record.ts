@@ -30,7 +30,8 @@ interface PendingFacts {
 export function pendingFor(facts: PendingFacts): PendingItem[] {
   return PENDING_ITEMS.filter((item) => {
     switch (item) {
-      case 'company': return !facts.companyConfirmed;
+      // Once the certificate is in, the entry's own data stands for what was not confirmed.
+      case 'company': return !facts.companyConfirmed && !facts.certificateAccepted;
       case 'certificate':
       case 'service_authorization': return !facts.certificateAccepted;
       // The sandbox takes any number; live needs one the authority reports as usable.
