@@ -69,6 +69,6 @@ test('every step fits 360 px without horizontal scrolling', async ({ page }, tes
   await fits('07-done');
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Este alta ya está completa' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Esta alta ya está completa' })).toBeVisible();
   await fits('08-already-registered');
 });
