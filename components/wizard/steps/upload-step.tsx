@@ -1,7 +1,7 @@
 'use client';
 // Step (e): the supplier hands over the certificate (and the key, when they brought their own). The
 // server checks everything, down to a login at the authority; its answer lands on the field to fix.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { MAX_UPLOAD_FILE_BYTES } from '@/lib/gov-ar/registration/upload-limits';
 import type { UploadParts, UploadPhase } from '@/lib/wizard/upload-request';
 import type { CertificatePath, Environment, UploadResult } from '@/lib/wizard/types';
@@ -51,15 +51,19 @@ export function UploadStep({ headingRef, onBack, refId, path, environment, onUpl
     setFailure(found);
     if (described.field === 'password') setPasswordAsked(true);
     announce(described.message);
-    // After the re-render: the field to fix may only appear with this problem (the password); a pasted
-    // text's problem goes to the text area typed in; a problem of the whole upload, to its notice.
-    requestAnimationFrame(() => document.getElementById(focusTarget(described.field))?.focus());
   };
   const focusTarget = (field: string | undefined) => {
     if (!field) return 'upload-problem';
     const choice = field === 'certificate' ? certificate : field === 'key' ? key : undefined;
     return choice && isPasted(choice) ? `upload-${field}-text` : `upload-${field}`;
   };
+  // Once rendered (the field to fix may only appear with this problem, the password): a pasted text's
+  // problem sends focus to the text area typed in, a problem of the whole upload to its notice.
+  useEffect(() => {
+    if (problem) document.getElementById(focusTarget(problem.field))?.focus();
+    // Each failure once, when it is shown (not again on typing).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failure]);
   const send = (parts: UploadParts) => {
     setFailure(undefined);
     upload.mutate(parts, { onSuccess: onUploaded, onError: (error) => fail({ kind: 'service', error }) });
