@@ -15,7 +15,7 @@ export interface CompanyValues {
   fiscal_address: string;
   activity_code: string;
   tax_classification: CompanyData['tax_classification'] | null;
-  email: string;
+  email: string | undefined;
 }
 
 const companyResolver: Resolver<CompanyValues, unknown, CompanyData> = async (values, context, options) => {

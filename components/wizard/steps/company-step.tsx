@@ -21,6 +21,9 @@ interface CompanyStepProps extends StepProps {
   onDone: (company: CompanyData) => void;
 }
 
+/** An empty optional field is no value at all (the schema takes a valid address or none). */
+const optionalText = (value: string) => (value.trim() === '' ? undefined : value.trim());
+
 const CLASSIFICATIONS = ['responsable_inscripto', 'monotributista', 'exento'] as const;
 
 export function CompanyStep({ headingRef, refId, cuit, initial, prefill, onDone }: CompanyStepProps) {
@@ -60,7 +63,7 @@ export function CompanyStep({ headingRef, refId, cuit, initial, prefill, onDone 
           {hasError('tax_classification') && <p id="tax-classification-error" className={fieldError}>{message('tax_classification')}</p>}
         </fieldset>
         <TextField label={t.company.email} hint={t.company.emailHint} type="email" autoComplete="email"
-          error={message('email')} {...register('email')} />
+          error={message('email')} {...register('email', { setValueAs: optionalText })} />
       </form>
     </StepFrame>
   );

@@ -22,8 +22,7 @@ export const CompanyDataSchema = z.strictObject({
     .regex(/^\d{6}$/, 'the activity code (CLAE) has 6 digits'),
   tax_classification: TaxClassification,
   // Where the supplier wants to hear about its registration; optional, pre-filled from the entry's emails.
-  email: z.union([z.literal(''), z.email({ error: 'enter a valid email address' }).max(254)]).optional()
-    .transform((value) => value || undefined),
+  email: z.email({ error: 'enter a valid email address' }).max(254, 'the email address is at most 254 characters').optional(),
 });
 export type CompanyData = z.output<typeof CompanyDataSchema>;
 
