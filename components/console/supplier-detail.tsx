@@ -15,6 +15,7 @@ import { EntryData } from '@/components/console/entry-data';
 import { JobHistory } from '@/components/console/job-history';
 import { MetaRecords } from '@/components/console/meta-records';
 import { RegistrationAction } from '@/components/console/registration-action';
+import { RegistrationProgress } from '@/components/console/registration-progress';
 import { Section, StatusBadge } from '@/components/console/ui';
 import { useRegistrationWorkflow } from '@/components/console/use-registration-workflow';
 import { registrationMoving } from '@/lib/console/registration-watch';
@@ -51,6 +52,7 @@ export function SupplierDetail({ initialEntry }: { initialEntry: SupplierEntry }
         ) : (
           <p className="text-sm text-slate-700">{entry.status === 'Processing' ? 'Being made…' : 'None yet: start a registration.'}</p>
         )}
+        <RegistrationProgress entry={entry} />
       </Section>
       <CertificateDetails entry={entry} />
       <EntryData entry={entry} />
