@@ -1,9 +1,9 @@
 // The wizard's saved progress (PUT /gov-ar/v1/registrations/{ref}/progress): one schema for the
-// server and the browser's forms, so it imports zod only.
+// server and the browser's forms, so it imports zod (and the plain step names) only.
 import { z } from 'zod';
+import { WIZARD_STEPS, type WizardStep } from '@/lib/gov-ar/registration/wizard-steps';
 
-export const WIZARD_STEPS = ['company', 'path', 'portal', 'authorize', 'upload', 'points_of_sale', 'done'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
+export { PENDING_ITEMS, WIZARD_STEPS, type PendingItem, type WizardStep } from '@/lib/gov-ar/registration/wizard-steps';
 
 export const TaxClassification = z.enum(['responsable_inscripto', 'monotributista', 'exento'], {
   error: 'choose Responsable Inscripto, Monotributista or IVA Exento',
@@ -35,10 +35,6 @@ export const ProgressBody = z.strictObject({
   path: CertificatePath.optional(),
 });
 export type ProgressBody = z.output<typeof ProgressBody>;
-
-/** What a supplier may still owe before invoicing, in the order the wizard asks for it. */
-export const PENDING_ITEMS = ['company', 'certificate', 'service_authorization', 'point_of_sale'] as const;
-export type PendingItem = (typeof PENDING_ITEMS)[number];
 
 /** Progress as the service answers it; `company` and `path` appear once saved. */
 export interface Progress {
