@@ -6,6 +6,7 @@
 // record follows the supplier. Every screen: axe clean, and on a 360 px phone no horizontal scrolling.
 import { generateKeyPairSync } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { ConsoleSignInPage } from '@/tests/e2e/pages/console';
 import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
 import { DONE, progressItem } from '@/tests/e2e/pages/wizard-progress';
 import { addPointOfSale, authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
@@ -136,6 +137,23 @@ test('each step is a history entry: Back goes to the previous step, reload stays
   // A step further than the supplier has been cannot be opened by its URL: the wizard resumes instead.
   await page.goto(`${link.path}?step=upload`);
   await expect(wizard.heading(STEP_HEADINGS.path)).toBeVisible();
+});
+
+test('the integrator\'s console says where the supplier is and what is still pending', async ({ page }, testInfo) => {
+  const link = await openRegistration(sandbox);
+  const wizard = new RegistrationWizardPage(page);
+  await wizard.goto(link.path);
+  await wizard.confirmCompany(company);
+  await expect.poll(async () => (await registrationRecord(sandbox, link.entryId))?.step).toBe('path');
+
+  const signIn = new ConsoleSignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(sandbox.apiKey);
+  await page.goto(`/console/suppliers/${link.entryId}`);
+  const progress = page.getByTestId('registration-progress');
+  await expect(progress).toContainText('The supplier is at the wizard\'s path step');
+  await expect(progress).toContainText('Still to do: upload a certificate; authorise the web service.');
+  await checkpoint(page, testInfo, 'flow-console-registration-progress');
 });
 
 test('the progress bar ticks a step only when it is done, and the count holds', async ({ page }, testInfo) => {
