@@ -149,6 +149,7 @@ test('the integrator\'s console says where the supplier is and what is still pen
   const signIn = new ConsoleSignInPage(page);
   await signIn.goto();
   await signIn.signIn(sandbox.apiKey);
+  await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
   await page.goto(`/console/suppliers/${link.entryId}`);
   const progress = page.getByTestId('registration-progress');
   await expect(progress).toContainText('The supplier is at the wizard\'s path step');
