@@ -245,7 +245,9 @@ test('pasted files: the error goes on the text area, and a key where the certifi
   await wizard.goto(link.path);
   await wizard.confirmCompany(company);
   await wizard.choosePath('generate');
+  await expect(wizard.heading(STEP_HEADINGS.portal)).toBeVisible();
   await wizard.next.click();
+  await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
   await wizard.next.click();
   await expect(wizard.heading(STEP_HEADINGS.upload)).toBeVisible();
 
@@ -266,10 +268,12 @@ test('pasted files: the error goes on the text area, and a key where the certifi
   });
 
   await test.step('their own key: a certificate pasted where the key goes', async () => {
-    await wizard.back.click();
-    await wizard.back.click();
-    await wizard.back.click();
+    for (const heading of [STEP_HEADINGS.authorize, STEP_HEADINGS.portal, STEP_HEADINGS.path]) {
+      await wizard.back.click();
+      await expect(wizard.heading(heading)).toBeVisible();
+    }
     await wizard.choosePath('own');
+    await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
     await wizard.next.click();
     await expect(wizard.heading(STEP_HEADINGS.uploadOwn)).toBeVisible();
     const { csr } = await getRegistration(link.ref);
