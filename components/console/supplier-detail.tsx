@@ -15,6 +15,7 @@ import { JobHistory } from '@/components/console/job-history';
 import { MetaRecords } from '@/components/console/meta-records';
 import { RegistrationAction } from '@/components/console/registration-action';
 import { RegistrationLink } from '@/components/console/registration-link';
+import { RegistrationProgress } from '@/components/console/registration-progress';
 import { Section, StatusBadge } from '@/components/console/ui';
 import { useEntryJobs } from '@/components/console/use-entry-jobs';
 import { useRegistrationWorkflow } from '@/components/console/use-registration-workflow';
@@ -44,6 +45,7 @@ export function SupplierDetail({ initialEntry }: { initialEntry: SupplierEntry }
       <Section id="registration-link" title="Registration link"
         lead="Send it to the supplier, or open the wizard here, embedded as in your own application.">
         <RegistrationLink entry={entry} job={jobs.isSuccess ? registrationJobState(entry, jobs.items) : undefined} embed />
+        <RegistrationProgress entry={entry} />
       </Section>
       <CertificateDetails entry={entry} />
       <EntryData entry={entry} />

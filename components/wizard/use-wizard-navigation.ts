@@ -1,16 +1,18 @@
 'use client';
 // The wizard's state machine: the current screen and what the supplier has decided so far. Every move
-// is saved on the server (resume on any device), announced to an embedding page, and moves focus to
-// the new screen's heading.
+// is a browser history entry (?step=..., so Back goes to the previous screen and a reload stays put),
+// is saved on the server (resume on any device, and the entry's gov-ar/registration record follows),
+// is announced to an embedding page, and moves focus to the new screen's heading.
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
-import { saveProgress } from '@/lib/wizard/api';
 import { postToEmbedder } from '@/lib/wizard/embed-messages';
 import { servicesToAuthorize } from '@/lib/wizard/renewal';
-import { isAfterUpload, neighbour, resumeStep, stepsFor } from '@/lib/wizard/steps';
-import type { CertificatePath, CertificateRequest, CompanyData, RegistrationView, UploadResult, WizardStep } from '@/lib/wizard/types';
+import { isAfterUpload, isStepDone, landingStep, neighbour, stepsFor, type StepFacts } from '@/lib/wizard/steps';
+import type {
+  CertificatePath, CertificateRequest, CompanyData, PendingItem, RegistrationView, UploadResult, WizardStep,
+} from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
 import { useAnnounce } from '@/components/wizard/announcer';
+import { useSaveProgress } from '@/components/wizard/use-registration-service';
 
 export interface WizardState {
   step: WizardStep;
@@ -19,65 +21,115 @@ export interface WizardState {
   request?: CertificateRequest;
   result?: UploadResult;
   status: string;
+  pending: PendingItem[];
 }
 
-export function useWizardNavigation(view: RegistrationView) {
+const STEP_PARAM = 'step';
+
+/** The page's URL with the step in it (other parameters, such as embed=1, kept). */
+function urlFor(step: WizardStep): string {
+  const url = new URL(window.location.href);
+  url.searchParams.set(STEP_PARAM, step);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The screens in order; the authorization screen stays reachable when an upload finds a service unauthorized after all. */
+function sequenceOf(view: RegistrationView, path: CertificatePath | undefined, step: WizardStep): WizardStep[] {
+  return stepsFor(view.environment, path, servicesToAuthorize(view, path).missing.length > 0 || step === 'authorize');
+}
+
+export function useWizardNavigation(view: RegistrationView, requestedStep?: WizardStep) {
   const t = useMessages();
   const announce = useAnnounce();
   const [state, setState] = useState<WizardState>(() => ({
-    step: resumeStep(view),
+    step: landingStep(view, requestedStep),
     company: view.progress.company,
     path: view.progress.path,
     request: view.csr,
+    result: view.completed,
     status: view.status,
+    pending: view.pending,
   }));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef<WizardStep>(undefined);
-  // Saves run one after another, so a slow earlier save never overwrites a later step.
-  const saving = useRef<Promise<unknown>>(Promise.resolve());
-  const persist = useCallback((body: ProgressBody, onError: () => void) => {
-    saving.current = saving.current.then(() => saveProgress(view.ref, body)).catch(onError);
-  }, [view.ref]);
-
-  useEffect(() => {
-    // Not on first load: focus jumping there would skip the supplier's header for screen readers.
-    if (shownStep.current !== undefined && shownStep.current !== state.step) headingRef.current?.focus();
-    if (shownStep.current !== state.step) {
-      postToEmbedder({ type: 'gov-ar.registration', event: 'step', ref: view.ref, status: state.status }, view.allowed_origins);
-    }
-    shownStep.current = state.step;
-  }, [state.step, state.status, view.ref, view.allowed_origins]);
-
-  // The authorization screen stays reachable when an upload finds a service unauthorized after all.
-  const sequenceFor = (path: CertificatePath | undefined) =>
-    stepsFor(view.environment, path, servicesToAuthorize(view, path).missing.length > 0 || state.step === 'authorize');
-  const sequence = sequenceFor(state.path);
+  const save = useSaveProgress(view.ref).mutate;
 
   // Moves may come from async callbacks (an upload finishing): read the latest state, not a stale closure.
   const latest = useRef(state);
   latest.current = state;
 
-  const goTo = useCallback((step: WizardStep, decided: Partial<Omit<WizardState, 'step'>> = {}) => {
+  useEffect(() => {
+    // Not on first load: focus jumping there would skip the supplier's header for screen readers.
+    if (shownStep.current !== undefined && shownStep.current !== state.step) headingRef.current?.focus();
+    if (shownStep.current !== state.step) {
+      postToEmbedder({
+        type: 'gov-ar.registration', event: 'step', step: state.step, ref: view.ref, status: state.status, pending: state.pending,
+      }, view.allowed_origins);
+    }
+    shownStep.current = state.step;
+  }, [state.step, state.status, state.pending, view.ref, view.allowed_origins]);
+
+  const show = useCallback((step: WizardStep, decided: Partial<Omit<WizardState, 'step'>>, history: 'push' | 'none') => {
     const next = { ...latest.current, ...decided, step };
     latest.current = next;
     // A transition: the current screen stays until the next one's code is there, then focus moves to it.
     startTransition(() => setState(next));
-    if (!isAfterUpload(step)) {
-      persist({ step, company: next.company, path: next.path }, () => announce(t.errors.saveFailed));
+    if (history === 'push') window.history.pushState({ wizardStep: step }, '', urlFor(step));
+    if (!next.result && !isAfterUpload(step)) {
+      save({ step, company: next.company, path: next.path }, { onError: () => announce(t.errors.saveFailed) });
     }
     window.scrollTo({ top: 0 });
-  }, [persist, announce, t]);
+  }, [save, announce, t]);
+
+  const goTo = useCallback((step: WizardStep, decided: Partial<Omit<WizardState, 'step'>> = {}) => show(step, decided, 'push'), [show]);
+
+  // The landing step is in the URL from the start, so Back from the next screen returns to it.
+  useEffect(() => {
+    window.history.replaceState({ wizardStep: latest.current.step }, '', urlFor(latest.current.step));
+  }, []);
+
+  useEffect(() => {
+    const onPopState = () => {
+      const current = latest.current;
+      const wanted = new URL(window.location.href).searchParams.get(STEP_PARAM);
+      const sequence = sequenceOf(view, current.path, current.step);
+      const target = sequence.find((step) => step === wanted) ?? sequence[0]!;
+      // Once uploaded there is no way back to the screens before: stay, and keep this screen in history.
+      if (current.result && !isAfterUpload(target)) {
+        window.history.pushState({ wizardStep: current.step }, '', urlFor(current.step));
+        return;
+      }
+      if (target !== current.step) show(target, {}, 'none');
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [show, view]);
 
   const completed = useCallback((result: UploadResult) => {
-    postToEmbedder({ type: 'gov-ar.registration', event: 'completed', ref: view.ref, status: result.status }, view.allowed_origins);
-    goTo(view.environment === 'live' ? 'points_of_sale' : 'done', { result, status: result.status });
+    const pending = latest.current.pending.filter((item) => item === 'point_of_sale');
+    postToEmbedder({ type: 'gov-ar.registration', event: 'completed', ref: view.ref, status: result.status, pending }, view.allowed_origins);
+    goTo(view.environment === 'live' ? 'points_of_sale' : 'done', { result, status: result.status, pending });
   }, [goTo, view]);
 
+  /** The authority's answer about points of sale: a usable one settles what was pending. */
+  const pointOfSaleChecked = useCallback((usable: boolean) => {
+    const pending: PendingItem[] = [...latest.current.pending.filter((item) => item !== 'point_of_sale'), ...(usable ? [] : ['point_of_sale' as const])];
+    if (pending.join() !== latest.current.pending.join()) {
+      latest.current = { ...latest.current, pending };
+      setState(latest.current);
+    }
+  }, []);
+
+  const sequence = sequenceOf(view, state.path, state.step);
+  const facts: StepFacts = { company: state.company, path: state.path, request: state.request, uploaded: state.result !== undefined, pending: state.pending };
   const back = () => {
     const previous = neighbour(sequence, state.step, -1);
-    return previous && !isAfterUpload(state.step) ? () => goTo(previous) : undefined;
+    if (!previous) return undefined;
+    if (isAfterUpload(state.step)) return isAfterUpload(previous) ? () => goTo(previous) : undefined;
+    return () => goTo(previous);
   };
-  const forward = (path = state.path) => neighbour(sequenceFor(path), state.step, 1) ?? 'done';
+  const forward = (path = state.path) => neighbour(sequenceOf(view, path, state.step), state.step, 1) ?? 'done';
+  const isDone = (step: WizardStep) => isStepDone(step, facts);
 
-  return { state, sequence, headingRef, goTo, back: back(), forward, completed };
+  return { state, headingRef, goTo, back: back(), forward, completed, pointOfSaleChecked, isDone };
 }

@@ -1,9 +1,12 @@
 'use client';
 // The registration wizard: one screen at a time, in the order this registration needs (sandbox or
-// live, our key or the supplier's own), starting where the supplier left off.
+// live, our key or the supplier's own), starting where the supplier left off (or, for a used live link
+// still without a point of sale, at the points of sale). Its calls go through TanStack Query.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import { useEffect } from 'react';
-import type { RegistrationView } from '@/lib/wizard/types';
+import { useEffect, useState } from 'react';
+import { progressSteps } from '@/lib/wizard/steps';
+import type { RegistrationView, WizardStep } from '@/lib/wizard/types';
 import { Announcer } from '@/components/wizard/announcer';
 import { ProgressIndicator } from '@/components/wizard/progress-indicator';
 import { Welcome } from '@/components/wizard/welcome';
@@ -38,15 +41,23 @@ function usePrefetchedSteps() {
 
 export interface WizardProps {
   view: RegistrationView;
+  /** The step the page's URL names (?step=), honoured when the supplier may be there. */
+  requestedStep?: WizardStep;
   /** The emulator's portal pages, when the app runs against the emulator instead of ARCA. */
   emulatorPortalUrl?: string;
 }
 
 export function Wizard(props: WizardProps) {
+  // One client per wizard: its cache is this registration's and nothing else's.
+  const [queryClient] = useState(() => new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: 0 } },
+  }));
   return (
-    <Announcer>
-      <WizardScreens {...props} />
-    </Announcer>
+    <QueryClientProvider client={queryClient}>
+      <Announcer>
+        <WizardScreens {...props} />
+      </Announcer>
+    </QueryClientProvider>
   );
 }
 
@@ -56,8 +67,8 @@ function authorizeServices(view: RegistrationView, path: WizardState['path']) {
   return missing.length ? { services: missing, authorized } : { services: view.services };
 }
 
-function WizardScreens({ view, emulatorPortalUrl }: WizardProps) {
-  const { state, sequence, headingRef, goTo, back, forward, completed } = useWizardNavigation(view);
+function WizardScreens({ view, requestedStep, emulatorPortalUrl }: WizardProps) {
+  const { state, headingRef, goTo, back, forward, completed, pointOfSaleChecked, isDone } = useWizardNavigation(view, requestedStep);
   usePrefetchedSteps();
   const { environment, supplier } = view;
   const frame = { headingRef, onBack: back };
@@ -66,9 +77,13 @@ function WizardScreens({ view, emulatorPortalUrl }: WizardProps) {
   return (
     <div>
       {state.step === 'company' && <Welcome />}
-      <ProgressIndicator sequence={sequence} step={state.step} />
+      <ProgressIndicator steps={progressSteps(environment)} step={state.step} isDone={isDone}
+        skipped={[
+          ...(state.path === 'own' ? ['portal' as const] : []),
+          ...(servicesToAuthorize(view, state.path).missing.length === 0 && state.step !== 'authorize' ? ['authorize' as const] : []),
+        ]} />
       {state.step === 'company' && (
-        <CompanyStep {...frame} cuit={supplier.tax_id.code} initial={state.company} defaultLegalName={supplier.name}
+        <CompanyStep {...frame} refId={view.ref} cuit={supplier.tax_id.code} initial={state.company} prefill={view.prefill}
           onDone={(company) => goTo('path', { company })} />
       )}
       {state.step === 'path' && (
@@ -90,10 +105,11 @@ function WizardScreens({ view, emulatorPortalUrl }: WizardProps) {
       )}
       {state.step === 'points_of_sale' && (
         <PointsOfSaleStep headingRef={headingRef} refId={view.ref}
-          taxClassification={state.company?.tax_classification} emulatorPortalUrl={emulatorPortalUrl} onNext={() => goTo('done')} />
+          taxClassification={state.company?.tax_classification} emulatorPortalUrl={emulatorPortalUrl}
+          onChecked={pointOfSaleChecked} onNext={() => goTo('done')} />
       )}
       {state.step === 'done' && state.result && (
-        <DoneStep headingRef={headingRef} environment={environment} certificate={state.result.certificate} />
+        <DoneStep {...frame} environment={environment} certificate={state.result.certificate} pending={state.pending} />
       )}
     </div>
   );

@@ -9,11 +9,13 @@ export const INVOICES_FOLDER = 'invoices';
 export const GOV_AR_SRC = 'gov-ar';
 
 /**
- * The `key`s of its meta records: the registration link, the confirmed company data, the certificate in use;
+ * The `key`s of its meta records: the registration link, the wizard's progress, the confirmed company data, the certificate in use;
  * on an invoice, the authority's observations on an accepted one or its errors on a refused one, and the PDF.
  */
 export const META_KEY = {
   link: 'link',
+  /** Where the supplier is in the wizard and what is still missing (lib/gov-ar/registration/registration-record.ts). */
+  registration: 'registration',
   company: 'company',
   certificate: 'certificate',
   observations: 'arca-observations',

@@ -4,8 +4,12 @@
 export interface RegistrationMessage {
   type: 'gov-ar.registration';
   event: 'step' | 'completed';
+  /** The screen the supplier is on now (step events), as in the entry's gov-ar/registration record. */
+  step?: string;
   ref: string;
   status: string;
+  /** What the supplier still owes (as the record's `pending`). */
+  pending?: string[];
 }
 
 export function messageTargets(allowedOrigins: readonly string[], ownOrigin: string): string[] {

@@ -1,28 +1,58 @@
-// Which screens a registration goes through, and where a returning supplier resumes.
+// Which screens a registration goes through, which of them are done (by what the server knows, not by
+// what was seen), and where a supplier lands on opening or reloading the link.
+import { WIZARD_STEPS } from '@/lib/gov-ar/registration/wizard-steps';
 import { servicesToAuthorize } from '@/lib/wizard/renewal';
-import type { CertificatePath, Environment, RegistrationView, WizardStep } from '@/lib/wizard/types';
+import type { CertificatePath, Environment, PendingItem, RegistrationView, WizardStep } from '@/lib/wizard/types';
 
 /**
  * The screens in order: bringing your own certificate skips the portal; a renewal whose alias is already
  * authorized for every service skips the authorization (lib/wizard/renewal.ts); only live asks for points of sale.
  */
 export function stepsFor(environment: Environment, path: CertificatePath | undefined, authorize = true): WizardStep[] {
-  return [
-    'company',
-    'path',
-    ...(path === 'own' ? [] : ['portal' as const]),
-    ...(authorize ? ['authorize' as const] : []),
-    'upload',
-    ...(environment === 'live' ? ['points_of_sale' as const] : []),
-    'done',
-  ];
+  return progressSteps(environment)
+    .filter((step) => !(path === 'own' && step === 'portal') && !(!authorize && step === 'authorize'))
+    .concat('done');
+}
+
+/**
+ * The steps the progress bar counts: the same whichever certificate path is chosen (the portal is shown
+ * as not needed for one's own), and not the closing screen, which is the outcome rather than a step.
+ */
+export function progressSteps(environment: Environment): WizardStep[] {
+  return ['company', 'path', 'portal', 'authorize', 'upload', ...(environment === 'live' ? ['points_of_sale' as const] : [])];
+}
+
+export interface StepFacts {
+  company?: unknown;
+  path?: CertificatePath;
+  request?: unknown;
+  /** The upload was accepted: the authority trusts the certificate and has the service authorized for it. */
+  uploaded: boolean;
+  pending: readonly PendingItem[];
+}
+
+/** Done means proven: the portal and the authorization only once the authority accepted the upload. */
+export function isStepDone(step: WizardStep, facts: StepFacts): boolean {
+  switch (step) {
+    case 'company': return facts.company !== undefined;
+    case 'path': return facts.path === 'own' || (facts.path === 'generate' && facts.request !== undefined) || facts.uploaded;
+    case 'portal':
+    case 'authorize':
+    case 'upload': return facts.uploaded;
+    case 'points_of_sale': return facts.uploaded && !facts.pending.includes('point_of_sale');
+    case 'done': return facts.uploaded && facts.pending.length === 0;
+  }
 }
 
 /** After the upload the link is used: nothing more is saved and there is no way back. */
 export const isAfterUpload = (step: WizardStep) => step === 'points_of_sale' || step === 'done';
 
+export const asWizardStep = (value: unknown): WizardStep | undefined =>
+  (WIZARD_STEPS as readonly unknown[]).includes(value) ? (value as WizardStep) : undefined;
+
 /** The saved step, unless it is not reachable with what was saved (then the first screen that still needs an answer). */
 export function resumeStep(view: RegistrationView): WizardStep {
+  if (view.completed) return 'points_of_sale';
   const { step, company, path } = view.progress;
   const sequence = stepsFor(view.environment, path, servicesToAuthorize(view, path).missing.length > 0);
   if (step === 'company' || !company) return 'company';
@@ -30,6 +60,20 @@ export function resumeStep(view: RegistrationView): WizardStep {
   // The link is still open, so the upload has not happened yet.
   if (isAfterUpload(step)) return 'upload';
   return sequence.includes(step) ? step : 'authorize';
+}
+
+/**
+ * The step a URL asks for (?step=), when the supplier may be there: before the upload, any step up to
+ * the saved one; after it, only the points of sale and the closing screen. Else where they resume.
+ */
+export function landingStep(view: RegistrationView, requested: WizardStep | undefined): WizardStep {
+  const resume = resumeStep(view);
+  if (!requested) return resume;
+  if (view.completed) return isAfterUpload(requested) ? requested : resume;
+  const { path } = view.progress;
+  const sequence = stepsFor(view.environment, path, servicesToAuthorize(view, path).missing.length > 0);
+  const index = sequence.indexOf(requested);
+  return index >= 0 && index <= sequence.indexOf(resume) ? requested : resume;
 }
 
 export function neighbour(sequence: WizardStep[], step: WizardStep, offset: 1 | -1): WizardStep | undefined {

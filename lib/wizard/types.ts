@@ -1,17 +1,24 @@
 // The wizard's view of the gov-ar/v1 service, as the browser receives it: the types of the documented
 // schemas (lib/openapi/responses), the one declaration of each shape. `import type` only: no zod in the bundle.
-import type { CertificatePath, CompanyData, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import type { CertificatePath, CompanyData, PendingItem, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import type { CompanyPrefill } from '@/lib/gov-ar/registration/party-prefill';
 import type { ErrorBody } from '@/lib/openapi/responses/common';
 import type {
-  CertificateRequest, PointsOfSale, Progress, RegisteredCertificate as UploadAnswer, RegistrationView,
+  CertificateRequest, PointsOfSale, Progress, RegisteredCertificate as UploadAnswer, RegistrationView as ServiceView,
 } from '@/lib/openapi/responses/gov-ar';
 
-export type { CertificatePath, CertificateRequest, CompanyData, PointsOfSale, Progress, RegistrationView, WizardStep };
-export type Environment = RegistrationView['environment'];
+export type { CertificatePath, CertificateRequest, CompanyData, CompanyPrefill, PendingItem, PointsOfSale, Progress, WizardStep };
+export type Environment = ServiceView['environment'];
 
 /** What a successful upload answers: the entry's status and the certificate it registered. */
 export type UploadResult = UploadAnswer;
 export type RegisteredCertificate = UploadResult['certificate'];
+
+/**
+ * GET /gov-ar/v1/registrations/{ref}, and what the page itself shows for a used live link still lacking a
+ * point of sale: the certificate its upload registered (lib/gov-ar/registration/view.ts getFollowUpView).
+ */
+export type RegistrationView = ServiceView & { completed?: UploadResult };
 
 export type UploadField = 'certificate' | 'key' | 'password';
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { ensureBenchBuild, startBareServer, startBenchApp, type BareServer, type BenchApp } from '@/tests/bench/app-server';
 import { measureRps } from '@/tests/bench/load';
 import { createWorkspace, measureRegistrations, openLink, prepareSuppliers, supplierKey } from '@/tests/bench/registrations';
-import { printReport, type Figures } from '@/tests/bench/report';
+import { printPageJs, printReport, type Figures } from '@/tests/bench/report';
 import { measureValidation } from '@/tests/bench/validation';
 import { measurePageJs } from '@/tests/bench/page-js';
 import { measurePingsUnderUploads } from '@/tests/bench/pings-under-uploads';
@@ -25,6 +25,21 @@ const settings = { json: args.includes('--json'), seconds: option('seconds', 10)
 const invoiceSettings = () => ({ count: option('invoices', 1000) || 1000, concurrency: option('clients', 64), warmup: option('invoice-warmup', 64) });
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
+/** The wizard page's first-load JavaScript and the framework floor, nothing else (a quick check of the budget). */
+async function measurePageJsOnly() {
+  const app = await startBenchApp();
+  try {
+    const base = app.server.url;
+    const workspace = await createWorkspace(base);
+    const link = await openLink(base, workspace, { name: 'Ferretería El Tornillo S.R.L.', cuit: '30712345671' });
+    const pass = printPageJs(await measurePageJs(`${base}/reg/${link.ref}`), await measurePageJs(`${base}/reg/${'0'.repeat(27)}`, 404));
+    if (!pass) process.exitCode = 1;
+  } finally {
+    await app.server.stop();
+    fs.rmSync(app.dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (args.includes('--scale')) {
     const { runScaleBench } = await import('./scale');
@@ -38,6 +53,7 @@ async function main() {
     if (!issuing.numbersContiguous || issuing.distinctCaes !== issuing.count) process.exitCode = 1;
     return;
   }
+  if (args.includes('--page-js')) return measurePageJsOnly();
   const loadBefore = os.loadavg()[0]!;
   let app: BenchApp | undefined;
   let bare: BareServer | undefined;

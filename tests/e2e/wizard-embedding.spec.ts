@@ -14,7 +14,7 @@ import { checkpoint } from '@/tests/e2e/support/wizard-checks';
 
 const WIZARD_ORIGIN = new URL(E2E_BASE_URL).origin;
 
-interface Received { origin: string; data: { type?: string; event?: string; ref?: string; status?: string } }
+interface Received { origin: string; data: { type?: string; event?: string; step?: string; ref?: string; status?: string; pending?: string[] } }
 
 let workspace: Workspace;
 let integratorConsole: IntegratorConsole;
@@ -62,9 +62,13 @@ test('embedded in an allowed origin: no brand chrome, step and completion messag
     await expect(wizard.languageSwitch('English')).toBeVisible();
   });
 
-  await test.step('the parent hears of the step shown', async () => {
+  await test.step('the parent hears of the step shown, by name, and what is still pending', async () => {
     await expect.poll(() => received(page)).toContainEqual({
-      origin: WIZARD_ORIGIN, data: { type: 'gov-ar.registration', event: 'step', ref: link.ref, status: 'Processing' },
+      origin: WIZARD_ORIGIN,
+      data: {
+        type: 'gov-ar.registration', event: 'step', step: 'upload', ref: link.ref, status: 'Processing',
+        pending: ['certificate', 'service_authorization'],
+      },
     });
   });
   await checkpoint(page, testInfo, 'embedded-upload');
@@ -74,10 +78,10 @@ test('embedded in an allowed origin: no brand chrome, step and completion messag
     await wizard.submitUpload.click();
     await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();
     await expect.poll(() => received(page)).toContainEqual({
-      origin: WIZARD_ORIGIN, data: { type: 'gov-ar.registration', event: 'completed', ref: link.ref, status: 'Registered' },
+      origin: WIZARD_ORIGIN, data: { type: 'gov-ar.registration', event: 'completed', ref: link.ref, status: 'Registered', pending: [] },
     });
     await expect.poll(() => received(page)).toContainEqual({
-      origin: WIZARD_ORIGIN, data: { type: 'gov-ar.registration', event: 'step', ref: link.ref, status: 'Registered' },
+      origin: WIZARD_ORIGIN, data: { type: 'gov-ar.registration', event: 'step', step: 'done', ref: link.ref, status: 'Registered', pending: [] },
     });
     const messages = await received(page);
     expect(messages.every((message) => message.origin === WIZARD_ORIGIN && message.data.type === 'gov-ar.registration')).toBe(true);

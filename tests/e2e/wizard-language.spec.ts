@@ -21,7 +21,7 @@ test.describe('a browser that asks for English', () => {
     await wizard.goto(link.path);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 2, name: 'Confirm the company details' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Registration steps' })).toContainText('Step 1 of 6');
+    await expect(page.getByRole('navigation', { name: 'Registration steps' })).toContainText('Step 1 of 5');
     await expect(page.getByLabel('Legal name')).toHaveValue(link.name);
     await expect(wizard.languageSwitch('Español')).toHaveAttribute('lang', 'es-AR');
     await checkpoint(page, testInfo, 'english-01-company');

@@ -25,7 +25,7 @@ test('a live registration lists the points of sale and refreshes them', async ({
 
   const request = await test.step('portal: the live instructions, the request downloaded as pedido.csr', async () => {
     await expect(wizard.heading(STEP_HEADINGS.portal)).toBeVisible();
-    await expect(wizard.stepCounter()).toContainText('Paso 3 de 7');
+    await expect(wizard.stepCounter()).toContainText('Paso 3 de 6');
     await expect(page.getByText('Abra «Administración de Certificados Digitales». Si actúa por una empresa, elíjala.')).toBeVisible();
     const alias = (await wizard.aliasShown().textContent())!;
     const downloading = page.waitForEvent('download');
@@ -60,7 +60,7 @@ test('a live registration lists the points of sale and refreshes them', async ({
     await expect(wizard.heading(STEP_HEADINGS.pointsOfSale)).toBeVisible();
     // The emulator's own screen for it, in Producción.
     await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute('href', '/emulator?environment=live#point-of-sale');
-    await expect(wizard.stepCounter()).toContainText('Paso 6 de 7');
+    await expect(wizard.stepCounter()).toContainText('Paso 6 de 6');
     await expect(wizard.pointOfSale(5)).toContainText('Activo');
     await expect(wizard.pointOfSale(6)).toHaveCount(0);
     // Monotributo: the system to choose when adding one.
@@ -83,7 +83,7 @@ test('a live registration lists the points of sale and refreshes them', async ({
   await test.step('done', async () => {
     await wizard.next.click();
     await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();
-    await expect(wizard.stepCounter()).toContainText('Paso 7 de 7');
+    await expect(wizard.progress).toContainText('Alta completa');
     await expect(wizard.summaryValue('Vence el')).toHaveText(expiryDate(certificate));
     // Only sandbox says any point of sale number works.
     await expect(page.getByText('En homologación puede usar cualquier número de punto de venta.')).toHaveCount(0);

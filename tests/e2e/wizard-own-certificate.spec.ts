@@ -30,7 +30,7 @@ test('a supplier registers their own certificate and password-protected key', as
 
   await test.step('no portal step: straight to authorising, with their own alias', async () => {
     await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
-    await expect(wizard.stepCounter()).toContainText('Paso 3 de 5');
+    await expect(wizard.stepCounter()).toContainText('Paso 4 de 5');
     await expect(page.getByText('Si ya autorizó este certificado para estos servicios, siga con «Siguiente».')).toBeVisible();
     await expect(wizard.copyAlias).toHaveCount(0);
     await checkpoint(page, testInfo, 'own-03-authorize');
@@ -39,7 +39,7 @@ test('a supplier registers their own certificate and password-protected key', as
 
   await test.step('upload: the certificate picked, the encrypted key dropped; the password field appears', async () => {
     await expect(wizard.heading(STEP_HEADINGS.uploadOwn)).toBeVisible();
-    await expect(wizard.stepCounter()).toContainText('Paso 4 de 5');
+    await expect(wizard.stepCounter()).toContainText('Paso 5 de 5');
     await expect(wizard.password).toHaveCount(0);
     await wizard.chooseFile('certificate', { name: 'certificado.crt', contents: certificate });
     await wizard.dropFile('key', { name: 'clave.key', contents: encryptPkcs8(key, password) });

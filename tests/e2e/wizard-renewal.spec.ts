@@ -84,7 +84,7 @@ test('a sandbox renewal adds a certificate to the same alias and needs no new au
   await test.step('straight to the upload, which the kept authorization lets through', async () => {
     await wizard.next.click();
     await expect(wizard.heading(STEP_HEADINGS.upload)).toBeVisible();
-    await expect(wizard.stepCounter()).toContainText('Paso 4 de 5');
+    await expect(wizard.stepCounter()).toContainText('Paso 5 de 5');
     await wizard.pasteText('certificate', certificate);
     await wizard.submitUpload.click();
     await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();

@@ -39,7 +39,7 @@ test('a reload and another device land on the same step with the data kept', asy
   await test.step('reload: the portal step, with the same request', async () => {
     await page.reload();
     await expect(wizard.heading(STEP_HEADINGS.portal)).toBeVisible();
-    await expect(wizard.stepCounter()).toContainText('Paso 3 de 6');
+    await expect(wizard.stepCounter()).toContainText('Paso 3 de 5');
     await expect(wizard.aliasShown()).toHaveText(alias);
     await expect(wizard.csrText).toHaveValue(csr);
   });

@@ -32,7 +32,7 @@ test('a supplier goes from the link to Registered with the request we generate',
   await test.step('company data: checked, corrected and confirmed', async () => {
     await expect(wizard.supplierName).toHaveText(link.name);
     await expect(wizard.heading(STEP_HEADINGS.company)).toBeVisible();
-    await expect(wizard.stepCounter()).toContainText('Paso 1 de 6');
+    await expect(wizard.stepCounter()).toContainText('Paso 1 de 5');
     await expect(wizard.legalName).toHaveValue(link.name);
     await expect(wizard.cuit).toHaveValue(writtenCuit(link.cuit));
     await expect(wizard.cuit).not.toBeEditable();
@@ -45,7 +45,7 @@ test('a supplier goes from the link to Registered with the request we generate',
     await expect(wizard.fiscalAddress).toHaveAccessibleDescription(/Escriba el domicilio fiscal completo/);
     await expect(wizard.activityCode).toHaveAccessibleDescription(/El código de actividad tiene 6 números/);
     await expect(wizard.announcer).toContainText('Revise lo siguiente:');
-    await expect(wizard.announcer).toContainText('Elija Responsable Inscripto o Monotributista.');
+    await expect(wizard.announcer).toContainText('Elija Responsable Inscripto, Monotributista o IVA Exento.');
     await checkpoint(page, testInfo, 'sandbox-01-company-errors');
 
     await wizard.confirmCompany({
@@ -57,7 +57,7 @@ test('a supplier goes from the link to Registered with the request we generate',
   await test.step('path: we generate the key and the request', async () => {
     // A new screen: the focus goes to its heading, where a screen reader starts reading.
     await expect(wizard.heading(STEP_HEADINGS.path)).toBeFocused();
-    await expect(wizard.stepCounter()).toContainText('Paso 2 de 6');
+    await expect(wizard.stepCounter()).toContainText('Paso 2 de 5');
     await expect(wizard.certificatePath('generate')).toBeChecked();
     await checkpoint(page, testInfo, 'sandbox-02-path');
     await wizard.next.click();
@@ -65,7 +65,7 @@ test('a supplier goes from the link to Registered with the request we generate',
 
   const { alias, csr } = await test.step('portal: alias and request, copied and downloaded', async () => {
     await expect(wizard.heading(STEP_HEADINGS.portal)).toBeFocused();
-    await expect(wizard.stepCounter()).toContainText('Paso 3 de 6');
+    await expect(wizard.stepCounter()).toContainText('Paso 3 de 5');
     await expect(page.getByText('Abra «WSASS - Autogestión Certificados Homologación».', { exact: true })).toBeVisible();
     await expect(page.getByText('En «Nombre simbólico del DN», escriba:')).toBeVisible();
     // The request the service keeps for the link is what the page shows (a textarea's value has LF line ends).
@@ -102,7 +102,7 @@ test('a supplier goes from the link to Registered with the request we generate',
   await test.step('authorize: the service, the alias and the CUIT', async () => {
     await wizard.next.click();
     await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
-    await expect(wizard.stepCounter()).toContainText('Paso 4 de 6');
+    await expect(wizard.stepCounter()).toContainText('Paso 4 de 5');
     await expect(page.getByText('En «Servicio al que desea acceder», elija wsfe - Facturación Electrónica.')).toBeVisible();
     await expect(page.getByText('Presione «Crear autorización de acceso».')).toBeVisible();
     await expect(wizard.aliasShown()).toHaveText(alias);
@@ -113,7 +113,7 @@ test('a supplier goes from the link to Registered with the request we generate',
 
   await test.step('upload: the certificate, sent once, with progress', async () => {
     await expect(wizard.heading(STEP_HEADINGS.upload)).toBeVisible();
-    await expect(wizard.stepCounter()).toContainText('Paso 5 de 6');
+    await expect(wizard.stepCounter()).toContainText('Paso 5 de 5');
     // The key is ours: only the certificate is asked for.
     await expect(wizard.keyFile).toHaveCount(0);
     await checkpoint(page, testInfo, 'sandbox-05-upload');

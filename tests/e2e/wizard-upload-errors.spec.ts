@@ -237,7 +237,12 @@ test('with their own certificate and key: problems on the key, the password and 
     const response = page.waitForResponse((answer) => answer.url().endsWith('/certificate') && answer.request().method() === 'POST');
     await wizard.submitUpload.click();
     expect((await response).status()).toBe(413);
-    await expectProblem(page, wizard, { code: 'file_too_large', field: 'certificate', message: /El archivo supera los 64 KiB\./ });
+    // Pasted text: the problem goes on the text area typed in (issue 17), not on the file picker.
+    await expect(wizard.announcer).toHaveText(/El archivo supera los 64 KiB\./);
+    await expect(wizard.certificateText).toHaveAttribute('aria-invalid', 'true');
+    await expect(wizard.certificateText).toHaveAccessibleDescription(/El archivo supera los 64 KiB\./);
+    await expect(wizard.certificateText).toBeFocused();
+    await expect(wizard.certificateFile).not.toHaveAttribute('aria-invalid');
   });
 
   await test.step('the password field goes with the encrypted key', async () => {

@@ -34,7 +34,7 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
       cuit: supplier.data.tax_id.code, environment: 'sandbox',
     });
     const linked = await read();
-    expect(linked).toMatchObject({ status: 'Processing', meta: [{ key: 'link', ref: registration.ref }] });
+    expect(linked).toMatchObject({ status: 'Processing', meta: [{ key: 'link', ref: registration.ref }, { key: 'registration' }] });
 
     const { body: csr } = await requestCsr(registration.ref);
     const certificate = await issueFromCsr(emulator(), 'sandbox', csr.alias, csr.csr);

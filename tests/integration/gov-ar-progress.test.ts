@@ -75,7 +75,7 @@ describe('PUT /gov-ar/v1/registrations/{ref}/progress', () => {
     ['a blank legal name', { step: 'company', company: { ...company, legal_name: '   ' } }, 'company.legal_name'],
     ['a legal name too long', { step: 'company', company: { ...company, legal_name: 'x'.repeat(301) } }, 'company.legal_name'],
     ['a too short fiscal address', { step: 'company', company: { ...company, fiscal_address: 'ab' } }, 'company.fiscal_address'],
-    ['an unknown tax classification', { step: 'company', company: { ...company, tax_classification: 'exento' } }, 'company.tax_classification'],
+    ['an unknown tax classification', { step: 'company', company: { ...company, tax_classification: 'autonomo' } }, 'company.tax_classification'],
     ['no tax classification', { step: 'company', company: { ...company, tax_classification: undefined } }, 'company.tax_classification'],
     ['a CUIT in the company data (read-only)', { step: 'company', company: { ...company, cuit: '30712345671' } }, 'company.cuit'],
   ])('answers 422 naming the field for %s', async (_case, body, field) => {
@@ -119,7 +119,7 @@ describe('the confirmed company data', () => {
     await saveProgress(registration.ref, { step: 'upload', company, path: 'generate' });
     expect((await upload(registration.ref, { certificate: 'not a certificate' })).status).toBe(422);
     const before = await getEntry(registration.apiKey, registration.entryId);
-    expect(before.body.meta.map((m: { key: string }) => m.key)).toEqual(['link']);
+    expect(before.body.meta.map((m: { key: string }) => m.key)).toEqual(['link', 'registration']);
 
     await registerWithGeneratedKey(registration.ref, registration.cuit);
     const { body: entry } = await getEntry(registration.apiKey, registration.entryId);
@@ -133,7 +133,7 @@ describe('the confirmed company data', () => {
     const registration = await openRegistration();
     await registerWithGeneratedKey(registration.ref, registration.cuit);
     const { body: entry } = await getEntry(registration.apiKey, registration.entryId);
-    expect(entry.meta.map((m: { key: string }) => m.key).sort()).toEqual(['certificate', 'link']);
+    expect(entry.meta.map((m: { key: string }) => m.key).sort()).toEqual(['certificate', 'link', 'registration']);
   });
 });
 

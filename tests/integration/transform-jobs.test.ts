@@ -56,7 +56,8 @@ describe('POST /transform/v1/jobs', () => {
 
     const { body: stored } = await getEntry(apiKey, entry.id);
     expect(stored.status).toBe('Processing');
-    expect(stored.meta).toHaveLength(1);
+    // The link, and the record of where the supplier is (issue 17).
+    expect(stored.meta.map((m: { key: string }) => m.key)).toEqual(['link', 'registration']);
     const [link] = stored.meta;
     expect(link).toMatchObject({
       owner_id, entry_id: entry.id, src: 'gov-ar', key: 'link', link_scope: 'public',
@@ -100,7 +101,7 @@ describe('POST /transform/v1/jobs', () => {
     expect(statuses).toEqual([202, ...Array(19).fill(409)]);
     for (const loser of results.filter((r) => r.status === 409)) expect(loser.body.code).toBe('registration_in_progress');
     await drainJobs();
-    expect((await getEntry(apiKey, entry.id)).body.meta).toHaveLength(1);
+    expect((await getEntry(apiKey, entry.id)).body.meta.map((m: { key: string }) => m.key)).toEqual(['link', 'registration']);
   });
 
   it('answers 20 concurrent requests with one key by one job: one 202, the rest replays', async () => {

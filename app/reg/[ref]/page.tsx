@@ -1,11 +1,14 @@
 // The registration link a supplier opens: unknown → 404; finished → what was registered; open → the
-// supplier's header (server-rendered) and the wizard, started with everything it needs (no fetch on load).
+// supplier's header (server-rendered) and the wizard, started with everything it needs (no fetch on load),
+// on the step the URL names (?step=) when the supplier may be there. A used live link whose supplier still
+// has no usable point of sale keeps leading to the points of sale.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ApiError } from '@/lib/api/errors';
 import { findRegistration } from '@/lib/gov-ar/registration/context';
 import { summarizeRegistration } from '@/lib/gov-ar/registration/summary';
-import { getRegistrationView } from '@/lib/gov-ar/registration/view';
+import { getFollowUpView, getRegistrationView } from '@/lib/gov-ar/registration/view';
+import { asWizardStep } from '@/lib/wizard/steps';
 import { arAuthority } from '@/lib/config';
 import { requestLocale } from '@/lib/i18n/locale';
 import { messagesFor } from '@/lib/i18n/messages';
@@ -20,7 +23,7 @@ export const dynamic = 'force-dynamic';
 
 interface PageProps {
   params: Promise<{ ref: string }>;
-  searchParams: Promise<{ embed?: string | string[] }>;
+  searchParams: Promise<{ embed?: string | string[]; step?: string | string[] }>;
 }
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,11 +32,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RegistrationPage({ params, searchParams }: PageProps) {
-  const [{ ref }, { embed }, locale] = await Promise.all([params, searchParams, requestLocale()]);
+  const [{ ref }, { embed, step }, locale] = await Promise.all([params, searchParams, requestLocale()]);
   const registration = await findRegistration(ref);
   if (!registration) notFound();
   const embedded = embed === '1';
-  const view = registration.open ? await openView(ref) : undefined;
+  const view = registration.open ? await openView(ref) : await getFollowUpView(registration);
 
   return (
     <LocaleProvider locale={locale} messages={messagesFor(locale)}>
@@ -41,7 +44,7 @@ export default async function RegistrationPage({ params, searchParams }: PagePro
         {view ? (
           <>
             <SupplierHeader locale={locale} view={view} />
-            <Wizard view={view} emulatorPortalUrl={arAuthority() === 'emulator' ? '/emulator' : undefined} />
+            <Wizard view={view} requestedStep={asWizardStep(step)} emulatorPortalUrl={arAuthority() === 'emulator' ? '/emulator' : undefined} />
           </>
         ) : (
           <RegistrationCompleted locale={locale} summary={await summarizeRegistration(registration)} />

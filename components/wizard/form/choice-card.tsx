@@ -1,8 +1,8 @@
 'use client';
 // A radio button drawn as a big card (title and one line of explanation), easy to hit on a phone.
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentProps } from 'react';
 
-interface ChoiceCardProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
+interface ChoiceCardProps extends Omit<ComponentProps<'input'>, 'type' | 'id'> {
   title: string;
   hint?: string;
 }

@@ -1,10 +1,10 @@
 'use client';
 // A labelled text input with its hint and error, wired for screen readers (aria-describedby,
 // aria-invalid). Every input of the wizard has a visible label.
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { fieldError, fieldHint, fieldLabel, textInput } from '@/components/wizard/styles';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
   hint?: string;
   error?: string;

@@ -1,53 +1,86 @@
 'use client';
-// The company form's check in the browser, with the very CompanyDataSchema the server applies. The
-// schema (and zod with it, the largest library the wizard uses) loads when the supplier first touches
-// the form, not with the page.
-import { useRef, useState, type FormEvent } from 'react';
-import type { CompanyData } from '@/lib/wizard/types';
+// The company form: react-hook-form with the zod resolver over the very CompanyDataSchema the server
+// applies to the saved progress. The schema and zod (the largest library the wizard uses) load with the
+// first check, not with the page. What the supplier types is kept as a draft in this tab on each blur,
+// so a reload does not lose it before the step is confirmed (then the server keeps it).
+import { useEffect } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { CompanyData, CompanyPrefill } from '@/lib/wizard/types';
 
 export type CompanyField = keyof CompanyData;
 
-const FIELDS: readonly CompanyField[] = ['legal_name', 'fiscal_address', 'activity_code', 'tax_classification'];
-
-const loadSchema = () => import('@/lib/gov-ar/registration/progress-schema').then((module) => module.CompanyDataSchema);
-
-type CheckResult = { data: CompanyData; invalid?: undefined } | { data?: undefined; invalid: CompanyField[] };
-
-async function checkCompany(form: HTMLFormElement): Promise<CheckResult> {
-  const schema = await loadSchema();
-  const values = new FormData(form);
-  const input = Object.fromEntries(FIELDS.filter((field) => values.has(field)).map((field) => [field, values.get(field)]));
-  const result = schema.safeParse(input);
-  if (result.success) return { data: result.data };
-  // The schema's order is the form's: the first invalid field is the one to focus.
-  return { invalid: [...new Set(result.error.issues.map((issue) => issue.path[0] as CompanyField))] };
+/** The form's values as typed: every field a string, the classification unset until chosen. */
+export interface CompanyValues {
+  legal_name: string;
+  fiscal_address: string;
+  activity_code: string;
+  tax_classification: CompanyData['tax_classification'] | null;
+  email: string | undefined;
 }
 
-function focusField(form: HTMLFormElement, field: CompanyField) {
-  const element = form.elements.namedItem(field);
-  const first = element instanceof RadioNodeList ? element[0] : element;
-  if (first instanceof HTMLElement) first.focus();
+const companyResolver: Resolver<CompanyValues, unknown, CompanyData> = async (values, context, options) => {
+  const [{ zodResolver }, { CompanyDataSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'), import('@/lib/gov-ar/registration/progress-schema'),
+  ]);
+  const resolve = zodResolver(CompanyDataSchema) as unknown as Resolver<CompanyValues, unknown, CompanyData>;
+  return resolve(values, context, options);
+};
+
+const draftKey = (ref: string) => `gov-ar.company-draft:${ref}`;
+
+function readDraft(ref: string): Partial<CompanyValues> | undefined {
+  try {
+    const text = window.sessionStorage.getItem(draftKey(ref));
+    return text ? (JSON.parse(text) as Partial<CompanyValues>) : undefined;
+  } catch {
+    return undefined; // storage disabled or a foreign value: start from the defaults
+  }
 }
 
-/** Checks on submit, then again on every change (so a corrected field loses its error at once). */
-export function useCompanyForm(onValid: (company: CompanyData) => void, onInvalid: (fields: CompanyField[]) => void) {
-  const [invalid, setInvalid] = useState<CompanyField[]>([]);
-  const submitted = useRef(false);
+function writeDraft(ref: string, values: CompanyValues | undefined) {
+  try {
+    if (values) window.sessionStorage.setItem(draftKey(ref), JSON.stringify(values));
+    else window.sessionStorage.removeItem(draftKey(ref));
+  } catch {
+    // Without storage the draft is only lost on reload.
+  }
+}
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    submitted.current = true;
-    const result = await checkCompany(form);
-    setInvalid(result.invalid ?? []);
-    if (result.data) return onValid(result.data);
-    focusField(form, result.invalid[0]!);
-    onInvalid(result.invalid);
+export function companyDefaults(initial: CompanyData | undefined, prefill: CompanyPrefill): CompanyValues {
+  return {
+    legal_name: initial?.legal_name ?? prefill.legal_name,
+    fiscal_address: initial?.fiscal_address ?? prefill.fiscal_address ?? '',
+    activity_code: initial?.activity_code ?? '',
+    tax_classification: initial?.tax_classification ?? null,
+    email: initial ? (initial.email ?? '') : (prefill.email ?? ''),
   };
-  const onChange = async (event: FormEvent<HTMLFormElement>) => {
-    if (submitted.current) setInvalid((await checkCompany(event.currentTarget)).invalid ?? []);
-  };
-  const hasError = (field: CompanyField) => invalid.includes(field);
+}
 
-  return { hasError, formProps: { onSubmit, onChange, onFocus: () => void loadSchema() } };
+export function useCompanyForm(ref: string, defaults: CompanyValues, onValid: (company: CompanyData) => void, onInvalid: (fields: CompanyField[]) => void) {
+  const form = useForm<CompanyValues, unknown, CompanyData>({
+    defaultValues: defaults, resolver: companyResolver, mode: 'onSubmit', reValidateMode: 'onChange',
+  });
+  const { reset, getValues } = form;
+
+  // After hydration (the server has no session storage): a draft typed before a reload comes back.
+  useEffect(() => {
+    const draft = readDraft(ref);
+    if (draft) reset({ ...defaults, ...draft });
+    // Only once, on opening the step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ref, reset]);
+
+  const saveDraft = () => writeDraft(ref, getValues());
+  const onSubmit = form.handleSubmit(
+    (company) => {
+      writeDraft(ref, undefined);
+      onValid(company);
+    },
+    (errors: FieldErrors<CompanyValues>) => onInvalid(Object.keys(errors) as CompanyField[]),
+  );
+  const hasError = (field: CompanyField) => form.formState.errors[field] !== undefined;
+  // Loading the check's code as soon as the supplier starts typing keeps the first submit quick.
+  const warmUp = () => void import('@/lib/gov-ar/registration/progress-schema');
+
+  return { register: form.register, hasError, formProps: { onSubmit, onBlur: saveDraft, onChange: saveDraft, onFocus: warmUp } };
 }

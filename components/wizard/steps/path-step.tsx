@@ -3,11 +3,10 @@
 // on the server; the key never reaches the browser, only the request and its alias do.
 import { useState } from 'react';
 import { fill } from '@/lib/i18n/locales';
-import { requestCertificateRequest } from '@/lib/wizard/api';
 import type { CertificatePath, CertificateRequest } from '@/lib/wizard/types';
 import { useLocale, useMessages } from '@/components/i18n/locale-context';
 import { useAnnounce } from '@/components/wizard/announcer';
-import { useAsyncTask } from '@/components/wizard/use-async-task';
+import { useCertificateRequest } from '@/components/wizard/use-registration-service';
 import { ErrorNotice } from '@/components/wizard/error-notice';
 import { ChoiceCard } from '@/components/wizard/form/choice-card';
 import { serviceErrorMessage } from '@/components/wizard/service-error-message';
@@ -26,12 +25,12 @@ export function PathStep({ headingRef, onBack, refId, initial, request, onDone }
   const locale = useLocale();
   const announce = useAnnounce();
   const [path, setPath] = useState<CertificatePath>(initial ?? 'generate');
-  const generate = useAsyncTask(() => requestCertificateRequest(refId));
+  const generate = useCertificateRequest(refId);
   const next = () => {
     if (path === 'own') onDone('own');
     else if (request) onDone('generate', request);
     else {
-      generate.run(undefined, {
+      generate.mutate(undefined, {
         onSuccess: (made) => onDone('generate', made),
         onError: (error) => announce(serviceErrorMessage(error, locale, t)),
       });

@@ -1,9 +1,9 @@
 'use client';
 // Step (f), live only: the points of sale ARCA reports for the supplier, and how to add one for web
-// services (the system to pick depends on the tax classification chosen in step a).
+// services (the system to pick depends on the tax classification chosen in step a). The link leads
+// back here until the authority reports a usable one.
 import { useEffect } from 'react';
 import { fill } from '@/lib/i18n/locales';
-import { fetchPointsOfSale } from '@/lib/wizard/api';
 import type { CompanyData } from '@/lib/wizard/types';
 import { useLocale, useMessages } from '@/components/i18n/locale-context';
 import { useAnnounce } from '@/components/wizard/announcer';
@@ -15,25 +15,29 @@ import { serviceErrorMessage } from '@/components/wizard/service-error-message';
 import { Spinner } from '@/components/wizard/spinner';
 import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
 import { StepNav } from '@/components/wizard/step-nav';
-import { useAsyncTask } from '@/components/wizard/use-async-task';
+import { usePointsOfSale } from '@/components/wizard/use-registration-service';
 import { secondaryButton } from '@/components/wizard/styles';
 
 interface PointsOfSaleStepProps extends StepProps {
   refId: string;
   taxClassification?: CompanyData['tax_classification'];
   emulatorPortalUrl?: string;
+  /** Whether the authority's latest answer holds a usable point of sale. */
+  onChecked: (usable: boolean) => void;
   onNext: () => void;
 }
 
-export function PointsOfSaleStep({ headingRef, refId, taxClassification, emulatorPortalUrl, onNext }: PointsOfSaleStepProps) {
+export function PointsOfSaleStep({ headingRef, refId, taxClassification, emulatorPortalUrl, onChecked, onNext }: PointsOfSaleStepProps) {
   const t = useMessages();
   const locale = useLocale();
   const announce = useAnnounce();
-  const points = useAsyncTask(() => fetchPointsOfSale(refId));
-  const load = points.run;
-  useEffect(() => { void load(undefined); }, [load]);
-  const errorMessage = points.isError ? serviceErrorMessage(points.error, locale, t) : undefined;
+  const points = usePointsOfSale(refId);
+  const busy = points.isFetching;
+  const errorMessage = points.isError && !busy ? serviceErrorMessage(points.error, locale, t) : undefined;
   useEffect(() => { if (errorMessage) announce(errorMessage); }, [errorMessage, announce]);
+  useEffect(() => {
+    if (points.data) onChecked(points.data.list.some((point) => !point.blocked && !point.dropped_on));
+  }, [points.data, onChecked]);
   const system = taxClassification === 'monotributista' ? t.pointsOfSale.systemMonotributista : t.pointsOfSale.systemResponsableInscripto;
 
   return (
@@ -42,9 +46,9 @@ export function PointsOfSaleStep({ headingRef, refId, taxClassification, emulato
       <div className="space-y-3">
         {points.data && <PointsOfSaleList points={points.data.list} />}
         {errorMessage && <ErrorNotice>{errorMessage}</ErrorNotice>}
-        <p role="status" className="text-sm text-slate-700">{points.isPending ? t.pointsOfSale.loading : ''}</p>
-        <button type="button" className={secondaryButton} onClick={() => load(undefined)} disabled={points.isPending}>
-          {points.isPending && <Spinner />}
+        <p role="status" className="text-sm text-slate-700">{busy ? t.pointsOfSale.loading : ''}</p>
+        <button type="button" className={secondaryButton} onClick={() => void points.refetch()} disabled={busy}>
+          {busy && <Spinner />}
           {t.pointsOfSale.refresh}
         </button>
       </div>

@@ -1,9 +1,9 @@
 'use client';
 // Step (e): the supplier hands over the certificate (and the key, when they brought their own). The
 // server checks everything, down to a login at the authority; its answer lands on the field to fix.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { MAX_UPLOAD_FILE_BYTES } from '@/lib/gov-ar/registration/upload-limits';
-import type { UploadParts } from '@/lib/wizard/upload-request';
+import type { UploadParts, UploadPhase } from '@/lib/wizard/upload-request';
 import type { CertificatePath, Environment, UploadResult } from '@/lib/wizard/types';
 import { useLocale, useMessages } from '@/components/i18n/locale-context';
 import { useAnnounce } from '@/components/wizard/announcer';
@@ -14,7 +14,8 @@ import { KeyPasswordField } from '@/components/wizard/upload/key-password-field'
 import { UploadProblemNotice } from '@/components/wizard/upload/upload-problem-notice';
 import { UploadProgress } from '@/components/wizard/upload/upload-progress';
 import { describeFailure, type UploadFailure } from '@/components/wizard/upload/upload-problem';
-import { useCertificateUpload } from '@/components/wizard/upload/use-certificate-upload';
+import { misplacedContent, readChoice } from '@/components/wizard/upload/misplaced-content';
+import { useCertificateUploadMutation } from '@/components/wizard/use-registration-service';
 import { useKeyEncryption } from '@/components/wizard/upload/use-key-encryption';
 
 interface UploadStepProps extends StepProps {
@@ -26,6 +27,7 @@ interface UploadStepProps extends StepProps {
 }
 
 const NOTHING: FileChoice = { text: '' };
+const isPasted = (choice: FileChoice) => !choice.file && choice.text.trim() !== '';
 const chosen = (choice: FileChoice) => choice.file ?? (choice.text.trim() || undefined);
 
 export function UploadStep({ headingRef, onBack, refId, path, environment, onUploaded, onAuthorize }: UploadStepProps) {
@@ -39,7 +41,8 @@ export function UploadStep({ headingRef, onBack, refId, path, environment, onUpl
   // Once the server asked for the password, the field stays (a binary key never says ENCRYPTED).
   const [passwordAsked, setPasswordAsked] = useState(false);
   const keyEncrypted = useKeyEncryption(key);
-  const upload = useCertificateUpload(refId);
+  const [phase, setPhase] = useState<UploadPhase>();
+  const upload = useCertificateUploadMutation(refId, setPhase);
   const problem = failure && describeFailure(failure, { locale, t, environment, path });
   const askPassword = path === 'own' && (keyEncrypted || passwordAsked);
 
@@ -48,16 +51,30 @@ export function UploadStep({ headingRef, onBack, refId, path, environment, onUpl
     setFailure(found);
     if (described.field === 'password') setPasswordAsked(true);
     announce(described.message);
-    // After the re-render: the field to fix may only appear with this problem (the password).
-    if (described.field) requestAnimationFrame(() => document.getElementById(`upload-${described.field}`)?.focus());
   };
+  const focusTarget = (field: string | undefined) => {
+    if (!field) return 'upload-problem';
+    const choice = field === 'certificate' ? certificate : field === 'key' ? key : undefined;
+    return choice && isPasted(choice) ? `upload-${field}-text` : `upload-${field}`;
+  };
+  // Once rendered (the field to fix may only appear with this problem, the password): a pasted text's
+  // problem sends focus to the text area typed in, a problem of the whole upload to its notice.
+  useEffect(() => {
+    if (problem) document.getElementById(focusTarget(problem.field))?.focus();
+    // Each failure once, when it is shown (not again on typing).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failure]);
   const send = (parts: UploadParts) => {
     setFailure(undefined);
-    upload.run(parts, { onSuccess: onUploaded, onError: (error) => fail({ kind: 'service', error }) });
+    upload.mutate(parts, { onSuccess: onUploaded, onError: (error) => fail({ kind: 'service', error }) });
   };
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (upload.isPending) return;
+    for (const [field, choice] of [['certificate', certificate], ['key', path === 'own' ? key : NOTHING]] as const) {
+      const misplaced = misplacedContent(field, await readChoice(choice));
+      if (misplaced) return fail({ kind: 'local', code: misplaced, field });
+    }
     const parts = { certificate: chosen(certificate), key: path === 'own' ? chosen(key) : undefined, password: askPassword ? password : undefined };
     if (!parts.certificate) return fail({ kind: 'local', code: 'certificate_missing', field: 'certificate' });
     if (path === 'own' && !parts.key) return fail({ kind: 'local', code: 'key_missing', field: 'key' });
@@ -85,9 +102,9 @@ export function UploadStep({ headingRef, onBack, refId, path, environment, onUpl
         )}
         {askPassword && <KeyPasswordField value={password} onChange={setPassword} error={fieldError('password')} />}
         {problem && !problem.field && (
-          <UploadProblemNotice problem={problem} onRetry={upload.variables ? () => send(upload.variables!) : undefined} onAuthorize={onAuthorize} />
+          <UploadProblemNotice id="upload-problem" problem={problem} onRetry={upload.variables ? () => send(upload.variables!) : undefined} onAuthorize={onAuthorize} />
         )}
-        <UploadProgress phase={upload.phase} />
+        <UploadProgress phase={phase} />
       </form>
     </StepFrame>
   );

@@ -25,6 +25,10 @@ export function FileField({ name, label, pasteLabel, placeholder, value, onChang
   const [dragging, setDragging] = useState(false);
   const [pasting, setPasting] = useState(value.text.length > 0);
   const errorId = error ? `${id}-error` : undefined;
+  // Typed or pasted text: its problem is shown on the text area, where the supplier will fix it.
+  const pasted = !value.file && value.text.trim() !== '';
+  const textId = `upload-${name}-text`;
+  const errorText = error && <p id={errorId} className={fieldError}>{error}</p>;
   const input = useRef<HTMLInputElement>(null);
   const choose = (file: File | undefined) => {
     // Forget the picker's own selection too, or picking the same file again would not register.
@@ -44,7 +48,7 @@ export function FileField({ name, label, pasteLabel, placeholder, value, onChang
         onDragLeave={() => setDragging(false)}
         onDrop={drop}
         className={`rounded-xl border-2 border-dashed p-4 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-sky-700 ${
-          error ? 'border-red-600 bg-red-50' : dragging ? 'border-sky-700 bg-sky-50' : 'border-slate-400 bg-white'}`}
+          error && !pasted ? 'border-red-600 bg-red-50' : dragging ? 'border-sky-700 bg-sky-50' : 'border-slate-400 bg-white'}`}
       >
         <label id={`${id}-label`} htmlFor={`upload-${name}`} className="block text-base font-semibold text-slate-900">{label}</label>
         {/* Touch screens cannot drag a file in: there the hint only says to choose one. */}
@@ -58,8 +62,8 @@ export function FileField({ name, label, pasteLabel, placeholder, value, onChang
           type="file"
           className="sr-only"
           aria-labelledby={`${id}-label`}
-          aria-describedby={[`${id}-hint`, errorId].filter(Boolean).join(' ')}
-          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-hint`, !pasted && errorId].filter(Boolean).join(' ')}
+          aria-invalid={error && !pasted ? true : undefined}
           onChange={(event) => choose(event.target.files?.[0])}
         />
         <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -72,15 +76,15 @@ export function FileField({ name, label, pasteLabel, placeholder, value, onChang
           )}
         </div>
       </div>
-      {error && <p id={errorId} className={fieldError}>{error}</p>}
+      {!pasted && errorText}
       <button type="button" aria-expanded={pasting} aria-controls={`${id}-paste`} onClick={() => setPasting(!pasting)}
         className="mt-2 min-h-11 text-sm font-medium text-sky-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-sky-700">
         {t.upload.pasteToggle}
       </button>
       <div id={`${id}-paste`} hidden={!pasting}>
-        <label htmlFor={`${id}-text`} className="block text-sm font-medium text-slate-900">{pasteLabel}</label>
+        <label htmlFor={textId} className="block text-sm font-medium text-slate-900">{pasteLabel}</label>
         <textarea
-          id={`${id}-text`}
+          id={textId}
           value={value.text}
           onChange={(event) => {
             if (input.current) input.current.value = '';
@@ -91,10 +95,11 @@ export function FileField({ name, label, pasteLabel, placeholder, value, onChang
           autoCapitalize="off"
           autoCorrect="off"
           placeholder={placeholder}
-          aria-describedby={errorId}
-          aria-invalid={error ? true : undefined}
-          className="mt-1 block w-full rounded-lg border border-slate-400 bg-white p-3 font-mono text-xs leading-5 focus:outline-2 focus:outline-sky-700"
+          aria-describedby={pasted ? errorId : undefined}
+          aria-invalid={error && pasted ? true : undefined}
+          className={`mt-1 block w-full rounded-lg border ${error && pasted ? 'border-red-600' : 'border-slate-400'} bg-white p-3 font-mono text-xs leading-5 focus:outline-2 focus:outline-sky-700`}
         />
+        {pasted && errorText}
       </div>
     </div>
   );

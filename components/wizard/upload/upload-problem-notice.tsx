@@ -8,12 +8,14 @@ import { secondaryButton } from '@/components/wizard/styles';
 import type { UploadProblem } from '@/components/wizard/upload/upload-problem';
 
 interface UploadProblemNoticeProps {
+  /** Focus comes here when the problem is shown (it is of the whole upload, no field to go to). */
+  id: string;
   problem: UploadProblem;
   onRetry?: () => void;
   onAuthorize: () => void;
 }
 
-export function UploadProblemNotice({ problem, onRetry, onAuthorize }: UploadProblemNoticeProps) {
+export function UploadProblemNotice({ id, problem, onRetry, onAuthorize }: UploadProblemNoticeProps) {
   const t = useMessages();
   const retryable = problem.code === 'authority_unavailable' || problem.code === 'network';
   let action;
@@ -23,7 +25,7 @@ export function UploadProblemNotice({ problem, onRetry, onAuthorize }: UploadPro
     action = <button type="button" className={secondaryButton} onClick={onAuthorize}>{t.upload.toAuthorize}</button>;
   }
   return (
-    <ErrorNotice title={t.upload.errorTitle} action={action}>
+    <ErrorNotice id={id} title={t.upload.errorTitle} action={action}>
       <p>{problem.message}</p>
       {retryable && problem.retryAfterSeconds !== undefined && <p className="mt-1 text-sm">{fill(t.upload.retryIn, { seconds: problem.retryAfterSeconds })}</p>}
     </ErrorNotice>

@@ -1,8 +1,10 @@
 // `registration.completed`: raised with the entry's move to Registered, carrying the certificate
-// now in use (its public part only; the key never leaves the secrets table).
+// now in use (its public part only; the key never leaves the secrets table) and, when the supplier
+// still cannot invoice (a live one without a usable point of sale), what is `pending`.
 import type { Tx } from '@/lib/db/client';
 import { getActiveCredential } from '@/lib/gov-ar/credentials';
 import { presentCertificate } from '@/lib/gov-ar/certificate-record';
+import { getRegistrationRecord } from '@/lib/gov-ar/registration/registration-record';
 import { raiseWebhookEvent } from '@/lib/webhooks/events';
 import type { StepContext } from '@/lib/transform/templates';
 
@@ -10,13 +12,18 @@ import type { StepContext } from '@/lib/transform/templates';
 export async function raiseRegistrationCompleted(tx: Tx, { job, entry, workflow }: StepContext): Promise<boolean> {
   if (!workflow.config.webhook?.url) return false; // nothing is raised: the certificate need not be read
   const credential = await getActiveCredential(entry.id, tx);
+  const pending = (await getRegistrationRecord(job.id, tx))?.pending ?? [];
   const deliveryId = await raiseWebhookEvent(tx, workflow, {
     event: 'registration.completed',
     occurrence: job.id,
     ownerId: job.ownerId,
     jobId: job.id,
     entryId: entry.id,
-    data: { status: 'Registered', ...(credential ? { certificate: presentCertificate(credential) } : {}) },
+    data: {
+      status: 'Registered',
+      ...(credential ? { certificate: presentCertificate(credential) } : {}),
+      ...(pending.length > 0 ? { pending } : {}),
+    },
   });
   return deliveryId !== undefined;
 }

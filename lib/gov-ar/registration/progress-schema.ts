@@ -1,12 +1,12 @@
 // The wizard's saved progress (PUT /gov-ar/v1/registrations/{ref}/progress): one schema for the
-// server and the browser's forms, so it imports zod only.
+// server and the browser's forms, so it imports zod (and the plain step names) only.
 import { z } from 'zod';
+import { WIZARD_STEPS, type WizardStep } from '@/lib/gov-ar/registration/wizard-steps';
 
-export const WIZARD_STEPS = ['company', 'path', 'portal', 'authorize', 'upload', 'points_of_sale', 'done'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
+export { PENDING_ITEMS, WIZARD_STEPS, type PendingItem, type WizardStep } from '@/lib/gov-ar/registration/wizard-steps';
 
-export const TaxClassification = z.enum(['responsable_inscripto', 'monotributista'], {
-  error: 'choose Responsable Inscripto or Monotributista',
+export const TaxClassification = z.enum(['responsable_inscripto', 'monotributista', 'exento'], {
+  error: 'choose Responsable Inscripto, Monotributista or IVA Exento',
 });
 export type TaxClassification = z.output<typeof TaxClassification>;
 
@@ -21,6 +21,8 @@ export const CompanyDataSchema = z.strictObject({
   activity_code: z.string({ error: 'enter the 6-digit activity code (CLAE)' }).trim()
     .regex(/^\d{6}$/, 'the activity code (CLAE) has 6 digits'),
   tax_classification: TaxClassification,
+  // Where the supplier wants to hear about its registration; optional, pre-filled from the entry's emails.
+  email: z.email({ error: 'enter a valid email address' }).max(254, 'the email address is at most 254 characters').optional(),
 });
 export type CompanyData = z.output<typeof CompanyDataSchema>;
 

@@ -20,6 +20,8 @@ import { loadOpenRegistration, type RegistrationContext } from '@/lib/gov-ar/reg
 import { openRegistrationKey } from '@/lib/gov-ar/registration/generated-key';
 import type { CompanyData } from '@/lib/gov-ar/registration/progress-schema';
 import type { RegisteredCertificate } from '@/lib/openapi/responses/gov-ar';
+import { trackRegistration } from '@/lib/gov-ar/registration/track';
+import { checkPointsOfSale } from '@/lib/gov-ar/registration/points-of-sale';
 
 export interface CertificateUpload { certificate?: Buffer; key?: Buffer; password?: string }
 
@@ -43,6 +45,8 @@ export async function uploadCertificate(ref: string, upload: CertificateUpload):
   }
   const company = registration.progress?.company ?? undefined;
   const credentialId = await storeAndResume(registration, bundle, { password: upload.password || undefined, generatedKeySecretId: generated?.keySecretId, company });
+  // Live: ask now whether a point of sale is there, so the record (and registration.completed) says so.
+  if (registration.environment === 'live') await checkPointsOfSale(registration, company !== undefined);
   // The wait is over: the job's last steps run now, so the answer can say Registered.
   await runJobToEnd(registration.job.id);
   const entry = await getEntryById(registration.entry.ownerId, registration.entry.id);
@@ -104,6 +108,9 @@ async function storeAndResume(registration: RegistrationContext, bundle: Validat
         src: GOV_AR_SRC, key: META_KEY.company, value: company, indexed: false, shared: false,
       }]);
     }
+    await trackRegistration(tx, registration, {
+      step: registration.environment === 'live' ? 'points_of_sale' : 'done', companyConfirmed: company !== undefined, certificateAccepted: true,
+    });
     await recordAuthorization(tx, job, { credential_id: credential.id });
     return credential.id;
   });

@@ -1,11 +1,12 @@
 // Where a supplier is in the wizard, kept on the server per link so that closing the tab, or
 // opening the link on another device, lands them where they left off.
 import { eq, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
+import { getDb, type Tx } from '@/lib/db/client';
 import { registrationProgress, type RegistrationProgress } from '@/lib/db/schema';
 import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
 import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
 import type { Progress, SavedProgress } from '@/lib/openapi/responses/gov-ar';
+import { trackRegistration } from '@/lib/gov-ar/registration/track';
 
 export const INITIAL_PROGRESS: Progress = { step: 'company' };
 
@@ -25,12 +26,27 @@ export function presentProgress(row: RegistrationProgress | undefined): Progress
   };
 }
 
-/** Saves the step, and company or path when given; what a call leaves out stays as it was. */
+/**
+ * Saves the step, and company or path when given; what a call leaves out stays as it was. The entry's
+ * `gov-ar`/`registration` record follows in the same transaction.
+ */
 export async function saveProgress(ref: string, body: ProgressBody): Promise<SavedProgress> {
-  const { entry } = await loadOpenRegistration(ref);
+  const registration = await loadOpenRegistration(ref);
+  const { entry } = registration;
   const db = await getDb();
+  const row = await db.transaction(async (tx) => {
+    const saved = await upsertProgress(tx, ref, entry, body);
+    await trackRegistration(tx, registration, {
+      step: saved.step, path: saved.path, companyConfirmed: saved.company !== null, certificateAccepted: false,
+    });
+    return saved;
+  });
+  return { progress: presentProgress(row) };
+}
+
+async function upsertProgress(tx: Tx, ref: string, entry: { ownerId: string; id: string }, body: ProgressBody) {
   // One upsert, so two devices saving at once cannot lose each other's company or path.
-  const [row] = await db.insert(registrationProgress)
+  const [row] = await tx.insert(registrationProgress)
     .values({
       ref, ownerId: entry.ownerId, entryId: entry.id, step: body.step, company: body.company ?? null, path: body.path ?? null,
     })
@@ -44,5 +60,5 @@ export async function saveProgress(ref: string, body: ProgressBody): Promise<Sav
       },
     })
     .returning();
-  return { progress: presentProgress(row) };
+  return row!;
 }

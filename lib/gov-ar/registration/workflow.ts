@@ -9,6 +9,7 @@ import type { WorkflowConfig } from '@/lib/db/schema';
 import { GOV_AR_APP_ID, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import { raiseRegistrationCompleted } from '@/lib/gov-ar/registration/completed-event';
 import { createRegistrationLink } from '@/lib/gov-ar/registration/link';
+import { startRegistrationRecord } from '@/lib/gov-ar/registration/track';
 import { raiseLinkCreated } from '@/lib/gov-ar/registration/link-created-event';
 import { isRenewal } from '@/lib/gov-ar/registration/renewal';
 import { REGISTRATION_TEMPLATE, RegistrationWorkflowBody } from '@/lib/gov-ar/registration/workflow-body';
@@ -63,6 +64,7 @@ export const registrationTemplate: WorkflowTemplate<RegistrationWorkflowBody> = 
     },
     [STEP.register]: async (context) => {
       const link = await createRegistrationLink(context);
+      await startRegistrationRecord(link.ref!);
       return { kind: 'complete', message: `Registration link ${link.linkUrl}` };
     },
     [STEP.webhook]: raiseLinkCreated,

@@ -1,7 +1,7 @@
 // Answers of gov-ar/v1, the wizard's service: the registration view, the request we make, the saved
 // progress, the registered certificate and the points of sale.
 import { z } from 'zod';
-import { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import { PENDING_ITEMS, ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
 import { ENTRY_STATUSES } from '@/lib/db/schema';
 import { EnvironmentName, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
 
@@ -27,6 +27,11 @@ export const RegistrationView = z.strictObject({
   status: EntryStatus,
   step: Progress.shape.step,
   progress: Progress,
+  pending: z.array(z.enum(PENDING_ITEMS))
+    .describe('What the supplier still owes, by what the server has seen done (as the entry\'s gov-ar/registration record)'),
+  prefill: z.strictObject({
+    legal_name: z.string(), fiscal_address: z.string().optional(), email: z.string().optional(),
+  }).describe("The company step's starting values, from the supplier entry's GOBL party (name, first address, first email)"),
   services: z.array(ServiceName).describe('The web services the supplier must authorize'),
   renewal: z.boolean().describe('The supplier already had a certificate: this registration replaces it'),
   authorized_services: z.array(ServiceName)

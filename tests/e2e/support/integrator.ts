@@ -76,9 +76,11 @@ export async function createWorkspace(options: { environment?: Environment; allo
 }
 
 /** A supplier entry (status Empty) and its id. */
-export async function createSupplier(workspace: Pick<Workspace, 'apiKey'>, name: string, cuit = newCuit()): Promise<string> {
+export async function createSupplier(
+  workspace: Pick<Workspace, 'apiKey'>, name: string, cuit = newCuit(), party: Record<string, unknown> = {},
+): Promise<string> {
   const entry = await api<{ id: string }>('POST', '/silo/v1/entries', {
-    token: workspace.apiKey, body: { folder: 'suppliers', data: { name, tax_id: { country: 'AR', code: cuit } } },
+    token: workspace.apiKey, body: { folder: 'suppliers', data: { ...party, name, tax_id: { country: 'AR', code: cuit } } },
   });
   return entry.id;
 }
@@ -101,17 +103,18 @@ export const startJob = (workspace: Workspace, entryId: string, workflowId = wor
 /** A new supplier, its registration job, and the link once the job has made it. */
 export async function openRegistration(
   workspace: Workspace,
-  options: { name?: string; cuit?: string; workflowId?: string } = {},
+  /** `party`: more GOBL party fields for the entry (addresses, emails, ...). */
+  options: { name?: string; cuit?: string; workflowId?: string; party?: Record<string, unknown> } = {},
 ): Promise<RegistrationLink> {
   const cuit = options.cuit ?? newCuit();
   const name = options.name ?? `Proveedor de Prueba ${cuit.slice(2, 6)} S.A.`;
-  const entryId = await createSupplier(workspace, name, cuit);
+  const entryId = await createSupplier(workspace, name, cuit, options.party);
   const job = await startJob(workspace, entryId, options.workflowId);
   const link = await waitForLink(workspace, entryId);
   return { ref: link.ref, url: link.link_url, path: `/reg/${link.ref}`, entryId, jobId: job.id, cuit, name };
 }
 
-interface MetaRecord { src: string; key: string; ref: string; link_url: string }
+interface MetaRecord { src: string; key: string; ref: string; link_url: string; value?: any }
 
 /** The entry's gov-ar link meta record, which the job's register step adds (the runner polls every second). */
 async function waitForLink(workspace: Pick<Workspace, 'apiKey'>, entryId: string, timeoutMs = 15_000): Promise<MetaRecord> {

@@ -1,0 +1,31 @@
+'use client';
+// The wizard's reads and mutations of gov-ar/v1 through TanStack Query: its cache holds the points of
+// sale, and its mutation scope runs progress saves one after another (a slow earlier save never
+// overwrites a later step).
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import { fetchPointsOfSale, requestCertificateRequest, saveProgress } from '@/lib/wizard/api';
+import { sendCertificate, type UploadParts, type UploadPhase } from '@/lib/wizard/upload-request';
+
+export const registrationKeys = {
+  pointsOfSale: (ref: string) => ['gov-ar', 'registrations', ref, 'points-of-sale'] as const,
+};
+
+export function useSaveProgress(ref: string) {
+  return useMutation({ mutationFn: (body: ProgressBody) => saveProgress(ref, body), scope: { id: `progress:${ref}` } });
+}
+
+export function useCertificateRequest(ref: string) {
+  return useMutation({ mutationFn: () => requestCertificateRequest(ref) });
+}
+
+export function useCertificateUploadMutation(ref: string, onPhase: (phase: UploadPhase | undefined) => void) {
+  return useMutation({
+    mutationFn: (parts: UploadParts) => sendCertificate(ref, parts, onPhase).finally(() => onPhase(undefined)),
+  });
+}
+
+/** Asked afresh each time the step opens and on «Actualizar lista» (the supplier may have just added one). */
+export function usePointsOfSale(ref: string) {
+  return useQuery({ queryKey: registrationKeys.pointsOfSale(ref), queryFn: () => fetchPointsOfSale(ref), staleTime: 0, retry: false });
+}

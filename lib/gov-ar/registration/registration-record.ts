@@ -1,0 +1,81 @@
+// The `gov-ar`/`registration` meta record on the supplier entry: where the supplier is in the wizard and
+// what is still missing before they can invoice (like Stripe's requirements.currently_due), kept current
+// by the server as the supplier moves, so an integrator whose job says `waiting` sees where it is stuck.
+import { and, eq } from 'drizzle-orm';
+import { getDb, type Tx } from '@/lib/db/client';
+import { metaRecords, type Environment } from '@/lib/db/schema';
+import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
+import { PENDING_ITEMS, type CertificatePath, type PendingItem, type WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import { newId } from '@/lib/ids';
+
+export type { PendingItem };
+
+export interface RegistrationRecordValue {
+  step: WizardStep;
+  path: CertificatePath | null;
+  updated_at: string;
+  pending: PendingItem[];
+}
+
+interface PendingFacts {
+  environment: Environment;
+  companyConfirmed: boolean;
+  /** The authority accepted this link's certificate (which proves the service is authorised too). */
+  certificateAccepted: boolean;
+  /** The authority reports a usable point of sale; undefined when not asked yet. */
+  pointOfSaleUsable?: boolean;
+}
+
+/** What is missing, from server facts only (never from the screens a supplier has merely seen). */
+export function pendingFor(facts: PendingFacts): PendingItem[] {
+  return PENDING_ITEMS.filter((item) => {
+    switch (item) {
+      // Once the certificate is in, the entry's own data stands for what was not confirmed.
+      case 'company': return !facts.companyConfirmed && !facts.certificateAccepted;
+      case 'certificate':
+      case 'service_authorization': return !facts.certificateAccepted;
+      // The sandbox takes any number; live needs one the authority reports as usable.
+      case 'point_of_sale': return facts.environment === 'live' && facts.pointOfSaleUsable !== true;
+    }
+  });
+}
+
+interface RecordOwner { linkId: string; ownerId: string; entryId: string; jobId: string }
+
+const isRegistrationRecord = (jobId: string) =>
+  and(eq(metaRecords.jobId, jobId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.registration));
+
+/** The job's record, if written yet. */
+export async function getRegistrationRecord(jobId: string, tx?: Tx): Promise<RegistrationRecordValue | undefined> {
+  const db = tx ?? (await getDb());
+  const [row] = await db.select({ value: metaRecords.value }).from(metaRecords).where(isRegistrationRecord(jobId));
+  return row?.value as RegistrationRecordValue | undefined;
+}
+
+/**
+ * Writes the job's record (one per job). The link's row is locked first, so two devices saving at once
+ * update one record rather than each inserting their own.
+ */
+export async function writeRegistrationRecord(
+  tx: Tx, owner: RecordOwner, change: Omit<RegistrationRecordValue, 'updated_at' | 'path'> & { path?: CertificatePath | null },
+): Promise<RegistrationRecordValue> {
+  await tx.select({ id: metaRecords.id }).from(metaRecords).where(eq(metaRecords.id, owner.linkId)).for('update');
+  const [existing] = await tx.select().from(metaRecords).where(isRegistrationRecord(owner.jobId));
+  const now = new Date();
+  const previous = existing?.value as RegistrationRecordValue | undefined;
+  const value: RegistrationRecordValue = {
+    step: change.step,
+    path: change.path === undefined ? (previous?.path ?? null) : change.path,
+    updated_at: now.toISOString(),
+    pending: change.pending,
+  };
+  if (existing) {
+    await tx.update(metaRecords).set({ value, updatedAt: now }).where(eq(metaRecords.id, existing.id));
+  } else {
+    await tx.insert(metaRecords).values({
+      id: newId(), ownerId: owner.ownerId, entryId: owner.entryId, jobId: owner.jobId,
+      src: GOV_AR_SRC, key: META_KEY.registration, value, indexed: false, shared: false, createdAt: now, updatedAt: now,
+    });
+  }
+  return value;
+}
