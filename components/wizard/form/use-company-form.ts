@@ -63,11 +63,10 @@ export function useCompanyForm(ref: string, defaults: CompanyValues, onValid: (c
   const { reset, getValues } = form;
 
   // After hydration (the server has no session storage): a draft typed before a reload comes back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only once, on opening the step (defaults are that moment's).
   useEffect(() => {
     const draft = readDraft(ref);
     if (draft) reset({ ...defaults, ...draft });
-    // Only once, on opening the step.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ref, reset]);
 
   const saveDraft = () => writeDraft(ref, getValues());

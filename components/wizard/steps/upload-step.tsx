@@ -59,10 +59,9 @@ export function UploadStep({ headingRef, onBack, refId, path, environment, onUpl
   };
   // Once rendered (the field to fix may only appear with this problem, the password): a pasted text's
   // problem sends focus to the text area typed in, a problem of the whole upload to its notice.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each failure once, when it is shown (not again on typing).
   useEffect(() => {
     if (problem) document.getElementById(focusTarget(problem.field))?.focus();
-    // Each failure once, when it is shown (not again on typing).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [failure]);
   const send = (parts: UploadParts) => {
     setFailure(undefined);

@@ -15,7 +15,8 @@ interface PdfThread { worker: Worker; pending: Map<number, Pending>; next: numbe
 const thread = processSingleton('invoice-pdf-thread', () => ({ starting: undefined as Promise<PdfThread | undefined> | undefined }));
 
 export async function renderPdfOffLoop(input: InvoicePdfInput): Promise<Buffer> {
-  const running = await (thread.starting ??= startThread());
+  thread.starting ??= startThread();
+  const running = await thread.starting;
   if (!running) return renderInvoicePdf(input);
   const id = running.next++;
   return new Promise<Buffer>((resolve, reject) => {
