@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const SOURCES = ['lib', 'app', 'instrumentation.ts', 'proxy.ts'];
 const THE_HELPER = 'lib/process-singleton.ts';
 /** Modules only the browser runs (client components' helpers), where a page has one copy of each module. */
-const BROWSER_ONLY = new Set(['lib/console/registration-watch.ts']);
+const BROWSER_ONLY = new Set(['lib/console/job-watch.ts']);
 
 const MODULE_STATE = [
   /^(export )?let /m, // a variable the module reassigns

@@ -7,6 +7,7 @@ import { metaRecords, type Environment } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { PENDING_ITEMS, type CertificatePath, type PendingItem, type WizardStep } from '@/lib/gov-ar/registration/progress-schema';
 import { newId } from '@/lib/ids';
+import { insertMetaRecords, updateMetaRecord } from '@/lib/silo/queries';
 
 export type { PendingItem };
 
@@ -70,12 +71,12 @@ export async function writeRegistrationRecord(
     pending: change.pending,
   };
   if (existing) {
-    await tx.update(metaRecords).set({ value, updatedAt: now }).where(eq(metaRecords.id, existing.id));
+    await updateMetaRecord(tx, existing.id, { value }, now);
   } else {
-    await tx.insert(metaRecords).values({
+    await insertMetaRecords(tx, [{
       id: newId(), ownerId: owner.ownerId, entryId: owner.entryId, jobId: owner.jobId,
       src: GOV_AR_SRC, key: META_KEY.registration, value, indexed: false, shared: false, createdAt: now, updatedAt: now,
-    });
+    }]);
   }
   return value;
 }
