@@ -59,7 +59,7 @@ export const esAR = {
     exento: 'IVA Exento',
     exentoHint: 'Emite facturas C, sin IVA.',
     email: 'Correo electrónico (opcional)',
-    emailHint: 'Para avisarle sobre este alta y el vencimiento del certificado.',
+    emailHint: 'Para avisarle sobre esta alta y el vencimiento del certificado.',
     errors: {
       legal_name: 'Escriba la razón social.',
       fiscal_address: 'Escriba el domicilio fiscal completo.',
