@@ -1,21 +1,16 @@
 // Where our clients reach the authority: AFIP/ARCA's published hosts, the operator's AR_WSAA_URL_* /
 // AR_WSFE_URL_* instead (an absolute URL; https in production, checked at start-up), or the emulator.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authorityEndpoint } from '@/lib/authority/endpoints';
 import { checkConfiguration } from '@/lib/server/configuration-checks';
+import { restoreEnvAfterEach } from '@/tests/support/env-restore';
 
 const NAMES = [
   'APP_ENV', 'NODE_ENV', 'AR_AUTHORITY', 'AR_EMULATOR_URL', 'PORT',
   'AR_WSAA_URL_SANDBOX', 'AR_WSAA_URL_LIVE', 'AR_WSFE_URL_SANDBOX', 'AR_WSFE_URL_LIVE',
 ] as const;
 const env = process.env as Record<string, string | undefined>;
-const saved = Object.fromEntries(NAMES.map((name) => [name, env[name]]));
-afterEach(() => {
-  for (const name of NAMES) {
-    if (saved[name] === undefined) delete env[name];
-    else env[name] = saved[name];
-  }
-});
+restoreEnvAfterEach(NAMES);
 
 function given(values: Partial<Record<(typeof NAMES)[number], string>>) {
   for (const name of NAMES) delete env[name];

@@ -1,17 +1,12 @@
 // What production refuses to start with (the emulator without AR_EMULATOR_IN_PRODUCTION=1, an
 // ADMIN_TOKEN under 32 characters) and what it starts with only under a printed warning.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkConfiguration } from '@/lib/server/configuration-checks';
+import { restoreEnvAfterEach } from '@/tests/support/env-restore';
 
 const NAMES = ['APP_ENV', 'NODE_ENV', 'AR_AUTHORITY', 'AR_EMULATOR_IN_PRODUCTION', 'ADMIN_TOKEN', 'RATE_LIMITS'] as const;
 const env = process.env as Record<string, string | undefined>;
-const saved = Object.fromEntries(NAMES.map((name) => [name, env[name]]));
-afterEach(() => {
-  for (const name of NAMES) {
-    if (saved[name] === undefined) delete env[name];
-    else env[name] = saved[name];
-  }
-});
+restoreEnvAfterEach(NAMES);
 
 const LONG = 'x'.repeat(32);
 const production = { APP_ENV: 'production' };
