@@ -9,7 +9,8 @@ function clientComponents(dir = 'components') {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((item) => {
     const file = path.posix.join(dir, item.name);
     if (item.isDirectory()) return clientComponents(file);
-    const isClient = /\.tsx?$/.test(item.name) && /^\s*(\/\/[^\n]*\n\s*)*['"]use client['"]/.test(fs.readFileSync(file, 'utf8'));
+    const isClient =
+      /\.tsx?$/.test(item.name) && /^\s*(\/\/[^\n]*\n\s*)*['"]use client['"]/.test(fs.readFileSync(file, 'utf8'));
     return isClient ? [`^${file.replace(/[.[\]()]/g, '\\$&')}$`] : [];
   });
 }
@@ -33,52 +34,62 @@ module.exports = {
     },
     {
       name: 'browser-code-never-reaches-the-database',
-      comment: 'What a client component imports, however indirectly, ends in the browser bundle: the database client must not.',
+      comment:
+        'What a client component imports, however indirectly, ends in the browser bundle: the database client must not.',
       severity: 'error',
       from: { path: clientComponents() },
       to: { path: '^lib/db/client', reachable: true },
     },
     {
       name: 'browser-code-takes-response-shapes-as-types',
-      comment: 'The response schemas (lib/openapi/responses) declare each shape once; UI code takes their types with `import type`, so no zod schema of the document reaches the bundle.',
+      comment:
+        'The response schemas (lib/openapi/responses) declare each shape once; UI code takes their types with `import type`, so no zod schema of the document reaches the bundle.',
       severity: 'error',
       from: { path: '^(components|lib/(console|wizard))/' },
       to: { path: '^lib/openapi/responses/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'ar-is-facts-and-formats',
-      comment: 'lib/ar holds Argentine facts and formats only (GOBL is a format too): no database, no HTTP, no service; heavy crypto goes through the off-loop pool.',
+      comment:
+        'lib/ar holds Argentine facts and formats only (GOBL is a format too): no database, no HTTP, no service; heavy crypto goes through the off-loop pool.',
       severity: 'error',
       from: { path: [room('ar'), room('gobl')] },
       to: { path: '^lib/(?!ar/|gobl/|crypto/off-loop|process-singleton)' },
     },
     {
       name: 'emulator-plays-an-outside-system',
-      comment: 'The stand-in authority shares only the formats (lib/ar) and the database with us, never our side of the wire.',
+      comment:
+        'The stand-in authority shares only the formats (lib/ar) and the database with us, never our side of the wire.',
       severity: 'error',
       from: { path: room('emulator') },
       to: { path: '^lib/(gov-ar|authority|transform|silo|access|webhooks|console|wizard|server)/' },
     },
     {
       name: 'authority-clients-call-no-service',
-      comment: 'Our clients of the authority serve the gov-ar service; they never call back into it, the engine or the silo.',
+      comment:
+        'Our clients of the authority serve the gov-ar service; they never call back into it, the engine or the silo.',
       severity: 'error',
       from: { path: room('authority') },
       to: { path: '^lib/(gov-ar|transform|silo|console|wizard)/' },
     },
     {
       name: 'generic-services-name-no-country',
-      comment: 'The engine, the silo and the platform are generic: services plug into them by registering, never the reverse.',
+      comment:
+        'The engine, the silo and the platform are generic: services plug into them by registering, never the reverse.',
       severity: 'error',
       from: { path: '^lib/(transform|silo|access|webhooks|api|crypto|net)/' },
       to: { path: '^lib/(gov-ar|ar|gobl|authority|emulator)/' },
     },
     {
       name: 'database-holds-no-service-logic',
-      comment: 'lib/db declares every table, so it may name the column types services define (type-only), but runs none of their code.',
+      comment:
+        'lib/db declares every table, so it may name the column types services define (type-only), but runs none of their code.',
       severity: 'error',
       from: { path: '^lib/db/' },
-      to: { path: '^lib/(gov-ar|authority|emulator|transform|silo|access|webhooks|api)/', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^lib/(gov-ar|authority|emulator|transform|silo|access|webhooks|api)/',
+        dependencyTypesNot: ['type-only'],
+      },
     },
   ],
   options: {
@@ -86,6 +97,10 @@ module.exports = {
     exclude: { path: ['^lib/db/migrations/', '(^|/)\\.next'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.mjs', '.js'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.mjs', '.js'],
+    },
   },
 };

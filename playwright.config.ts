@@ -10,9 +10,12 @@ export default defineConfig({
   // The json report is what CI counts; PLAYWRIGHT_JSON_OUTPUT_FILE moves it.
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   use: {
-    baseURL, screenshot: 'only-on-failure', trace: 'retain-on-failure',
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
     // The supplier's browser: Spanish, in Argentina (a spec that tests English asks for it).
-    locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires',
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
   },
   projects: [
     {
@@ -22,8 +25,14 @@ export default defineConfig({
         headless: true,
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update',
-            '--disable-sync', '--no-first-run'],
+          args: [
+            '--no-sandbox',
+            '--disable-background-networking',
+            '--disable-gpu',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
         },
       },
     },

@@ -10,7 +10,12 @@ export default async function NotFound() {
   const other = messagesFor(second);
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center px-5 py-16">
-      <p aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-sky-100 text-2xl font-semibold text-sky-800">?</p>
+      <p
+        aria-hidden="true"
+        className="grid size-14 place-items-center rounded-full bg-sky-100 text-2xl font-semibold text-sky-800"
+      >
+        ?
+      </p>
       <h1 className="mt-6 text-2xl font-semibold tracking-tight">{t.notFound.heading}</h1>
       <p className="mt-3 text-lg leading-relaxed text-slate-700">{t.notFound.lead}</p>
       <div lang={second} className="mt-8 border-t border-slate-200 pt-6">
@@ -19,7 +24,10 @@ export default async function NotFound() {
       </div>
       <p className="mt-8">
         {/* A plain link: next/link would add its script to every page under this boundary (the wizard's too). */}
-        <a href="/" className="inline-flex min-h-12 items-center rounded-xl border border-slate-300 bg-white px-5 font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700">
+        <a
+          href="/"
+          className="inline-flex min-h-12 items-center rounded-xl border border-slate-300 bg-white px-5 font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
+        >
           {t.notFound.home}
         </a>
       </p>

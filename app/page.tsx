@@ -7,7 +7,7 @@ const SERVICES = [
   ['access/v1', 'workspaces, apps and enrollment tokens'],
   ['silo/v1', 'supplier entries and their meta records (the registration link)'],
   ['transform/v1', 'registration workflows and jobs'],
-  ['gov-ar/v1', 'the registration wizard\'s own service, by link'],
+  ['gov-ar/v1', "the registration wizard's own service, by link"],
   ['utils/v1', 'ping'],
 ] as const;
 
@@ -19,9 +19,9 @@ export default async function HomePage() {
       <h1 className="text-3xl font-semibold tracking-tight">Alta de proveedores para factura electrónica</h1>
       <p className="mt-2 text-lg text-slate-600">Supplier onboarding for electronic invoicing with AFIP/ARCA</p>
       <p className="mt-6 leading-relaxed">
-        Integrators create a supplier, start a registration job and send the supplier a link. The supplier is
-        guided through making a certificate in the authority&apos;s portal and hands it to us; we validate it,
-        keep it encrypted and resume the waiting workflow, so the supplier can issue electronic invoices.
+        Integrators create a supplier, start a registration job and send the supplier a link. The supplier is guided
+        through making a certificate in the authority&apos;s portal and hands it to us; we validate it, keep it
+        encrypted and resume the waiting workflow, so the supplier can issue electronic invoices.
       </p>
       <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-medium">Integrators</h2>
@@ -29,7 +29,8 @@ export default async function HomePage() {
           <Link className="font-medium text-sky-700 underline underline-offset-2" href="/console">
             Open the console
           </Link>{' '}
-          — sign in with your workspace API key to connect Argentina, set up the registration workflow and follow your suppliers.
+          — sign in with your workspace API key to connect Argentina, set up the registration workflow and follow your
+          suppliers.
         </p>
       </section>
       <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -54,8 +55,11 @@ export default async function HomePage() {
           ))}
         </ul>
         <p className="mt-3">
-          <Link className="font-medium text-sky-700 underline underline-offset-2" href="/docs/api">API reference</Link>
-          {' '}— every endpoint, its parameters, bodies and error codes (also as <code className="text-sm">/openapi.json</code>)
+          <Link className="font-medium text-sky-700 underline underline-offset-2" href="/docs/api">
+            API reference
+          </Link>{' '}
+          — every endpoint, its parameters, bodies and error codes (also as{' '}
+          <code className="text-sm">/openapi.json</code>)
         </p>
       </section>
     </main>

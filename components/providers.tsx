@@ -7,11 +7,16 @@ import { LocaleProvider } from '@/components/i18n/locale-context';
 
 export function Providers({ locale, children }: { locale: Locale; children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: 0 } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: 0 } },
+      }),
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <LocaleProvider locale={locale} messages={messagesFor(locale)}>{children}</LocaleProvider>
+      <LocaleProvider locale={locale} messages={messagesFor(locale)}>
+        {children}
+      </LocaleProvider>
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,9 @@
 import type { ReactNode } from 'react';
 
 export function SummaryList({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <dl className={`divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white ${className}`}>{children}</dl>;
+  return (
+    <dl className={`divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white ${className}`}>{children}</dl>
+  );
 }
 
 export function SummaryRow({ term, value }: { term: string; value: string }) {

@@ -88,7 +88,9 @@ export function authorityUrlOverride(service: AuthorityService, environment: Aut
   }
   const allowed = isProduction() ? ['https:'] : ['https:', 'http:'];
   if (!allowed.includes(url.protocol)) {
-    throw new Error(`${name} must be an ${isProduction() ? 'https URL in production' : 'http(s) URL'}; it is ${url.protocol.replace(/:$/, '')}.`);
+    throw new Error(
+      `${name} must be an ${isProduction() ? 'https URL in production' : 'http(s) URL'}; it is ${url.protocol.replace(/:$/, '')}.`,
+    );
   }
   if (url.username || url.password) throw new Error(`${name} must not carry a user name or password.`);
   return url.href;

@@ -16,7 +16,11 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-export default async function EmulatorPage({ searchParams }: { searchParams: Promise<{ environment?: string | string[] }> }) {
+export default async function EmulatorPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ environment?: string | string[] }>;
+}) {
   if (arAuthority() !== 'emulator') notFound();
   if (portalNeedsAdmin() && !headersCarryAdminToken(await headers())) notFound();
   const { environment } = await searchParams;
@@ -29,8 +33,8 @@ export default async function EmulatorPage({ searchParams }: { searchParams: Pro
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Portal de ARCA (emulado)</h1>
           <p className="mt-2 leading-relaxed text-slate-700">
             Haga aquí lo que el alta le pide hacer en el sitio de ARCA: crear el certificado con su pedido (CSR),
-            autorizar el servicio de facturación para su alias y, en Producción, agregar un punto de venta.
-            Para facturar, elija la condición frente al IVA de la CUIT y consulte los comprobantes que se autorizaron.
+            autorizar el servicio de facturación para su alias y, en Producción, agregar un punto de venta. Para
+            facturar, elija la condición frente al IVA de la CUIT y consulte los comprobantes que se autorizaron.
           </p>
         </div>
         <EmulatorPortal initialEnvironment={environment === 'live' ? 'live' : 'sandbox'} />

@@ -21,7 +21,14 @@ const FORM_FIELDS = ['data.name', 'data.tax_id.code'] as const;
 
 export function AddSupplierForm() {
   const queryClient = useQueryClient();
-  const { register, handleSubmit, setError, setFocus, reset, formState: { errors } } = useForm<SupplierInput, unknown, SupplierBody>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    reset,
+    formState: { errors },
+  } = useForm<SupplierInput, unknown, SupplierBody>({
     resolver: zodResolver(SupplierEntryBody),
     defaultValues: EMPTY,
   });
@@ -33,7 +40,7 @@ export function AddSupplierForm() {
       return queryClient.invalidateQueries({ queryKey: ['suppliers'] });
     },
     onError: (error) => {
-      const fields = Object.entries(error instanceof ServiceError ? error.body.fields ?? {} : {});
+      const fields = Object.entries(error instanceof ServiceError ? (error.body.fields ?? {}) : {});
       const placed = fields.filter(([path]) => (FORM_FIELDS as readonly string[]).includes(path));
       for (const [path, reason] of placed) setError(path as (typeof FORM_FIELDS)[number], { message: reason });
       if (placed.length) setFocus(placed[0]![0] as (typeof FORM_FIELDS)[number]);
@@ -42,12 +49,27 @@ export function AddSupplierForm() {
   });
 
   return (
-    <Section id="add-supplier" title="Add supplier" lead="A new supplier starts as Empty; start its registration from the list.">
+    <Section
+      id="add-supplier"
+      title="Add supplier"
+      lead="A new supplier starts as Empty; start its registration from the list."
+    >
       <form noValidate onSubmit={handleSubmit((body) => add.mutate(body))} className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" hint="The legal name (razón social)." autoComplete="off"
-          error={errors.data?.name?.message} {...register('data.name')} />
-        <TextField label="CUIT" hint="11 digits, with or without hyphens: 30-71234567-1." inputMode="numeric" autoComplete="off"
-          error={cuitError(errors)} {...register('data.tax_id.code')} />
+        <TextField
+          label="Name"
+          hint="The legal name (razón social)."
+          autoComplete="off"
+          error={errors.data?.name?.message}
+          {...register('data.name')}
+        />
+        <TextField
+          label="CUIT"
+          hint="11 digits, with or without hyphens: 30-71234567-1."
+          inputMode="numeric"
+          autoComplete="off"
+          error={cuitError(errors)}
+          {...register('data.tax_id.code')}
+        />
         <div className="space-y-3 sm:col-span-2">
           <Notice tone="error">{errors.root?.message}</Notice>
           <Notice tone="success">{add.isSuccess ? `Added ${add.data.data.name ?? 'the supplier'}.` : null}</Notice>

@@ -20,12 +20,27 @@ export function ArgentinaApp({ connectedAt }: { connectedAt?: string }) {
   const since = connect.data?.created_at ?? connectedAt;
 
   return (
-    <Section id="apps" title="Apps" lead="The apps this workspace uses. Registering Argentine suppliers needs the Argentina app.">
-      <article aria-labelledby="app-argentina" className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-200 p-4">
+    <Section
+      id="apps"
+      title="Apps"
+      lead="The apps this workspace uses. Registering Argentine suppliers needs the Argentina app."
+    >
+      <article
+        aria-labelledby="app-argentina"
+        className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-200 p-4"
+      >
         <div>
-          <h3 id="app-argentina" className="font-semibold text-slate-900">Argentina <span className="font-normal text-slate-600">(AFIP/ARCA e-invoicing)</span></h3>
+          <h3 id="app-argentina" className="font-semibold text-slate-900">
+            Argentina <span className="font-normal text-slate-600">(AFIP/ARCA e-invoicing)</span>
+          </h3>
           <p className="mt-1 text-sm text-slate-700">
-            {since ? <>Connected <span className="text-slate-600">since {formatDateTime(since)}</span></> : 'Not connected.'}
+            {since ? (
+              <>
+                Connected <span className="text-slate-600">since {formatDateTime(since)}</span>
+              </>
+            ) : (
+              'Not connected.'
+            )}
           </p>
         </div>
         {since ? (
@@ -37,7 +52,9 @@ export function ArgentinaApp({ connectedAt }: { connectedAt?: string }) {
         )}
       </article>
       <div className="mt-3">
-        <Notice tone="success">{connect.isSuccess ? 'The Argentina app is connected: you can create the registration workflow below.' : null}</Notice>
+        <Notice tone="success">
+          {connect.isSuccess ? 'The Argentina app is connected: you can create the registration workflow below.' : null}
+        </Notice>
         <Notice tone="error">{connect.isError ? problemMessage(connect.error) : null}</Notice>
       </div>
     </Section>

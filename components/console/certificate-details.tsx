@@ -18,7 +18,9 @@ export function CertificateDetails({ entry }: { entry: SupplierEntry }) {
           </Fact>
           <Fact term="Valid from">{formatDate(certificate.not_before)}</Fact>
           <Fact term="Alias">{certificate.alias ?? '—'}</Fact>
-          <Fact term="Serial"><code className="break-all text-xs">{certificate.serial ?? '—'}</code></Fact>
+          <Fact term="Serial">
+            <code className="break-all text-xs">{certificate.serial ?? '—'}</code>
+          </Fact>
           <Fact term="Issuer">{certificate.issuer ?? '—'}</Fact>
           <Fact term="Services">{certificate.services?.join(', ') || '—'}</Fact>
         </dl>

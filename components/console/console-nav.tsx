@@ -5,9 +5,21 @@ import { usePathname } from 'next/navigation';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
 
 const SECTIONS = [
-  { href: CONSOLE_PATHS.home, label: 'Suppliers', matches: (path: string) => path === CONSOLE_PATHS.home || path.startsWith('/console/suppliers') },
-  { href: CONSOLE_PATHS.invoices, label: 'Invoices', matches: (path: string) => path.startsWith(CONSOLE_PATHS.invoices) },
-  { href: CONSOLE_PATHS.configuration, label: 'Configuration', matches: (path: string) => path.startsWith(CONSOLE_PATHS.configuration) },
+  {
+    href: CONSOLE_PATHS.home,
+    label: 'Suppliers',
+    matches: (path: string) => path === CONSOLE_PATHS.home || path.startsWith('/console/suppliers'),
+  },
+  {
+    href: CONSOLE_PATHS.invoices,
+    label: 'Invoices',
+    matches: (path: string) => path.startsWith(CONSOLE_PATHS.invoices),
+  },
+  {
+    href: CONSOLE_PATHS.configuration,
+    label: 'Configuration',
+    matches: (path: string) => path.startsWith(CONSOLE_PATHS.configuration),
+  },
 ];
 
 export function ConsoleNav() {
@@ -23,7 +35,8 @@ export function ConsoleNav() {
                 href={href}
                 aria-current={current ? 'page' : undefined}
                 className={`inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 ${
-                  current ? 'border-sky-700 text-sky-900' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
+                  current ? 'border-sky-700 text-sky-900' : 'border-transparent text-slate-700 hover:text-slate-900'
+                }`}
               >
                 {label}
               </Link>

@@ -14,7 +14,10 @@ import type { RegistrationMessage } from '@/lib/wizard/embed-messages';
 import { link } from '@/components/wizard/styles';
 import { Section } from '@/components/console/ui';
 
-interface LoggedMessage extends RegistrationMessage { at: string; origin: string }
+interface LoggedMessage extends RegistrationMessage {
+  at: string;
+  origin: string;
+}
 
 const isRegistrationMessage = (data: unknown): data is RegistrationMessage =>
   typeof data === 'object' && data !== null && (data as RegistrationMessage).type === 'gov-ar.registration';
@@ -37,9 +40,13 @@ export function EmbeddedWizard({ initialEntry }: { initialEntry: SupplierEntry }
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
       if (!isRegistrationMessage(event.data)) return;
       const { type, event: name, ref, status } = event.data;
-      setMessages((logged) => [...logged, { type, event: name, ref, status, origin: event.origin, at: new Date().toISOString() }]);
+      setMessages((logged) => [
+        ...logged,
+        { type, event: name, ref, status, origin: event.origin, at: new Date().toISOString() },
+      ]);
       if (name === 'completed') {
-        for (const queryKey of [['entry', entry.id], ['jobs', entry.id], ['suppliers']]) void queryClient.invalidateQueries({ queryKey });
+        for (const queryKey of [['entry', entry.id], ['jobs', entry.id], ['suppliers']])
+          void queryClient.invalidateQueries({ queryKey });
       }
     }
     window.addEventListener('message', receive);
@@ -48,19 +55,33 @@ export function EmbeddedWizard({ initialEntry }: { initialEntry: SupplierEntry }
 
   return (
     <>
-      <p><Link href={CONSOLE_PATHS.supplier(entry.id)} className={link}>← {supplierName(entry)}</Link></p>
+      <p>
+        <Link href={CONSOLE_PATHS.supplier(entry.id)} className={link}>
+          ← {supplierName(entry)}
+        </Link>
+      </p>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Registration wizard, embedded</h1>
       <p className="text-slate-700">
-        What the supplier sees inside your application: the link with <code>?embed=1</code> in an iframe.
-        The wizard tells the page about each step and the completion with <code>postMessage</code>, logged below.
+        What the supplier sees inside your application: the link with <code>?embed=1</code> in an iframe. The wizard
+        tells the page about each step and the completion with <code>postMessage</code>, logged below.
       </p>
       {wizardPath ? (
-        <iframe ref={frame} title="Supplier registration wizard" src={wizardPath}
-          className="h-[1100px] w-full rounded-xl border border-slate-200 bg-white" />
+        <iframe
+          ref={frame}
+          title="Supplier registration wizard"
+          src={wizardPath}
+          className="h-[1100px] w-full rounded-xl border border-slate-200 bg-white"
+        />
       ) : (
-        <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">This supplier has no registration link yet: start a registration first.</p>
+        <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
+          This supplier has no registration link yet: start a registration first.
+        </p>
       )}
-      <Section id="wizard-messages" title="Messages from the wizard" lead="Each message the wizard posted to this page, as received.">
+      <Section
+        id="wizard-messages"
+        title="Messages from the wizard"
+        lead="Each message the wizard posted to this page, as received."
+      >
         <ol aria-label="Messages from the wizard" aria-live="polite" className="space-y-1 text-sm">
           {messages.map((message, index) => (
             <li key={index} className="flex flex-wrap gap-x-3 text-slate-800">

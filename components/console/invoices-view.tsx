@@ -23,21 +23,37 @@ export function InvoicesView() {
       <p className="text-sm leading-relaxed text-slate-700">
         Invoices are stored through the API (<code>POST /silo/v1/entries</code> with the folder <code>invoices</code>).
         Issuing one sends it to the authority for its number and CAE, then keeps its PDF.{' '}
-        {!isPending && (workflow
-          ? <>Invoices are issued with the workflow <span className="font-medium text-slate-900">{workflow.name}</span>.</>
-          : 'The first invoice you issue creates the workspace\'s invoice workflow.')}
+        {!isPending &&
+          (workflow ? (
+            <>
+              Invoices are issued with the workflow <span className="font-medium text-slate-900">{workflow.name}</span>.
+            </>
+          ) : (
+            "The first invoice you issue creates the workspace's invoice workflow."
+          ))}
       </p>
       <Section id="invoice-list" title="All invoices">
         {invoices.isPending && <p className="text-sm text-slate-600">Loading the invoices…</p>}
-        {invoices.isError && <Notice tone="error">The invoices could not be loaded. Reload the page to try again.</Notice>}
+        {invoices.isError && (
+          <Notice tone="error">The invoices could not be loaded. Reload the page to try again.</Notice>
+        )}
         {invoices.isSuccess && invoices.items.length === 0 && (
-          <p className="text-sm text-slate-600">There are no invoices yet: store one through the API and it appears here.</p>
+          <p className="text-sm text-slate-600">
+            There are no invoices yet: store one through the API and it appears here.
+          </p>
         )}
         <ul aria-label="Invoices" className="space-y-3">
-          {invoices.items.map((entry) => <InvoiceCard key={entry.id} entry={entry} />)}
+          {invoices.items.map((entry) => (
+            <InvoiceCard key={entry.id} entry={entry} />
+          ))}
         </ul>
         {invoices.hasNextPage && (
-          <button type="button" className={`${smallButton} mt-4`} onClick={() => invoices.fetchNextPage()} disabled={invoices.isFetchingNextPage}>
+          <button
+            type="button"
+            className={`${smallButton} mt-4`}
+            onClick={() => invoices.fetchNextPage()}
+            disabled={invoices.isFetchingNextPage}
+          >
             Show more invoices
           </button>
         )}

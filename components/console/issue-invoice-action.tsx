@@ -19,10 +19,14 @@ export function IssueInvoiceAction({ entry }: { entry: InvoiceEntry }) {
   const { ensureWorkflowId } = useInvoiceWorkflow();
   // The entry as it was when "Issue" was pressed: once it has changed to Sent or Error, the card says the outcome.
   const [issuedFrom, setIssuedFrom] = useState<string>();
-  const settled = issuedFrom !== undefined && entry.updated_at !== issuedFrom && (entry.status === 'Sent' || entry.status === 'Error');
+  const settled =
+    issuedFrom !== undefined &&
+    entry.updated_at !== issuedFrom &&
+    (entry.status === 'Sent' || entry.status === 'Error');
   const issue = useMutation({
     onMutate: () => setIssuedFrom(entry.updated_at),
-    mutationFn: async () => consoleApi<Job>('POST', '/transform/v1/jobs', { workflow_id: await ensureWorkflowId(), silo_entry_id: entry.id }),
+    mutationFn: async () =>
+      consoleApi<Job>('POST', '/transform/v1/jobs', { workflow_id: await ensureWorkflowId(), silo_entry_id: entry.id }),
     onSuccess: () => markJobStarted(entry.id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['invoices'] }),
   });
@@ -36,9 +40,15 @@ export function IssueInvoiceAction({ entry }: { entry: InvoiceEntry }) {
           {issue.isPending && <Spinner />} {entry.status === 'Error' ? 'Issue again' : 'Issue'}
         </button>
       )}
-      <Notice tone="success">{issue.isSuccess && !settled ? 'Sent to the authority: the number and CAE appear in a moment.' : null}</Notice>
+      <Notice tone="success">
+        {issue.isSuccess && !settled ? 'Sent to the authority: the number and CAE appear in a moment.' : null}
+      </Notice>
       <Notice tone="error">
-        {issue.isError ? (isProblem(issue.error, 'app_not_connected') ? NOT_CONNECTED : problemMessage(issue.error)) : null}
+        {issue.isError
+          ? isProblem(issue.error, 'app_not_connected')
+            ? NOT_CONNECTED
+            : problemMessage(issue.error)
+          : null}
       </Notice>
     </div>
   );

@@ -19,12 +19,21 @@ export function JobHistory({ entryId }: { entryId: string }) {
       {jobs.isPending && <p className="text-sm text-slate-600">Loading the jobs…</p>}
       {unsupported && <p className="text-sm text-slate-700">This server does not list a supplier&apos;s jobs.</p>}
       {jobs.isError && !unsupported && <Notice tone="error">The jobs could not be loaded.</Notice>}
-      {jobs.isSuccess && jobs.items.length === 0 && <p className="text-sm text-slate-700">There is no registration job yet.</p>}
+      {jobs.isSuccess && jobs.items.length === 0 && (
+        <p className="text-sm text-slate-700">There is no registration job yet.</p>
+      )}
       <ol aria-label="Jobs" className="space-y-4">
-        {jobs.items.map((job) => <JobCard key={job.id} job={job} />)}
+        {jobs.items.map((job) => (
+          <JobCard key={job.id} job={job} />
+        ))}
       </ol>
       {jobs.hasNextPage && (
-        <button type="button" className={`${smallButton} mt-4`} onClick={() => jobs.fetchNextPage()} disabled={jobs.isFetchingNextPage}>
+        <button
+          type="button"
+          className={`${smallButton} mt-4`}
+          onClick={() => jobs.fetchNextPage()}
+          disabled={jobs.isFetchingNextPage}
+        >
           Show older jobs
         </button>
       )}
@@ -37,10 +46,14 @@ function JobCard({ job }: { job: Job }) {
   return (
     <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={headingId} className="font-semibold text-slate-900">Job of {formatDateTime(job.created_at)}</h3>
+        <h3 id={headingId} className="font-semibold text-slate-900">
+          Job of {formatDateTime(job.created_at)}
+        </h3>
         <StatusBadge status={job.status} />
       </div>
-      <p className="mt-1 text-xs text-slate-600">Id <code className="break-all">{job.id}</code></p>
+      <p className="mt-1 text-xs text-slate-600">
+        Id <code className="break-all">{job.id}</code>
+      </p>
       <h4 className="mt-4 text-sm font-semibold text-slate-900">Steps</h4>
       <ol aria-label="Steps" className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200">
         {job.steps.map((step, index) => (

@@ -15,34 +15,45 @@ const STARTED: Record<Action, string> = {
   start: 'Registration started: the link appears in a moment.',
   renew: 'Renewal started: a new link appears in a moment.',
 };
-const IN_PROGRESS = 'A registration is already in progress for this supplier: send them its link, or wait until it ends.';
+const IN_PROGRESS =
+  'A registration is already in progress for this supplier: send them its link, or wait until it ends.';
 
 export function RegistrationAction({ entry, workflowId }: { entry: SupplierEntry; workflowId?: string }) {
   const queryClient = useQueryClient();
   const action = registrationAction(entry.status);
   const start = useMutation({
     // The action is the mutation's variable, so its outcome is still told once the status (and the button) changed.
-    mutationFn: (_: Action) => consoleApi<Job>('POST', '/transform/v1/jobs', { workflow_id: workflowId, silo_entry_id: entry.id }),
+    mutationFn: (_: Action) =>
+      consoleApi<Job>('POST', '/transform/v1/jobs', { workflow_id: workflowId, silo_entry_id: entry.id }),
     onSuccess: () => markJobStarted(entry.id),
-    onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['suppliers'] }),
-      queryClient.invalidateQueries({ queryKey: ['entry', entry.id] }),
-      queryClient.invalidateQueries({ queryKey: ['jobs', entry.id] }),
-    ]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['suppliers'] }),
+        queryClient.invalidateQueries({ queryKey: ['entry', entry.id] }),
+        queryClient.invalidateQueries({ queryKey: ['jobs', entry.id] }),
+      ]),
   });
   if (!action && start.isIdle) return null;
 
   return (
     <div className="space-y-2">
       {action && (
-        <button type="button" className={action === 'renew' ? secondaryButton : primaryButton}
-          onClick={() => start.mutate(action)} disabled={!workflowId || start.isPending}>
+        <button
+          type="button"
+          className={action === 'renew' ? secondaryButton : primaryButton}
+          onClick={() => start.mutate(action)}
+          disabled={!workflowId || start.isPending}
+        >
           {start.isPending && <Spinner />} {LABELS[action]}
         </button>
       )}
       <Notice tone="success">{start.isSuccess ? STARTED[start.variables] : null}</Notice>
       <Notice tone="error">
-        {start.isError ? (isProblem(start.error, 'registration_in_progress') ? IN_PROGRESS : problemMessage(start.error)) : null}
+        {start.isError
+          ? isProblem(start.error, 'registration_in_progress')
+            ? IN_PROGRESS
+            : problemMessage(start.error)
+          : null}
       </Notice>
     </div>
   );

@@ -16,18 +16,33 @@ const SAID: Record<Exclude<LinkState, 'open'>, string> = {
 };
 
 /** `job` undefined: not known yet (the jobs are loading), so nothing is said. */
-export function RegistrationLink({ entry, job, embed = false, small = false }: {
-  entry: SupplierEntry; job: RegistrationJobState | undefined; embed?: boolean; small?: boolean;
+export function RegistrationLink({
+  entry,
+  job,
+  embed = false,
+  small = false,
+}: {
+  entry: SupplierEntry;
+  job: RegistrationJobState | undefined;
+  embed?: boolean;
+  small?: boolean;
 }) {
   if (job === undefined) return null;
   const state = linkState(entry, job);
   const link = registrationLink(entry);
-  if (state !== 'open' || !link) return <p className="mt-1 text-sm text-slate-700">{SAID[state === 'open' ? 'none' : state]}</p>;
+  if (state !== 'open' || !link)
+    return <p className="mt-1 text-sm text-slate-700">{SAID[state === 'open' ? 'none' : state]}</p>;
   return (
     <div className="mt-1 flex flex-wrap items-center gap-2">
-      <code className={`min-w-0 break-all rounded bg-slate-100 px-1.5 py-0.5 ${small ? 'text-xs' : 'text-sm'}`}>{link.url}</code>
+      <code className={`min-w-0 break-all rounded bg-slate-100 px-1.5 py-0.5 ${small ? 'text-xs' : 'text-sm'}`}>
+        {link.url}
+      </code>
       <CopyButton value={link.url} label="Copy link" />
-      {embed && <Link href={CONSOLE_PATHS.embed(entry.id)} className={smallButton}>Open the embedded wizard</Link>}
+      {embed && (
+        <Link href={CONSOLE_PATHS.embed(entry.id)} className={smallButton}>
+          Open the embedded wizard
+        </Link>
+      )}
     </div>
   );
 }

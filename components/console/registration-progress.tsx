@@ -3,10 +3,16 @@
 import { formatDateTime } from '@/lib/console/format';
 import type { SupplierEntry } from '@/lib/console/types';
 
-interface RegistrationRecordValue { step: string; updated_at: string; pending: string[] }
+interface RegistrationRecordValue {
+  step: string;
+  updated_at: string;
+  pending: string[];
+}
 
 const PENDING_WORDS: Record<string, string> = {
-  company: 'confirm the company data', certificate: 'upload a certificate', service_authorization: 'authorise the web service',
+  company: 'confirm the company data',
+  certificate: 'upload a certificate',
+  service_authorization: 'authorise the web service',
   point_of_sale: 'add a point of sale for web services at ARCA',
 };
 
@@ -17,7 +23,8 @@ export function RegistrationProgress({ entry }: { entry: SupplierEntry }) {
   const pending = value.pending.map((item) => PENDING_WORDS[item] ?? item);
   return (
     <p className="mt-3 text-sm text-slate-700" data-testid="registration-progress">
-      The supplier is at the wizard&apos;s <strong>{value.step.replace(/_/g, ' ')}</strong> step (since {formatDateTime(value.updated_at)}).{' '}
+      The supplier is at the wizard&apos;s <strong>{value.step.replace(/_/g, ' ')}</strong> step (since{' '}
+      {formatDateTime(value.updated_at)}).{' '}
       {pending.length > 0 ? `Still to do: ${pending.join('; ')}.` : 'Nothing is pending.'}
     </p>
   );

@@ -16,7 +16,13 @@ const REFUSED = 'This key does not open a workspace. Check that you copied all o
 
 export function SignInForm() {
   const router = useRouter();
-  const { register, handleSubmit, setError, setFocus, formState: { errors, isSubmitting } } = useForm<ConsoleSessionBody>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ConsoleSessionBody>({
     resolver: zodResolver(ConsoleSessionBody),
     defaultValues: { api_key: '' },
   });
@@ -34,7 +40,11 @@ export function SignInForm() {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(signIn)} className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <form
+      noValidate
+      onSubmit={handleSubmit(signIn)}
+      className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <TextField
         label="Workspace API key"
         hint="It starts with sk_test_ (sandbox) or sk_live_ (live)."

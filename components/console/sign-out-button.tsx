@@ -28,8 +28,14 @@ export function SignOutButton() {
 
   return (
     <span className="inline-flex items-center gap-2">
-      <button type="button" className={smallButton} onClick={signOut} disabled={pending}>Sign out</button>
-      {problem && <span role="alert" className="text-sm text-red-700">{problem}</span>}
+      <button type="button" className={smallButton} onClick={signOut} disabled={pending}>
+        Sign out
+      </button>
+      {problem && (
+        <span role="alert" className="text-sm text-red-700">
+          {problem}
+        </span>
+      )}
     </span>
   );
 }

@@ -12,18 +12,32 @@ import { RegistrationAction } from '@/components/console/registration-action';
 import { RegistrationLink } from '@/components/console/registration-link';
 import { Fact, StatusBadge } from '@/components/console/ui';
 
-export function SupplierCard({ entry, workflowId, job }: { entry: SupplierEntry; workflowId?: string; job: RegistrationJobState }) {
+export function SupplierCard({
+  entry,
+  workflowId,
+  job,
+}: {
+  entry: SupplierEntry;
+  workflowId?: string;
+  job: RegistrationJobState;
+}) {
   const headingId = `supplier-${entry.id}`;
   const cuit = supplierCuit(entry);
   return (
     <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4">
       <h3 id={headingId} className="font-semibold">
-        <Link className={link} href={CONSOLE_PATHS.supplier(entry.id)}>{supplierName(entry)}</Link>
+        <Link className={link} href={CONSOLE_PATHS.supplier(entry.id)}>
+          {supplierName(entry)}
+        </Link>
       </h3>
       <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
         <Fact term="CUIT">{cuit ? formatCuit(cuit) : '—'}</Fact>
-        <Fact term="Status"><StatusBadge status={entry.status} /></Fact>
-        <Fact term="Certificate expires"><CertificateExpiry entry={entry} /></Fact>
+        <Fact term="Status">
+          <StatusBadge status={entry.status} />
+        </Fact>
+        <Fact term="Certificate expires">
+          <CertificateExpiry entry={entry} />
+        </Fact>
       </dl>
       <div className="mt-3 text-sm">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Registration link</p>

@@ -34,7 +34,11 @@ export function SupplierDetail({ initialEntry }: { initialEntry: SupplierEntry }
 
   return (
     <>
-      <p><Link href={CONSOLE_PATHS.home} className={link}>← All suppliers</Link></p>
+      <p>
+        <Link href={CONSOLE_PATHS.home} className={link}>
+          ← All suppliers
+        </Link>
+      </p>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{supplierName(entry)}</h1>
         <StatusBadge status={entry.status} />
@@ -42,9 +46,16 @@ export function SupplierDetail({ initialEntry }: { initialEntry: SupplierEntry }
       <p className="text-slate-700">{cuit ? `CUIT ${formatCuit(cuit)}` : 'This entry has no CUIT.'}</p>
       <RegistrationAction entry={entry} workflowId={workflow?.id} />
 
-      <Section id="registration-link" title="Registration link"
-        lead="Send it to the supplier, or open the wizard here, embedded as in your own application.">
-        <RegistrationLink entry={entry} job={jobs.isSuccess ? registrationJobState(entry, jobs.items) : undefined} embed />
+      <Section
+        id="registration-link"
+        title="Registration link"
+        lead="Send it to the supplier, or open the wizard here, embedded as in your own application."
+      >
+        <RegistrationLink
+          entry={entry}
+          job={jobs.isSuccess ? registrationJobState(entry, jobs.items) : undefined}
+          embed
+        />
         <RegistrationProgress entry={entry} />
       </Section>
       <CertificateDetails entry={entry} />

@@ -37,22 +37,39 @@ export function SupplierList({ workflowId }: { workflowId?: string }) {
     <Section id="supplier-list" title="All suppliers">
       <SupplierSearch values={search} onSearch={setSearch} />
       <div role="status" className="mt-4 text-sm text-slate-700 empty:hidden">
-        {suppliers.isSuccess && (searching
-          ? suppliers.items.length === 0 && !suppliers.hasNextPage ? 'No supplier matches this search.' : resultSentence(search)
-          : suppliers.items.length === 0 ? 'There are no suppliers yet: add the first one above.' : null)}
+        {suppliers.isSuccess &&
+          (searching
+            ? suppliers.items.length === 0 && !suppliers.hasNextPage
+              ? 'No supplier matches this search.'
+              : resultSentence(search)
+            : suppliers.items.length === 0
+              ? 'There are no suppliers yet: add the first one above.'
+              : null)}
       </div>
       {suppliers.isPending && <p className="mt-4 text-sm text-slate-600">Loading the suppliers…</p>}
       {suppliers.isError && <Notice tone="error">{searchProblem(suppliers.error)}</Notice>}
       <ul aria-label="Suppliers" className="mt-4 space-y-3">
         {suppliers.items.map((entry) => (
-          <SupplierCard key={entry.id} entry={entry} workflowId={workflowId} job={registrationJobStateIn(pages, entry.id)} />
+          <SupplierCard
+            key={entry.id}
+            entry={entry}
+            workflowId={workflowId}
+            job={registrationJobStateIn(pages, entry.id)}
+          />
         ))}
       </ul>
       {searchedPart && (
-        <p className="mt-4 text-sm text-slate-700">Only the newest suppliers have been searched so far: search older ones for more matches.</p>
+        <p className="mt-4 text-sm text-slate-700">
+          Only the newest suppliers have been searched so far: search older ones for more matches.
+        </p>
       )}
       {suppliers.hasNextPage && (
-        <button type="button" className={`${smallButton} mt-4`} onClick={() => suppliers.fetchNextPage()} disabled={suppliers.isFetchingNextPage}>
+        <button
+          type="button"
+          className={`${smallButton} mt-4`}
+          onClick={() => suppliers.fetchNextPage()}
+          disabled={suppliers.isFetchingNextPage}
+        >
           {searching ? 'Search older suppliers' : 'Show more suppliers'}
         </button>
       )}

@@ -12,16 +12,21 @@ export function SuppliersView() {
   const { workflow, isPending } = useRegistrationWorkflow();
   return (
     <>
-      {!isPending && (workflow ? (
-        <p className="text-sm text-slate-700">
-          Registrations use the workflow <span className="font-medium text-slate-900">{workflow.name}</span> (the newest).
-        </p>
-      ) : (
-        <Notice tone="info">
-          To register suppliers, connect the Argentina app and create a registration workflow in{' '}
-          <Link className={link} href={CONSOLE_PATHS.configuration}>Configuration</Link>.
-        </Notice>
-      ))}
+      {!isPending &&
+        (workflow ? (
+          <p className="text-sm text-slate-700">
+            Registrations use the workflow <span className="font-medium text-slate-900">{workflow.name}</span> (the
+            newest).
+          </p>
+        ) : (
+          <Notice tone="info">
+            To register suppliers, connect the Argentina app and create a registration workflow in{' '}
+            <Link className={link} href={CONSOLE_PATHS.configuration}>
+              Configuration
+            </Link>
+            .
+          </Notice>
+        ))}
       <AddSupplierForm />
       <SupplierList workflowId={workflow?.id} />
     </>

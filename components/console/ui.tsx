@@ -1,7 +1,13 @@
 // The console's recurring pieces, in the wizard's look: a titled card, a status badge, a message.
 import type { ReactNode } from 'react';
 
-export function Section({ id, title, lead, actions, children }: {
+export function Section({
+  id,
+  title,
+  lead,
+  actions,
+  children,
+}: {
   id: string;
   title: string;
   lead?: ReactNode;
@@ -12,7 +18,9 @@ export function Section({ id, title, lead, actions, children }: {
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">{title}</h2>
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
         {actions}
       </div>
       {lead && <p className="mt-1 text-sm leading-relaxed text-slate-600">{lead}</p>}
@@ -56,7 +64,10 @@ export function Notice({ tone, children }: { tone: 'success' | 'error' | 'info';
     info: 'border-sky-200 bg-sky-50 text-sky-950',
   }[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`empty:hidden rounded-xl border p-3 text-sm ${colours}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`empty:hidden rounded-xl border p-3 text-sm ${colours}`}
+    >
       {children}
     </div>
   );

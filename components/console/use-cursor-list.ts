@@ -5,7 +5,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { consoleApi } from '@/lib/console/api';
 import type { Page } from '@/lib/console/types';
 
-export function useCursorList<T>(key: readonly unknown[], path: string, options: { pollMs?: (items: T[]) => number | false } = {}) {
+export function useCursorList<T>(
+  key: readonly unknown[],
+  path: string,
+  options: { pollMs?: (items: T[]) => number | false } = {},
+) {
   const query = useInfiniteQuery({
     queryKey: key,
     queryFn: ({ pageParam }) => {
@@ -15,7 +19,8 @@ export function useCursorList<T>(key: readonly unknown[], path: string, options:
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor,
-    refetchInterval: (current) => options.pollMs?.(current.state.data?.pages.flatMap((page) => page.list) ?? []) ?? false,
+    refetchInterval: (current) =>
+      options.pollMs?.(current.state.data?.pages.flatMap((page) => page.list) ?? []) ?? false,
   });
   return { ...query, items: query.data?.pages.flatMap((page) => page.list) ?? [] };
 }

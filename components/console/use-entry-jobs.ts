@@ -6,7 +6,8 @@ import { useCursorList } from '@/components/console/use-cursor-list';
 const FINISHED = new Set(['completed', 'failed']);
 
 /** A job still running, or with a webhook delivery still to make. */
-const jobMoving = (job: Job) => !FINISHED.has(job.status) || (job.webhooks ?? []).some((webhook) => webhook.status === 'pending');
+const jobMoving = (job: Job) =>
+  !FINISHED.has(job.status) || (job.webhooks ?? []).some((webhook) => webhook.status === 'pending');
 
 export const useEntryJobs = (entryId: string) =>
   useCursorList<Job>(['jobs', entryId], `/transform/v1/jobs?silo_entry_id=${encodeURIComponent(entryId)}&limit=10`, {

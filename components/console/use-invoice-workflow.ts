@@ -18,8 +18,12 @@ export function useInvoiceWorkflow() {
   async function ensureWorkflowId(): Promise<string> {
     if (workflow) return workflow.id;
     // Kept once made (the list shows it after the refresh below); dropped on failure, so a retry asks again.
-    creating ??= consoleApi<Workflow>('POST', '/transform/v1/workflows', { template: INVOICE_TEMPLATE })
-      .catch((error: unknown) => { creating = undefined; throw error; });
+    creating ??= consoleApi<Workflow>('POST', '/transform/v1/workflows', { template: INVOICE_TEMPLATE }).catch(
+      (error: unknown) => {
+        creating = undefined;
+        throw error;
+      },
+    );
     const created = await creating;
     await queryClient.invalidateQueries({ queryKey: ['workflows'] });
     return created.id;

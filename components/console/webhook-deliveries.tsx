@@ -24,7 +24,10 @@ export function WebhookDeliveries({ webhooks }: { webhooks?: JobWebhook[] }) {
             </p>
             <ol aria-label="Delivery attempts" className="mt-2 space-y-1">
               {(webhook.attempts ?? []).map((attempt, index) => (
-                <li key={`${attempt.attempted_at}-${index}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700">
+                <li
+                  key={`${attempt.attempted_at}-${index}`}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700"
+                >
                   <span>{formatDateTime(attempt.attempted_at)}</span>
                   <StatusBadge status={attempt.outcome} />
                   {attempt.response_status !== undefined && <span>HTTP {attempt.response_status}</span>}

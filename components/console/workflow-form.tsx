@@ -6,7 +6,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { consoleApi, problemMessage, ServiceError } from '@/lib/console/api';
 import type { Workflow } from '@/lib/console/types';
-import { EMPTY_WORKFLOW_FORM, WorkflowForm as WorkflowFormSchema, type WorkflowFormInput } from '@/lib/console/workflow-form';
+import {
+  EMPTY_WORKFLOW_FORM,
+  WorkflowForm as WorkflowFormSchema,
+  type WorkflowFormInput,
+} from '@/lib/console/workflow-form';
 import type { RegistrationWorkflowBody } from '@/lib/gov-ar/registration/workflow-body';
 import { TextField } from '@/components/wizard/form/text-field';
 import { Spinner } from '@/components/wizard/spinner';
@@ -21,7 +25,14 @@ export function WorkflowForm({ onCreated }: { onCreated: (workflow: Workflow) =>
     resolver: zodResolver(WorkflowFormSchema),
     defaultValues: EMPTY_WORKFLOW_FORM,
   });
-  const { register, handleSubmit, setError, reset, getValues, formState: { errors } } = form;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    getValues,
+    formState: { errors },
+  } = form;
 
   const create = useMutation({
     mutationFn: (body: RegistrationWorkflowBody) => consoleApi<Workflow>('POST', '/transform/v1/workflows', body),
@@ -31,7 +42,7 @@ export function WorkflowForm({ onCreated }: { onCreated: (workflow: Workflow) =>
       return queryClient.invalidateQueries({ queryKey: ['workflows'] });
     },
     onError: (error) => {
-      const fields = error instanceof ServiceError ? error.body.fields ?? {} : {};
+      const fields = error instanceof ServiceError ? (error.body.fields ?? {}) : {};
       const unplaced = Object.entries(fields).filter(([path, reason]) => !placeServerError(path, reason));
       if (!Object.keys(fields).length || unplaced.length) setError('root', { message: problemMessage(error) });
     },
@@ -50,34 +61,74 @@ export function WorkflowForm({ onCreated }: { onCreated: (workflow: Workflow) =>
   }
 
   function originProblem(index: number, reason: string): string {
-    const line = getValues('allowed_origins').split(/\r?\n/).map((value) => value.trim()).filter(Boolean)[index];
+    const line = getValues('allowed_origins')
+      .split(/\r?\n/)
+      .map((value) => value.trim())
+      .filter(Boolean)[index];
     return line ? `"${line}": ${reason}` : reason;
   }
 
   const originsError = originsMessage(errors, originProblem);
 
   return (
-    <form noValidate onSubmit={handleSubmit((body) => create.mutate(body))} className="space-y-5" aria-labelledby="new-workflow-title">
-      <h3 id="new-workflow-title" className="font-semibold text-slate-900">New registration workflow</h3>
-      <p className="text-sm text-slate-600">Template: <code>ar-supplier-registration</code>.</p>
-      <TextField label="Name (optional)" hint="How this console lists it. Default: Supplier registration." autoComplete="off"
-        error={errors.name?.message} {...register('name')} />
-      <TextField label="Webhook URL (optional)" type="url" autoComplete="off" spellCheck={false}
+    <form
+      noValidate
+      onSubmit={handleSubmit((body) => create.mutate(body))}
+      className="space-y-5"
+      aria-labelledby="new-workflow-title"
+    >
+      <h3 id="new-workflow-title" className="font-semibold text-slate-900">
+        New registration workflow
+      </h3>
+      <p className="text-sm text-slate-600">
+        Template: <code>ar-supplier-registration</code>.
+      </p>
+      <TextField
+        label="Name (optional)"
+        hint="How this console lists it. Default: Supplier registration."
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label="Webhook URL (optional)"
+        type="url"
+        autoComplete="off"
+        spellCheck={false}
         hint="We POST registration.link_created here, signed per Standard Webhooks, before waiting for the supplier."
-        error={errors.webhook?.url?.message} {...register('webhook.url')} />
-      <TextField label="Webhook secret (optional)" autoComplete="off" spellCheck={false}
+        error={errors.webhook?.url?.message}
+        {...register('webhook.url')}
+      />
+      <TextField
+        label="Webhook secret (optional)"
+        autoComplete="off"
+        spellCheck={false}
         hint="whsec_ followed by base64 of 24 to 64 random bytes. Leave it empty and we make one, shown once."
-        error={errors.webhook?.secret?.message} {...register('webhook.secret')} />
+        error={errors.webhook?.secret?.message}
+        {...register('webhook.secret')}
+      />
       <div>
-        <label htmlFor="allowed-origins" className={fieldLabel}>Allowed embedding origins (optional)</label>
+        <label htmlFor="allowed-origins" className={fieldLabel}>
+          Allowed embedding origins (optional)
+        </label>
         <p id="allowed-origins-hint" className={fieldHint}>
-          Sites that may show the wizard in an iframe, one per line, such as https://erp.example.com. This console can always embed it.
+          Sites that may show the wizard in an iframe, one per line, such as https://erp.example.com. This console can
+          always embed it.
         </p>
-        <textarea id="allowed-origins" rows={3} spellCheck={false} {...register('allowed_origins')}
+        <textarea
+          id="allowed-origins"
+          rows={3}
+          spellCheck={false}
+          {...register('allowed_origins')}
           aria-invalid={originsError ? true : undefined}
           aria-describedby={originsError ? 'allowed-origins-hint allowed-origins-error' : 'allowed-origins-hint'}
-          className={`mt-2 ${textInput} font-mono text-sm`} />
-        {originsError && <p id="allowed-origins-error" className={fieldError}>{originsError}</p>}
+          className={`mt-2 ${textInput} font-mono text-sm`}
+        />
+        {originsError && (
+          <p id="allowed-origins-error" className={fieldError}>
+            {originsError}
+          </p>
+        )}
       </div>
       <Notice tone="error">{errors.root?.message}</Notice>
       <button type="submit" className={primaryButton} disabled={create.isPending}>
@@ -92,7 +143,10 @@ export function WorkflowForm({ onCreated }: { onCreated: (workflow: Workflow) =>
  * which react-hook-form files under its index.
  */
 function originsMessage(errors: FieldErrors<WorkflowFormInput>, describe: (index: number, reason: string) => string) {
-  const entry = errors.allowed_origins as unknown as ({ message?: string } | undefined)[] | { message?: string } | undefined;
+  const entry = errors.allowed_origins as unknown as
+    | ({ message?: string } | undefined)[]
+    | { message?: string }
+    | undefined;
   if (!entry) return undefined;
   if (!Array.isArray(entry)) return entry.message;
   const index = entry.findIndex((item) => item?.message);

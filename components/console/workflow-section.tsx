@@ -19,23 +19,39 @@ export function WorkflowSection({ connected }: { connected: boolean }) {
   const registrationWorkflows = workflows.items.filter((workflow) => workflow.template === REGISTRATION_TEMPLATE);
 
   return (
-    <Section id="workflows" title="Registration workflows"
-      lead="A workflow registers suppliers: it makes the link, optionally tells your webhook, then waits for the supplier.">
+    <Section
+      id="workflows"
+      title="Registration workflows"
+      lead="A workflow registers suppliers: it makes the link, optionally tells your webhook, then waits for the supplier."
+    >
       {!connected && <Notice tone="info">Connect the Argentina app above before creating a workflow.</Notice>}
       {created?.webhook?.secret && (
-        <WebhookSecretOnce workflowName={created.name} secret={created.webhook.secret} onDone={() => setCreated(undefined)} />
+        <WebhookSecretOnce
+          workflowName={created.name}
+          secret={created.webhook.secret}
+          onDone={() => setCreated(undefined)}
+        />
       )}
       <WorkflowForm onCreated={setCreated} />
 
       <h3 className="mt-8 font-semibold text-slate-900">Existing workflows</h3>
       {workflows.isPending && <p className="mt-2 text-sm text-slate-600">Loading the workflows…</p>}
       {workflows.isError && <Notice tone="error">The workflows could not be loaded.</Notice>}
-      {workflows.isSuccess && registrationWorkflows.length === 0 && <p className="mt-2 text-sm text-slate-600">There is no registration workflow yet.</p>}
+      {workflows.isSuccess && registrationWorkflows.length === 0 && (
+        <p className="mt-2 text-sm text-slate-600">There is no registration workflow yet.</p>
+      )}
       <ul className="mt-3 space-y-3" aria-label="Registration workflows">
-        {registrationWorkflows.map((workflow) => <WorkflowItem key={workflow.id} workflow={workflow} />)}
+        {registrationWorkflows.map((workflow) => (
+          <WorkflowItem key={workflow.id} workflow={workflow} />
+        ))}
       </ul>
       {workflows.hasNextPage && (
-        <button type="button" className={`${smallButton} mt-3`} onClick={() => workflows.fetchNextPage()} disabled={workflows.isFetchingNextPage}>
+        <button
+          type="button"
+          className={`${smallButton} mt-3`}
+          onClick={() => workflows.fetchNextPage()}
+          disabled={workflows.isFetchingNextPage}
+        >
           Show more workflows
         </button>
       )}
@@ -49,9 +65,13 @@ function WorkflowItem({ workflow }: { workflow: Workflow }) {
     <li className="rounded-xl border border-slate-200 p-4">
       <p className="font-medium text-slate-900">{workflow.name}</p>
       <dl className="mt-2 grid gap-3 text-sm sm:grid-cols-2">
-        <Fact term="Id"><code className="break-all text-xs">{workflow.id}</code></Fact>
+        <Fact term="Id">
+          <code className="break-all text-xs">{workflow.id}</code>
+        </Fact>
         <Fact term="Created">{formatDateTime(workflow.created_at)}</Fact>
-        <Fact term="Webhook">{workflow.webhook?.url ? <span className="break-all">{workflow.webhook.url}</span> : 'None'}</Fact>
+        <Fact term="Webhook">
+          {workflow.webhook?.url ? <span className="break-all">{workflow.webhook.url}</span> : 'None'}
+        </Fact>
         <Fact term="Embedding origins">{origins.length ? origins.join(', ') : 'This console only'}</Fact>
       </dl>
     </li>

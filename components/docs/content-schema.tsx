@@ -21,7 +21,9 @@ export function ContentSchema({ content, schemas }: { content: Content; schemas:
       {unfolded ? (
         <details className="mt-1 rounded-lg bg-slate-50 px-3 py-2">
           <summary className="cursor-pointer font-medium text-slate-800">Fields of {named}</summary>
-          <div className="mt-2"><SchemaTree schema={unfolded} /></div>
+          <div className="mt-2">
+            <SchemaTree schema={unfolded} />
+          </div>
         </details>
       ) : null}
     </div>

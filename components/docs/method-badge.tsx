@@ -9,7 +9,9 @@ const COLOURS: Record<string, string> = {
 
 export function MethodBadge({ method }: { method: string }) {
   return (
-    <span className={`inline-block min-w-16 rounded-md px-2 py-0.5 text-center font-mono text-xs font-bold ring-1 ${COLOURS[method] ?? 'bg-slate-100 text-slate-900 ring-slate-300'}`}>
+    <span
+      className={`inline-block min-w-16 rounded-md px-2 py-0.5 text-center font-mono text-xs font-bold ring-1 ${COLOURS[method] ?? 'bg-slate-100 text-slate-900 ring-slate-300'}`}
+    >
       {method.toUpperCase()}
     </span>
   );

@@ -10,10 +10,18 @@ export function ParametersTable({ parameters, caption }: { parameters: Parameter
         <caption className="sr-only">{caption}</caption>
         <thead className="text-slate-700">
           <tr>
-            <th scope="col" className="py-1 pr-4 font-medium">Name</th>
-            <th scope="col" className="py-1 pr-4 font-medium">In</th>
-            <th scope="col" className="py-1 pr-4 font-medium">Type</th>
-            <th scope="col" className="py-1 font-medium">About</th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Name
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              In
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Type
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              About
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -24,8 +32,12 @@ export function ParametersTable({ parameters, caption }: { parameters: Parameter
                 {parameter.required ? <span className="ml-2 text-xs font-semibold text-rose-800">required</span> : null}
               </th>
               <td className="py-1.5 pr-4">{parameter.in}</td>
-              <td className="py-1.5 pr-4"><SchemaType schema={parameter.schema} /></td>
-              <td className="py-1.5 text-slate-700">{[parameter.description, ...constraintsOf(parameter.schema)].filter(Boolean).join('; ')}</td>
+              <td className="py-1.5 pr-4">
+                <SchemaType schema={parameter.schema} />
+              </td>
+              <td className="py-1.5 text-slate-700">
+                {[parameter.description, ...constraintsOf(parameter.schema)].filter(Boolean).join('; ')}
+              </td>
             </tr>
           ))}
         </tbody>

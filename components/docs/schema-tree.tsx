@@ -14,12 +14,21 @@ export function SchemaTree({ schema, depth = 0 }: { schema: Schema; depth?: numb
       <div>
         <p className="text-sm text-slate-700">One of:</p>
         <ol className="mt-1 list-decimal space-y-2 pl-6">
-          {variants.map((variant, i) => <li key={i}><SchemaTree schema={variant} depth={depth + 1} /></li>)}
+          {variants.map((variant, i) => (
+            <li key={i}>
+              <SchemaTree schema={variant} depth={depth + 1} />
+            </li>
+          ))}
         </ol>
       </div>
     );
   }
-  if (!schema.properties) return <p className="text-sm"><SchemaType schema={schema} /></p>;
+  if (!schema.properties)
+    return (
+      <p className="text-sm">
+        <SchemaType schema={schema} />
+      </p>
+    );
   const required = new Set(schema.required ?? []);
   return (
     <ul className={`space-y-2 ${depth > 0 ? 'mt-2 border-l-2 border-slate-200 pl-4' : ''}`}>
@@ -38,10 +47,18 @@ function Field({ name, schema, required, depth }: { name: string; schema: Schema
     <li className="text-sm">
       <div className="flex flex-wrap items-baseline gap-x-2">
         <code className="font-semibold text-slate-900">{name}</code>
-        <span className="text-slate-700"><SchemaType schema={schema} /></span>
-        <span className={required ? 'text-xs font-semibold text-rose-800' : 'text-xs text-slate-600'}>{required ? 'required' : 'optional'}</span>
+        <span className="text-slate-700">
+          <SchemaType schema={schema} />
+        </span>
+        <span className={required ? 'text-xs font-semibold text-rose-800' : 'text-xs text-slate-600'}>
+          {required ? 'required' : 'optional'}
+        </span>
       </div>
-      {typeof schema.description === 'string' ? <p className="text-slate-700"><Prose text={schema.description} /></p> : null}
+      {typeof schema.description === 'string' ? (
+        <p className="text-slate-700">
+          <Prose text={schema.description} />
+        </p>
+      ) : null}
       {constraints.length ? <p className="break-words text-slate-600">{constraints.join('; ')}</p> : null}
       {nested && depth < MAX_DEPTH ? <SchemaTree schema={nested} depth={depth + 1} /> : null}
     </li>

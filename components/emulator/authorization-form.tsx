@@ -9,7 +9,10 @@ import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from '@/c
 import { PortalSection } from '@/components/emulator/portal-section';
 
 const FIELDS = ['alias', 'cuit', 'service'] as const;
-const SCREEN: Record<PortalEnvironment, { title: string; where: string; alias: string; cuit: string; service: string; submit: string }> = {
+const SCREEN: Record<
+  PortalEnvironment,
+  { title: string; where: string; alias: string; cuit: string; service: string; submit: string }
+> = {
   sandbox: {
     title: 'Crear autorización a servicio',
     where: 'WSASS - Autogestión Certificados Homologación › Crear autorización a servicio',
@@ -20,7 +23,8 @@ const SCREEN: Record<PortalEnvironment, { title: string; where: string; alias: s
   },
   live: {
     title: 'Nueva Relación',
-    where: 'Administrador de Relaciones de Clave Fiscal › Nueva Relación › ARCA › WebServices › Representante: Computador Fiscal',
+    where:
+      'Administrador de Relaciones de Clave Fiscal › Nueva Relación › ARCA › WebServices › Representante: Computador Fiscal',
     alias: 'Computador Fiscal',
     cuit: 'CUIT representado',
     service: 'Servicio',
@@ -33,9 +37,18 @@ const SERVICES = [
   { value: 'wsct', label: 'wsct (turismo, T)' },
 ] as const;
 
-interface Authorization { environment: PortalEnvironment; cuit: string; alias: string; service: string }
+interface Authorization {
+  environment: PortalEnvironment;
+  cuit: string;
+  alias: string;
+  service: string;
+}
 
-export function AuthorizationForm({ environment, alias, onAliasChange }: {
+export function AuthorizationForm({
+  environment,
+  alias,
+  onAliasChange,
+}: {
   environment: PortalEnvironment;
   alias: string;
   onAliasChange: (alias: string) => void;
@@ -48,7 +61,10 @@ export function AuthorizationForm({ environment, alias, onAliasChange }: {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     await request.submit({
-      environment, alias: alias.trim(), cuit: String(data.get('cuit') ?? '').trim(), service: String(data.get('service') ?? ''),
+      environment,
+      alias: alias.trim(),
+      cuit: String(data.get('cuit') ?? '').trim(),
+      service: String(data.get('service') ?? ''),
     });
   }
 
@@ -56,30 +72,61 @@ export function AuthorizationForm({ environment, alias, onAliasChange }: {
   return (
     <PortalSection id="authorization" title={screen.title} where={screen.where}>
       <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-busy={request.pending}>
-        <Field formId="authorization" name="alias" label={screen.alias} problem={fieldProblem(request.error, 'alias')}
-          hint="El mismo alias con el que creó el certificado.">
+        <Field
+          formId="authorization"
+          name="alias"
+          label={screen.alias}
+          problem={fieldProblem(request.error, 'alias')}
+          hint="El mismo alias con el que creó el certificado."
+        >
           {(props) => (
-            <input {...props} type="text" autoComplete="off" spellCheck={false} required className={controlClass}
-              value={alias} onChange={(event) => onAliasChange(event.target.value)} />
+            <input
+              {...props}
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              className={controlClass}
+              value={alias}
+              onChange={(event) => onAliasChange(event.target.value)}
+            />
           )}
         </Field>
-        <Field formId="authorization" name="cuit" label={screen.cuit} problem={fieldProblem(request.error, 'cuit')}
-          hint="La CUIT que va a facturar, con guiones o sin ellos.">
-          {(props) => <input {...props} type="text" inputMode="numeric" autoComplete="off" required className={controlClass} />}
+        <Field
+          formId="authorization"
+          name="cuit"
+          label={screen.cuit}
+          problem={fieldProblem(request.error, 'cuit')}
+          hint="La CUIT que va a facturar, con guiones o sin ellos."
+        >
+          {(props) => (
+            <input {...props} type="text" inputMode="numeric" autoComplete="off" required className={controlClass} />
+          )}
         </Field>
-        <Field formId="authorization" name="service" label={screen.service} problem={fieldProblem(request.error, 'service')}>
+        <Field
+          formId="authorization"
+          name="service"
+          label={screen.service}
+          problem={fieldProblem(request.error, 'service')}
+        >
           {(props) => (
             <select {...props} defaultValue="wsfe" className={controlClass}>
-              {SERVICES.map((service) => <option key={service.value} value={service.value}>{service.label}</option>)}
+              {SERVICES.map((service) => (
+                <option key={service.value} value={service.value}>
+                  {service.label}
+                </option>
+              ))}
             </select>
           )}
         </Field>
         <SubmitButton pending={request.pending}>{screen.submit}</SubmitButton>
         <Outcome
           failure={formProblem(request.error, FIELDS)}
-          success={done
-            ? `Autorización creada en ${ENVIRONMENT_NAMES[done.environment]}: el alias ${done.alias} puede usar ${done.service} para la CUIT ${formatCuit(done.cuit)}.`
-            : undefined}
+          success={
+            done
+              ? `Autorización creada en ${ENVIRONMENT_NAMES[done.environment]}: el alias ${done.alias} puede usar ${done.service} para la CUIT ${formatCuit(done.cuit)}.`
+              : undefined
+          }
         />
       </form>
     </PortalSection>

@@ -11,7 +11,10 @@ import { ENVIRONMENT_NAMES, usePortalRequest, type PortalEnvironment } from '@/c
 import { PortalSection } from '@/components/emulator/portal-section';
 
 const FIELDS = ['alias', 'csr'] as const;
-const SCREEN: Record<PortalEnvironment, { title: string; where: string; alias: string; csr: string; submit: string; renewal: string }> = {
+const SCREEN: Record<
+  PortalEnvironment,
+  { title: string; where: string; alias: string; csr: string; submit: string; renewal: string }
+> = {
   sandbox: {
     title: 'Nuevo Certificado',
     where: 'WSASS - Autogestión Certificados Homologación › Nuevo Certificado',
@@ -26,11 +29,15 @@ const SCREEN: Record<PortalEnvironment, { title: string; where: string; alias: s
     alias: 'Alias',
     csr: 'Pedido de certificado (CSR)',
     submit: 'Agregar alias',
-    renewal: 'Para renovar, escriba el alias que ya tiene: es lo que hace «Ver» › «Agregar certificado» en el sitio real.',
+    renewal:
+      'Para renovar, escriba el alias que ya tiene: es lo que hace «Ver» › «Agregar certificado» en el sitio real.',
   },
 };
 
-export function CertificateForm({ environment, onIssued }: {
+export function CertificateForm({
+  environment,
+  onIssued,
+}: {
   environment: PortalEnvironment;
   onIssued: (alias: string) => void;
 }) {
@@ -50,21 +57,48 @@ export function CertificateForm({ environment, onIssued }: {
   return (
     <PortalSection id="certificate" title={screen.title} where={screen.where}>
       <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-busy={request.pending}>
-        <Field formId="certificate" name="alias" label={screen.alias} problem={fieldProblem(request.error, 'alias')}
-          hint={`Un nombre para identificar este certificado, por ejemplo facturacion (sin espacios). ${screen.renewal}`}>
-          {(props) => <input {...props} type="text" autoComplete="off" spellCheck={false} required className={controlClass} />}
-        </Field>
-        <Field formId="certificate" name="csr" label={screen.csr} problem={fieldProblem(request.error, 'csr')}
-          hint={<>Pegue el texto completo del archivo .csr, desde la línea <PemLine>-----BEGIN CERTIFICATE REQUEST-----</PemLine></>}>
+        <Field
+          formId="certificate"
+          name="alias"
+          label={screen.alias}
+          problem={fieldProblem(request.error, 'alias')}
+          hint={`Un nombre para identificar este certificado, por ejemplo facturacion (sin espacios). ${screen.renewal}`}
+        >
           {(props) => (
-            <textarea {...props} rows={6} spellCheck={false} required
-              className={`${controlClass} font-mono text-xs`} placeholder="-----BEGIN CERTIFICATE REQUEST-----" />
+            <input {...props} type="text" autoComplete="off" spellCheck={false} required className={controlClass} />
+          )}
+        </Field>
+        <Field
+          formId="certificate"
+          name="csr"
+          label={screen.csr}
+          problem={fieldProblem(request.error, 'csr')}
+          hint={
+            <>
+              Pegue el texto completo del archivo .csr, desde la línea{' '}
+              <PemLine>-----BEGIN CERTIFICATE REQUEST-----</PemLine>
+            </>
+          }
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              rows={6}
+              spellCheck={false}
+              required
+              className={`${controlClass} font-mono text-xs`}
+              placeholder="-----BEGIN CERTIFICATE REQUEST-----"
+            />
           )}
         </Field>
         <SubmitButton pending={request.pending}>{screen.submit}</SubmitButton>
         <Outcome
           failure={formProblem(request.error, FIELDS)}
-          success={issued ? `Certificado emitido en ${ENVIRONMENT_NAMES[environment]}. Cópielo o descárguelo y cárguelo en el alta.` : undefined}
+          success={
+            issued
+              ? `Certificado emitido en ${ENVIRONMENT_NAMES[environment]}. Cópielo o descárguelo y cárguelo en el alta.`
+              : undefined
+          }
         />
       </form>
       {issued ? <IssuedCertificate pem={issued} /> : null}
@@ -75,9 +109,17 @@ export function CertificateForm({ environment, onIssued }: {
 function IssuedCertificate({ pem }: { pem: string }) {
   return (
     <div className="mt-4 space-y-3">
-      <label htmlFor="certificate-issued" className="block font-medium text-slate-800">Certificado emitido (PEM)</label>
-      <textarea id="certificate-issued" readOnly value={pem} rows={8} spellCheck={false}
-        className={`${controlClass} break-all font-mono text-xs`} />
+      <label htmlFor="certificate-issued" className="block font-medium text-slate-800">
+        Certificado emitido (PEM)
+      </label>
+      <textarea
+        id="certificate-issued"
+        readOnly
+        value={pem}
+        rows={8}
+        spellCheck={false}
+        className={`${controlClass} break-all font-mono text-xs`}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <CopyButton text={pem} label="Copiar certificado" />
         <a

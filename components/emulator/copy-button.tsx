@@ -26,7 +26,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         {label}
       </button>
       <span aria-live="polite" className="text-sm text-slate-700">
-        {copied === 'yes' ? 'Copiado' : copied === 'failed' ? 'No se pudo copiar: seleccione el texto y cópielo a mano.' : ''}
+        {copied === 'yes'
+          ? 'Copiado'
+          : copied === 'failed'
+            ? 'No se pudo copiar: seleccione el texto y cópielo a mano.'
+            : ''}
       </span>
     </span>
   );

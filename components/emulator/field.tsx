@@ -12,10 +12,17 @@ export interface ControlProps {
 }
 
 export const controlClass =
-  'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm '
-  + 'focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-600 aria-[invalid=true]:border-red-700';
+  'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm ' +
+  'focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-600 aria-[invalid=true]:border-red-700';
 
-export function Field({ formId, name, label, hint, problem, children }: {
+export function Field({
+  formId,
+  name,
+  label,
+  hint,
+  problem,
+  children,
+}: {
   formId: string;
   name: string;
   label: string;
@@ -29,18 +36,28 @@ export function Field({ formId, name, label, hint, problem, children }: {
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium text-slate-800">{label}</label>
-      {hint ? <p id={hintId} className="text-sm text-slate-600">{hint}</p> : null}
+      <label htmlFor={id} className="block font-medium text-slate-800">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       {children({ id, name, 'aria-describedby': describedBy, ...(problem ? { 'aria-invalid': true as const } : {}) })}
       {problem ? (
-        <p id={errorId} className="text-sm text-red-800">{problem.advice}</p>
+        <p id={errorId} className="text-sm text-red-800">
+          {problem.advice}
+        </p>
       ) : null}
     </div>
   );
 }
 
 /** A PEM boundary line, kept on one line. */
-export const PemLine = ({ children }: { children: string }) => <code className="whitespace-nowrap text-xs">{children}</code>;
+export const PemLine = ({ children }: { children: string }) => (
+  <code className="whitespace-nowrap text-xs">{children}</code>
+);
 
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   return (
@@ -58,7 +75,10 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
 export function Outcome({ success, failure }: { success?: ReactNode; failure?: string }) {
   return (
     <>
-      <div role="status" className="empty:hidden rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
+      <div
+        role="status"
+        className="empty:hidden rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900"
+      >
         {success ?? null}
       </div>
       <p role="alert" className="empty:hidden rounded-md border border-red-300 bg-red-50 p-3 text-red-900">

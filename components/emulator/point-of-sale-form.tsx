@@ -10,10 +10,18 @@ import { PortalSection } from '@/components/emulator/portal-section';
 
 const FIELDS = ['cuit', 'number', 'blocked', 'dropped_on'] as const;
 
-interface PointOfSale { environment: PortalEnvironment; cuit: string; number: number; blocked: boolean; dropped_on: string | null }
+interface PointOfSale {
+  environment: PortalEnvironment;
+  cuit: string;
+  number: number;
+  blocked: boolean;
+  dropped_on: string | null;
+}
 
 const stateOf = (point: PointOfSale) =>
-  [point.blocked ? 'bloqueado' : '', point.dropped_on ? `dado de baja el ${point.dropped_on}` : ''].filter(Boolean).join(' y ');
+  [point.blocked ? 'bloqueado' : '', point.dropped_on ? `dado de baja el ${point.dropped_on}` : '']
+    .filter(Boolean)
+    .join(' y ');
 
 export function PointOfSaleForm({ environment }: { environment: PortalEnvironment }) {
   const request = usePortalRequest<PointOfSale>('points-of-sale');
@@ -26,7 +34,8 @@ export function PointOfSaleForm({ environment }: { environment: PortalEnvironmen
     const number = String(data.get('number') ?? '').trim();
     const droppedOn = String(data.get('dropped_on') ?? '').trim();
     await request.submit({
-      environment, cuit: String(data.get('cuit') ?? '').trim(),
+      environment,
+      cuit: String(data.get('cuit') ?? '').trim(),
       // Anything but digits goes as is, so the API names the field.
       number: /^\d{1,6}$/.test(number) ? Number(number) : number,
       blocked: data.get('blocked') === 'on',
@@ -35,36 +44,57 @@ export function PointOfSaleForm({ environment }: { environment: PortalEnvironmen
   }
 
   return (
-    <PortalSection id="point-of-sale" title="A/B/M de Puntos de Venta"
-      where="Administración de puntos de venta y domicilios › A/B/M de Puntos de Venta › Agregar">
+    <PortalSection
+      id="point-of-sale"
+      title="A/B/M de Puntos de Venta"
+      where="Administración de puntos de venta y domicilios › A/B/M de Puntos de Venta › Agregar"
+    >
       <p className="mb-4 text-sm text-slate-700">
-        En el sitio real también se elige el sistema de emisión: «RECE para aplicativo y web services»
-        (Responsable Inscripto) o «Factura Electrónica - Monotributo - Web Services» (Monotributista).
-        Un punto bloqueado o dado de baja sigue apareciendo en la consulta, pero no sirve para facturar.
+        En el sitio real también se elige el sistema de emisión: «RECE para aplicativo y web services» (Responsable
+        Inscripto) o «Factura Electrónica - Monotributo - Web Services» (Monotributista). Un punto bloqueado o dado de
+        baja sigue apareciendo en la consulta, pero no sirve para facturar.
       </p>
       <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-busy={request.pending}>
         <Field formId="point-of-sale" name="cuit" label="CUIT" problem={fieldProblem(request.error, 'cuit')}>
-          {(props) => <input {...props} type="text" inputMode="numeric" autoComplete="off" required className={controlClass} />}
+          {(props) => (
+            <input {...props} type="text" inputMode="numeric" autoComplete="off" required className={controlClass} />
+          )}
         </Field>
-        <Field formId="point-of-sale" name="number" label="Número de punto de venta" problem={fieldProblem(request.error, 'number')}
-          hint="De 1 a 99999. Si ya existe, se actualiza su estado.">
-          {(props) => <input {...props} type="text" inputMode="numeric" autoComplete="off" required className={controlClass} />}
+        <Field
+          formId="point-of-sale"
+          name="number"
+          label="Número de punto de venta"
+          problem={fieldProblem(request.error, 'number')}
+          hint="De 1 a 99999. Si ya existe, se actualiza su estado."
+        >
+          {(props) => (
+            <input {...props} type="text" inputMode="numeric" autoComplete="off" required className={controlClass} />
+          )}
         </Field>
         <div className="flex items-center gap-2">
           <input id="point-of-sale-blocked" name="blocked" type="checkbox" className="size-5 accent-sky-800" />
-          <label htmlFor="point-of-sale-blocked" className="font-medium text-slate-800">Bloqueado</label>
+          <label htmlFor="point-of-sale-blocked" className="font-medium text-slate-800">
+            Bloqueado
+          </label>
         </div>
-        <Field formId="point-of-sale" name="dropped_on" label="Fecha de baja (opcional)" problem={fieldProblem(request.error, 'dropped_on')}
-          hint="Vacía si el punto de venta sigue de alta.">
+        <Field
+          formId="point-of-sale"
+          name="dropped_on"
+          label="Fecha de baja (opcional)"
+          problem={fieldProblem(request.error, 'dropped_on')}
+          hint="Vacía si el punto de venta sigue de alta."
+        >
           {(props) => <input {...props} type="date" className={controlClass} />}
         </Field>
         <SubmitButton pending={request.pending}>Agregar punto de venta</SubmitButton>
         <Outcome
           failure={formProblem(request.error, FIELDS)}
-          success={done
-            ? `Punto de venta ${done.number} agregado en ${ENVIRONMENT_NAMES[done.environment]} para la CUIT ${formatCuit(done.cuit)}`
-              + `${stateOf(done) ? `, ${stateOf(done)}` : ''}.`
-            : undefined}
+          success={
+            done
+              ? `Punto de venta ${done.number} agregado en ${ENVIRONMENT_NAMES[done.environment]} para la CUIT ${formatCuit(done.cuit)}` +
+                `${stateOf(done) ? `, ${stateOf(done)}` : ''}.`
+              : undefined
+          }
         />
       </form>
     </PortalSection>

@@ -25,7 +25,9 @@ const UNREACHABLE: PortalError = {
   message: 'No se pudo conectar con el emulador. Verifique que la aplicación siga en marcha y vuelva a intentar.',
 };
 
-export function usePortalRequest<T>(resource: 'certificates' | 'authorizations' | 'points-of-sale' | 'revocations' | 'taxpayers') {
+export function usePortalRequest<T>(
+  resource: 'certificates' | 'authorizations' | 'points-of-sale' | 'revocations' | 'taxpayers',
+) {
   const [state, setState] = useState<PortalState<T>>({ status: 'idle' });
   const inFlight = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -35,11 +37,12 @@ export function usePortalRequest<T>(resource: 'certificates' | 'authorizations' 
     if (error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [error]);
 
-  const submit = (body: Record<string, unknown>) => send(`/emulator/portal/${resource}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const submit = (body: Record<string, unknown>) =>
+    send(`/emulator/portal/${resource}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   /** A GET of one item of the resource, e.g. `20123456786?environment=sandbox`. */
   const load = (item: string) => send(`/emulator/portal/${resource}/${item}`, { method: 'GET' });
 
@@ -51,7 +54,9 @@ export function usePortalRequest<T>(resource: 'certificates' | 'authorizations' 
       const response = await fetch(path, init);
       const payload: unknown = await response.json().catch(() => undefined);
       if (!response.ok) {
-        const error = isPortalError(payload) ? payload : { code: `http_${response.status}`, message: response.statusText };
+        const error = isPortalError(payload)
+          ? payload
+          : { code: `http_${response.status}`, message: response.statusText };
         setState({ status: 'failed', error });
         return undefined;
       }
@@ -76,6 +81,10 @@ export function usePortalRequest<T>(resource: 'certificates' | 'authorizations' 
 }
 
 function isPortalError(value: unknown): value is PortalError {
-  return typeof value === 'object' && value !== null && typeof (value as PortalError).code === 'string'
-    && typeof (value as PortalError).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as PortalError).code === 'string' &&
+    typeof (value as PortalError).message === 'string'
+  );
 }

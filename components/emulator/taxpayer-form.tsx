@@ -11,7 +11,11 @@ import { VAT_STATUS_NAMES, type VatStatus } from '@/components/emulator/vat-stat
 
 const FIELDS = ['cuit', 'vat_status'] as const;
 
-interface Taxpayer { environment: PortalEnvironment; cuit: string; vat_status: VatStatus }
+interface Taxpayer {
+  environment: PortalEnvironment;
+  cuit: string;
+  vat_status: VatStatus;
+}
 
 export function TaxpayerForm({ environment }: { environment: PortalEnvironment }) {
   const request = usePortalRequest<Taxpayer>('taxpayers');
@@ -20,25 +24,41 @@ export function TaxpayerForm({ environment }: { environment: PortalEnvironment }
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    await request.submit({ environment, cuit: String(data.get('cuit') ?? '').trim(), vat_status: String(data.get('vat_status') ?? '') });
+    await request.submit({
+      environment,
+      cuit: String(data.get('cuit') ?? '').trim(),
+      vat_status: String(data.get('vat_status') ?? ''),
+    });
   }
 
   return (
-    <PortalSection id="taxpayer" title="Condición frente al IVA"
-      where="Sistema Registral › Registro Tributario (alta en IVA o adhesión al Monotributo)">
+    <PortalSection
+      id="taxpayer"
+      title="Condición frente al IVA"
+      where="Sistema Registral › Registro Tributario (alta en IVA o adhesión al Monotributo)"
+    >
       <p className="mb-4 text-sm text-slate-700">
-        Una CUIT sin condición registrada es Responsable Inscripto. El emulador rechaza, como ARCA (error 10000),
-        un comprobante de una clase que la condición no permite emitir.
+        Una CUIT sin condición registrada es Responsable Inscripto. El emulador rechaza, como ARCA (error 10000), un
+        comprobante de una clase que la condición no permite emitir.
       </p>
       <form ref={request.formRef} onSubmit={submit} noValidate className="space-y-4" aria-busy={request.pending}>
         <Field formId="taxpayer" name="cuit" label="CUIT" problem={fieldProblem(request.error, 'cuit')}>
-          {(props) => <input {...props} type="text" inputMode="numeric" autoComplete="off" required className={controlClass} />}
+          {(props) => (
+            <input {...props} type="text" inputMode="numeric" autoComplete="off" required className={controlClass} />
+          )}
         </Field>
-        <Field formId="taxpayer" name="vat_status" label="Condición frente al IVA" problem={fieldProblem(request.error, 'vat_status')}>
+        <Field
+          formId="taxpayer"
+          name="vat_status"
+          label="Condición frente al IVA"
+          problem={fieldProblem(request.error, 'vat_status')}
+        >
           {(props) => (
             <select {...props} defaultValue="responsable_inscripto" className={controlClass}>
               {(Object.keys(VAT_STATUS_NAMES) as VatStatus[]).map((status) => (
-                <option key={status} value={status}>{VAT_STATUS_NAMES[status].name} (emite {VAT_STATUS_NAMES[status].issues})</option>
+                <option key={status} value={status}>
+                  {VAT_STATUS_NAMES[status].name} (emite {VAT_STATUS_NAMES[status].issues})
+                </option>
               ))}
             </select>
           )}
@@ -46,10 +66,12 @@ export function TaxpayerForm({ environment }: { environment: PortalEnvironment }
         <SubmitButton pending={request.pending}>Guardar condición</SubmitButton>
         <Outcome
           failure={formProblem(request.error, FIELDS)}
-          success={done
-            ? `La CUIT ${formatCuit(done.cuit)} queda como ${VAT_STATUS_NAMES[done.vat_status].name} en `
-              + `${ENVIRONMENT_NAMES[done.environment]}: emite ${VAT_STATUS_NAMES[done.vat_status].issues}.`
-            : undefined}
+          success={
+            done
+              ? `La CUIT ${formatCuit(done.cuit)} queda como ${VAT_STATUS_NAMES[done.vat_status].name} en ` +
+                `${ENVIRONMENT_NAMES[done.environment]}: emite ${VAT_STATUS_NAMES[done.vat_status].issues}.`
+              : undefined
+          }
         />
       </form>
     </PortalSection>

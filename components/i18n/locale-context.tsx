@@ -5,7 +5,10 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/locales';
 import type { Messages } from '@/lib/i18n/messages';
 
-interface PageLanguage { locale: Locale; messages: Messages }
+interface PageLanguage {
+  locale: Locale;
+  messages: Messages;
+}
 
 const LocaleContext = createContext<PageLanguage | null>(null);
 

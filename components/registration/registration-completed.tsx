@@ -14,10 +14,16 @@ export function RegistrationCompleted({ locale, summary }: { locale: Locale; sum
     <section aria-labelledby="registered-heading">
       <EnvironmentBadge environment={environment} label={t.environment[environment]} />
       <h1 id="registered-heading" className="mt-3 text-2xl font-semibold tracking-tight">
-        {registered && <span aria-hidden="true" className="mr-2 text-emerald-700">✓</span>}
+        {registered && (
+          <span aria-hidden="true" className="mr-2 text-emerald-700">
+            ✓
+          </span>
+        )}
         {t.registered.heading}
       </h1>
-      <p className="mt-2 text-slate-700">{registered ? fill(t.registered.lead, { name: supplier.name }) : t.registered.failed}</p>
+      <p className="mt-2 text-slate-700">
+        {registered ? fill(t.registered.lead, { name: supplier.name }) : t.registered.failed}
+      </p>
       <SummaryList className="mt-6">
         <SummaryRow term={t.supplier.legalName} value={supplier.name} />
         <SummaryRow term={t.supplier.cuit} value={formatCuit(supplier.cuit)} />

@@ -23,9 +23,7 @@ export function SupplierHeader({ locale, view }: SupplierHeaderProps) {
       {renewal && (
         <div className="mt-4 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950">
           <p className="font-semibold">{t.renewal.title}</p>
-          <p className="mt-1">
-            {current ? currentCertificateNote(t, current, locale) : t.renewal.noCurrent}
-          </p>
+          <p className="mt-1">{current ? currentCertificateNote(t, current, locale) : t.renewal.noCurrent}</p>
         </div>
       )}
     </header>

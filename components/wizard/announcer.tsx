@@ -15,7 +15,9 @@ export function Announcer({ children }: { children: ReactNode }) {
   return (
     <AnnounceContext.Provider value={announce}>
       {children}
-      <div aria-live="assertive" aria-atomic="true" className="sr-only" data-testid="wizard-announcer">{message}</div>
+      <div aria-live="assertive" aria-atomic="true" className="sr-only" data-testid="wizard-announcer">
+        {message}
+      </div>
     </AnnounceContext.Provider>
   );
 }

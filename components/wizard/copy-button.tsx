@@ -17,11 +17,20 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   }, [result]);
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <button type="button" className={smallButton} onClick={async () => setResult((await copyText(value)) ? 'copied' : 'failed')}>
+      <button
+        type="button"
+        className={smallButton}
+        onClick={async () => setResult((await copyText(value)) ? 'copied' : 'failed')}
+      >
         <CopyIcon /> {label}
       </button>
       <span aria-live="polite" className={`text-sm ${result === 'failed' ? 'text-red-700' : 'text-emerald-800'}`}>
-        {result === 'copied' && <><span aria-hidden="true">✓ </span>{t.copy.copied}</>}
+        {result === 'copied' && (
+          <>
+            <span aria-hidden="true">✓ </span>
+            {t.copy.copied}
+          </>
+        )}
         {result === 'failed' && t.copy.failed}
       </span>
     </span>

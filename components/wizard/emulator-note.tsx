@@ -6,14 +6,24 @@ import type { Environment } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
 import { link } from '@/components/wizard/styles';
 
-export function EmulatorNote({ url, environment, section }: { url?: string; environment: Environment; section?: EmulatorSection }) {
+export function EmulatorNote({
+  url,
+  environment,
+  section,
+}: {
+  url?: string;
+  environment: Environment;
+  section?: EmulatorSection;
+}) {
   const t = useMessages();
   if (!url) return null;
   return (
     <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <p>{t.portal.emulator}</p>
       <p className="mt-2">
-        <a href={emulatorPortalHref(url, environment, section)} target="_blank" rel="noopener" className={link}>{t.portal.emulatorLink}</a>
+        <a href={emulatorPortalHref(url, environment, section)} target="_blank" rel="noopener" className={link}>
+          {t.portal.emulatorLink}
+        </a>
       </p>
       <p className="mt-2 text-sm">{t.portal.emulatorEnvironment[environment]}</p>
     </div>

@@ -1,5 +1,12 @@
 // The two small pictures beside button labels; decorative (the label says it all).
-const common = { 'aria-hidden': true, viewBox: '0 0 20 20', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, className: 'size-4 shrink-0' } as const;
+const common = {
+  'aria-hidden': true,
+  viewBox: '0 0 20 20',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  className: 'size-4 shrink-0',
+} as const;
 
 export function CopyIcon() {
   return (

@@ -20,7 +20,12 @@ interface StepFrameProps {
 export function StepFrame({ headingRef, title, lead, children, nav }: StepFrameProps) {
   return (
     <section aria-labelledby="step-heading">
-      <h2 id="step-heading" ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight text-slate-900 outline-none sm:text-2xl">
+      <h2
+        id="step-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-xl font-semibold tracking-tight text-slate-900 outline-none sm:text-2xl"
+      >
         {title}
       </h2>
       {lead && <p className="mt-2 text-base leading-relaxed text-slate-700">{lead}</p>}

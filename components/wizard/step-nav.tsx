@@ -22,7 +22,9 @@ export function StepNav({ onBack, onNext, form, busy = false, nextLabel }: StepN
         <button type="button" onClick={onBack} className={secondaryButton} disabled={busy}>
           <span aria-hidden="true">←</span> {t.nav.back}
         </button>
-      ) : <span />}
+      ) : (
+        <span />
+      )}
       {(onNext || form) && (
         <button
           type={form ? 'submit' : 'button'}

@@ -7,7 +7,8 @@ export const secondaryButton = `inline-flex min-h-12 items-center justify-center
 
 export const smallButton = `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 ${focus}`;
 
-export const textInput = 'block w-full min-h-12 rounded-xl border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-sky-700 focus:outline-2 focus:outline-sky-700 aria-invalid:border-red-700 read-only:bg-slate-100 read-only:text-slate-700';
+export const textInput =
+  'block w-full min-h-12 rounded-xl border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-sky-700 focus:outline-2 focus:outline-sky-700 aria-invalid:border-red-700 read-only:bg-slate-100 read-only:text-slate-700';
 
 export const fieldLabel = 'block text-base font-medium text-slate-900';
 

@@ -27,5 +27,10 @@ export function useCertificateUploadMutation(ref: string, onPhase: (phase: Uploa
 
 /** Asked afresh each time the step opens and on «Actualizar lista» (the supplier may have just added one). */
 export function usePointsOfSale(ref: string) {
-  return useQuery({ queryKey: registrationKeys.pointsOfSale(ref), queryFn: () => fetchPointsOfSale(ref), staleTime: 0, retry: false });
+  return useQuery({
+    queryKey: registrationKeys.pointsOfSale(ref),
+    queryFn: () => fetchPointsOfSale(ref),
+    staleTime: 0,
+    retry: false,
+  });
 }

@@ -8,7 +8,13 @@ import { postToEmbedder } from '@/lib/wizard/embed-messages';
 import { servicesToAuthorize } from '@/lib/wizard/renewal';
 import { isAfterUpload, isStepDone, landingStep, neighbour, stepsFor, type StepFacts } from '@/lib/wizard/steps';
 import type {
-  CertificatePath, CertificateRequest, CompanyData, PendingItem, RegistrationView, UploadResult, WizardStep,
+  CertificatePath,
+  CertificateRequest,
+  CompanyData,
+  PendingItem,
+  RegistrationView,
+  UploadResult,
+  WizardStep,
 } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
 import { useAnnounce } from '@/components/wizard/announcer';
@@ -62,26 +68,40 @@ export function useWizardNavigation(view: RegistrationView, requestedStep?: Wiza
     // Not on first load: focus jumping there would skip the supplier's header for screen readers.
     if (shownStep.current !== undefined && shownStep.current !== state.step) headingRef.current?.focus();
     if (shownStep.current !== state.step) {
-      postToEmbedder({
-        type: 'gov-ar.registration', event: 'step', step: state.step, ref: view.ref, status: state.status, pending: state.pending,
-      }, view.allowed_origins);
+      postToEmbedder(
+        {
+          type: 'gov-ar.registration',
+          event: 'step',
+          step: state.step,
+          ref: view.ref,
+          status: state.status,
+          pending: state.pending,
+        },
+        view.allowed_origins,
+      );
     }
     shownStep.current = state.step;
   }, [state.step, state.status, state.pending, view.ref, view.allowed_origins]);
 
-  const show = useCallback((step: WizardStep, decided: Partial<Omit<WizardState, 'step'>>, history: 'push' | 'none') => {
-    const next = { ...latest.current, ...decided, step };
-    latest.current = next;
-    // A transition: the current screen stays until the next one's code is there, then focus moves to it.
-    startTransition(() => setState(next));
-    if (history === 'push') window.history.pushState({ wizardStep: step }, '', urlFor(step));
-    if (!next.result && !isAfterUpload(step)) {
-      save({ step, company: next.company, path: next.path }, { onError: () => announce(t.errors.saveFailed) });
-    }
-    window.scrollTo({ top: 0 });
-  }, [save, announce, t]);
+  const show = useCallback(
+    (step: WizardStep, decided: Partial<Omit<WizardState, 'step'>>, history: 'push' | 'none') => {
+      const next = { ...latest.current, ...decided, step };
+      latest.current = next;
+      // A transition: the current screen stays until the next one's code is there, then focus moves to it.
+      startTransition(() => setState(next));
+      if (history === 'push') window.history.pushState({ wizardStep: step }, '', urlFor(step));
+      if (!next.result && !isAfterUpload(step)) {
+        save({ step, company: next.company, path: next.path }, { onError: () => announce(t.errors.saveFailed) });
+      }
+      window.scrollTo({ top: 0 });
+    },
+    [save, announce, t],
+  );
 
-  const goTo = useCallback((step: WizardStep, decided: Partial<Omit<WizardState, 'step'>> = {}) => show(step, decided, 'push'), [show]);
+  const goTo = useCallback(
+    (step: WizardStep, decided: Partial<Omit<WizardState, 'step'>> = {}) => show(step, decided, 'push'),
+    [show],
+  );
 
   // The landing step is in the URL from the start, so Back from the next screen returns to it.
   useEffect(() => {
@@ -105,15 +125,24 @@ export function useWizardNavigation(view: RegistrationView, requestedStep?: Wiza
     return () => window.removeEventListener('popstate', onPopState);
   }, [show, view]);
 
-  const completed = useCallback((result: UploadResult) => {
-    const pending = latest.current.pending.filter((item) => item === 'point_of_sale');
-    postToEmbedder({ type: 'gov-ar.registration', event: 'completed', ref: view.ref, status: result.status, pending }, view.allowed_origins);
-    goTo(view.environment === 'live' ? 'points_of_sale' : 'done', { result, status: result.status, pending });
-  }, [goTo, view]);
+  const completed = useCallback(
+    (result: UploadResult) => {
+      const pending = latest.current.pending.filter((item) => item === 'point_of_sale');
+      postToEmbedder(
+        { type: 'gov-ar.registration', event: 'completed', ref: view.ref, status: result.status, pending },
+        view.allowed_origins,
+      );
+      goTo(view.environment === 'live' ? 'points_of_sale' : 'done', { result, status: result.status, pending });
+    },
+    [goTo, view],
+  );
 
   /** The authority's answer about points of sale: a usable one settles what was pending. */
   const pointOfSaleChecked = useCallback((usable: boolean) => {
-    const pending: PendingItem[] = [...latest.current.pending.filter((item) => item !== 'point_of_sale'), ...(usable ? [] : ['point_of_sale' as const])];
+    const pending: PendingItem[] = [
+      ...latest.current.pending.filter((item) => item !== 'point_of_sale'),
+      ...(usable ? [] : ['point_of_sale' as const]),
+    ];
     if (pending.join() !== latest.current.pending.join()) {
       latest.current = { ...latest.current, pending };
       setState(latest.current);
@@ -121,7 +150,13 @@ export function useWizardNavigation(view: RegistrationView, requestedStep?: Wiza
   }, []);
 
   const sequence = sequenceOf(view, state.path, state.step);
-  const facts: StepFacts = { company: state.company, path: state.path, request: state.request, uploaded: state.result !== undefined, pending: state.pending };
+  const facts: StepFacts = {
+    company: state.company,
+    path: state.path,
+    request: state.request,
+    uploaded: state.result !== undefined,
+    pending: state.pending,
+  };
   const back = () => {
     const previous = neighbour(sequence, state.step, -1);
     if (!previous) return undefined;

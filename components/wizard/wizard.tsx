@@ -15,17 +15,27 @@ import { servicesToAuthorize } from '@/lib/wizard/renewal';
 
 // Each screen is its own chunk: the page loads (and preloads, once rendered on the server) only the
 // screen it opens on. The imports stay inline: Next reads them to know which chunks to preload.
-const CompanyStep = dynamic(() => import('@/components/wizard/steps/company-step').then((module) => module.CompanyStep));
+const CompanyStep = dynamic(() =>
+  import('@/components/wizard/steps/company-step').then((module) => module.CompanyStep),
+);
 const PathStep = dynamic(() => import('@/components/wizard/steps/path-step').then((module) => module.PathStep));
 const PortalStep = dynamic(() => import('@/components/wizard/steps/portal-step').then((module) => module.PortalStep));
-const AuthorizeStep = dynamic(() => import('@/components/wizard/steps/authorize-step').then((module) => module.AuthorizeStep));
+const AuthorizeStep = dynamic(() =>
+  import('@/components/wizard/steps/authorize-step').then((module) => module.AuthorizeStep),
+);
 const UploadStep = dynamic(() => import('@/components/wizard/steps/upload-step').then((module) => module.UploadStep));
-const PointsOfSaleStep = dynamic(() => import('@/components/wizard/steps/points-of-sale-step').then((module) => module.PointsOfSaleStep));
+const PointsOfSaleStep = dynamic(() =>
+  import('@/components/wizard/steps/points-of-sale-step').then((module) => module.PointsOfSaleStep),
+);
 const DoneStep = dynamic(() => import('@/components/wizard/steps/done-step').then((module) => module.DoneStep));
 
 const STEP_CHUNKS = [
-  () => import('@/components/wizard/steps/company-step'), () => import('@/components/wizard/steps/path-step'), () => import('@/components/wizard/steps/portal-step'),
-  () => import('@/components/wizard/steps/authorize-step'), () => import('@/components/wizard/steps/upload-step'), () => import('@/components/wizard/steps/points-of-sale-step'),
+  () => import('@/components/wizard/steps/company-step'),
+  () => import('@/components/wizard/steps/path-step'),
+  () => import('@/components/wizard/steps/portal-step'),
+  () => import('@/components/wizard/steps/authorize-step'),
+  () => import('@/components/wizard/steps/upload-step'),
+  () => import('@/components/wizard/steps/points-of-sale-step'),
   () => import('@/components/wizard/steps/done-step'),
 ];
 
@@ -49,9 +59,12 @@ export interface WizardProps {
 
 export function Wizard(props: WizardProps) {
   // One client per wizard: its cache is this registration's and nothing else's.
-  const [queryClient] = useState(() => new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: 0 } },
-  }));
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: 0 } },
+      }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <Announcer>
@@ -68,7 +81,10 @@ function authorizeServices(view: RegistrationView, path: WizardState['path']) {
 }
 
 function WizardScreens({ view, requestedStep, emulatorPortalUrl }: WizardProps) {
-  const { state, headingRef, goTo, back, forward, completed, pointOfSaleChecked, isDone } = useWizardNavigation(view, requestedStep);
+  const { state, headingRef, goTo, back, forward, completed, pointOfSaleChecked, isDone } = useWizardNavigation(
+    view,
+    requestedStep,
+  );
   usePrefetchedSteps();
   const { environment, supplier } = view;
   const frame = { headingRef, onBack: back };
@@ -77,36 +93,76 @@ function WizardScreens({ view, requestedStep, emulatorPortalUrl }: WizardProps) 
   return (
     <div>
       {state.step === 'company' && <Welcome />}
-      <ProgressIndicator steps={progressSteps(environment)} step={state.step} isDone={isDone}
+      <ProgressIndicator
+        steps={progressSteps(environment)}
+        step={state.step}
+        isDone={isDone}
         skipped={[
           ...(state.path === 'own' ? ['portal' as const] : []),
-          ...(servicesToAuthorize(view, state.path).missing.length === 0 && state.step !== 'authorize' ? ['authorize' as const] : []),
-        ]} />
+          ...(servicesToAuthorize(view, state.path).missing.length === 0 && state.step !== 'authorize'
+            ? ['authorize' as const]
+            : []),
+        ]}
+      />
       {state.step === 'company' && (
-        <CompanyStep {...frame} refId={view.ref} cuit={supplier.tax_id.code} initial={state.company} prefill={view.prefill}
-          onDone={(company) => goTo('path', { company })} />
+        <CompanyStep
+          {...frame}
+          refId={view.ref}
+          cuit={supplier.tax_id.code}
+          initial={state.company}
+          prefill={view.prefill}
+          onDone={(company) => goTo('path', { company })}
+        />
       )}
       {state.step === 'path' && (
-        <PathStep {...frame} refId={view.ref} initial={state.path} request={state.request}
-          onDone={(path, request) => goTo(forward(path), { path, request: request ?? state.request })} />
+        <PathStep
+          {...frame}
+          refId={view.ref}
+          initial={state.path}
+          request={state.request}
+          onDone={(path, request) => goTo(forward(path), { path, request: request ?? state.request })}
+        />
       )}
       {state.step === 'portal' && state.request && (
-        <PortalStep {...frame} environment={environment} request={state.request} emulatorPortalUrl={emulatorPortalUrl}
+        <PortalStep
+          {...frame}
+          environment={environment}
+          request={state.request}
+          emulatorPortalUrl={emulatorPortalUrl}
           renewal={view.renewal && view.current_certificate?.alias === state.request.alias}
-          onNext={() => goTo(forward())} />
+          onNext={() => goTo(forward())}
+        />
       )}
       {state.step === 'authorize' && (
-        <AuthorizeStep {...frame} environment={environment} {...authorizeServices(view, state.path)} cuit={supplier.tax_id.code}
-          alias={state.path === 'own' ? undefined : alias} emulatorPortalUrl={emulatorPortalUrl} onNext={() => goTo(forward())} />
+        <AuthorizeStep
+          {...frame}
+          environment={environment}
+          {...authorizeServices(view, state.path)}
+          cuit={supplier.tax_id.code}
+          alias={state.path === 'own' ? undefined : alias}
+          emulatorPortalUrl={emulatorPortalUrl}
+          onNext={() => goTo(forward())}
+        />
       )}
       {state.step === 'upload' && (
-        <UploadStep {...frame} refId={view.ref} path={state.path ?? 'generate'} environment={environment}
-          onUploaded={completed} onAuthorize={() => goTo('authorize')} />
+        <UploadStep
+          {...frame}
+          refId={view.ref}
+          path={state.path ?? 'generate'}
+          environment={environment}
+          onUploaded={completed}
+          onAuthorize={() => goTo('authorize')}
+        />
       )}
       {state.step === 'points_of_sale' && (
-        <PointsOfSaleStep headingRef={headingRef} refId={view.ref}
-          taxClassification={state.company?.tax_classification} emulatorPortalUrl={emulatorPortalUrl}
-          onChecked={pointOfSaleChecked} onNext={() => goTo('done')} />
+        <PointsOfSaleStep
+          headingRef={headingRef}
+          refId={view.ref}
+          taxClassification={state.company?.tax_classification}
+          emulatorPortalUrl={emulatorPortalUrl}
+          onChecked={pointOfSaleChecked}
+          onNext={() => goTo('done')}
+        />
       )}
       {state.step === 'done' && state.result && (
         <DoneStep {...frame} environment={environment} certificate={state.result.certificate} pending={state.pending} />

@@ -41,7 +41,10 @@ export async function assertAdmin(request: Request, token = bearerToken(request)
   const expected = adminToken();
   if (!expected) throw new ApiError('forbidden', 'This is disabled on this server: ADMIN_TOKEN is not set.');
   if (!token) throw new ApiError('unauthorized', 'Send the admin token as Authorization: Bearer <token>.');
-  const valid = await checkCredential(presenterOf(request, ADMIN_IDENTIFIER), async () => sameSecret(token, expected) || undefined);
+  const valid = await checkCredential(
+    presenterOf(request, ADMIN_IDENTIFIER),
+    async () => sameSecret(token, expected) || undefined,
+  );
   if (!valid) throw new ApiError('unauthorized', 'Send the admin token as Authorization: Bearer <token>.');
   return undefined;
 }
@@ -66,7 +69,9 @@ async function consoleCaller(request: Request, mode: AuthMode): Promise<Caller |
   }
   assertSameOriginIfUnsafe(request);
   // Looked up every time, never cached: signing out or revoking ends a session in every instance at once.
-  const session = await checkCredential(presenterOf(request), () => findConsoleSession(sessionId), { lookupOnly: true });
+  const session = await checkCredential(presenterOf(request), () => findConsoleSession(sessionId), {
+    lookupOnly: true,
+  });
   if (!session) throw new ApiError('unauthorized', 'The console session is no longer valid; sign in again.');
   return { ownerId: session.owner_id, sandbox: session.sandbox, via: 'api_key' };
 }

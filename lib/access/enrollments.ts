@@ -7,7 +7,13 @@ import { isUuid, isoTime } from '@/lib/ids';
 import type { Enrollment } from '@/lib/db/schema';
 import type { Caller } from '@/lib/access/caller';
 import {
-  findOrCreateEnrollment, getAppByClientId, getAppVisibleTo, getEnrollment, getWorkspaceById, insertApp, insertEnrollmentToken,
+  findOrCreateEnrollment,
+  getAppByClientId,
+  getAppVisibleTo,
+  getEnrollment,
+  getWorkspaceById,
+  insertApp,
+  insertEnrollmentToken,
 } from '@/lib/access/queries';
 import { digest, newClientId, newClientSecret, newEnrollmentToken, sameSecret } from '@/lib/access/tokens';
 import type { AuthorizedEnrollment, CreatedApp, Enrollment as EnrollmentJson } from '@/lib/openapi/responses/access';
@@ -16,7 +22,12 @@ const ENROLLMENT_TOKEN_SECONDS = 3600;
 
 export async function createApp(caller: Caller, name: string): Promise<CreatedApp> {
   const clientSecret = newClientSecret();
-  const app = await insertApp({ ownerId: caller.ownerId, name, clientId: newClientId(), clientSecretHash: digest(clientSecret) });
+  const app = await insertApp({
+    ownerId: caller.ownerId,
+    name,
+    clientId: newClientId(),
+    clientSecretHash: digest(clientSecret),
+  });
   return { id: app.id, name: app.name, client_id: app.clientId, client_secret: clientSecret };
 }
 
@@ -30,28 +41,43 @@ export async function connectApp(caller: Caller, appId: string): Promise<Enrollm
 
 const enrollmentDisabled = () => new ApiError('enrollment_disabled', 'This enrollment is disabled.');
 
-export interface AuthorizeRequest { client_id: string; client_secret: string; id?: string; owner_id?: string }
+export interface AuthorizeRequest {
+  client_id: string;
+  client_secret: string;
+  id?: string;
+  owner_id?: string;
+}
 
 /**
  * The enrollment is picked by `id`, or by `owner_id`, or by the bearer's workspace. An `owner_id`
  * without a workspace bearer is taken only from a trusted app: one the owner itself created. Wrong
  * client credentials count against the caller's address and the client_id (guessing limits).
  */
-export async function authorizeEnrollment(request: AuthorizeRequest, caller: Caller | undefined, address: string): Promise<AuthorizedEnrollment> {
+export async function authorizeEnrollment(
+  request: AuthorizeRequest,
+  caller: Caller | undefined,
+  address: string,
+): Promise<AuthorizedEnrollment> {
   const presenter = { address, identifier: clientIdentifier(request.client_id) };
-  const app = await checkCredential(presenter, () => verifiedApp(request.client_id, request.client_secret), { lookupOnly: true });
+  const app = await checkCredential(presenter, () => verifiedApp(request.client_id, request.client_secret), {
+    lookupOnly: true,
+  });
   if (!app) throw new ApiError('invalid_client', 'The client_id or client_secret is wrong.');
   if (caller && request.owner_id && request.owner_id !== caller.ownerId) {
     throw new ApiError('forbidden', 'owner_id names another workspace than the bearer token.');
   }
   const ownerId = request.owner_id ?? caller?.ownerId;
   if (!request.id && !ownerId) {
-    throw new ApiError('validation_failed', 'Say which enrollment: send id or owner_id (or a workspace bearer token).', {
-      id: 'id or owner_id is required',
-    });
+    throw new ApiError(
+      'validation_failed',
+      'Say which enrollment: send id or owner_id (or a workspace bearer token).',
+      {
+        id: 'id or owner_id is required',
+      },
+    );
   }
   if (request.owner_id && !caller && app.ownerId !== request.owner_id) {
-    throw new ApiError('forbidden', 'This app is not trusted to act for that owner without the owner\'s bearer token.');
+    throw new ApiError('forbidden', "This app is not trusted to act for that owner without the owner's bearer token.");
   }
   const idsWellFormed = [request.id, ownerId].every((value) => value === undefined || isUuid(value));
   const enrollment = idsWellFormed ? await getEnrollment({ id: request.id, appId: app.id, ownerId }) : undefined;

@@ -18,7 +18,10 @@ export interface Presenter {
 }
 
 /** The presenter of a request; `identifier` never holds a secret (see the identifier helpers below). */
-export const presenterOf = (request: Request, identifier?: string): Presenter => ({ address: clientAddress(request), identifier });
+export const presenterOf = (request: Request, identifier?: string): Presenter => ({
+  address: clientAddress(request),
+  identifier,
+});
 
 /** An API key's or enrollment token's shown prefix (`sk_live_AbCd`, `enr_AbCd`); nothing for what is no token of ours. */
 export function tokenIdentifier(token: string): string | undefined {

@@ -34,16 +34,21 @@ export async function lookupCallerByToken(token: string): Promise<Caller | undef
   if (token.startsWith('enr_')) {
     const [row] = await db
       .select({
-        ownerId: workspaces.id, sandbox: workspaces.sandbox, enrollmentId: enrollments.id, appId: enrollments.appId,
+        ownerId: workspaces.id,
+        sandbox: workspaces.sandbox,
+        enrollmentId: enrollments.id,
+        appId: enrollments.appId,
       })
       .from(enrollmentTokens)
       .innerJoin(enrollments, eq(enrollments.id, enrollmentTokens.enrollmentId))
       .innerJoin(workspaces, eq(workspaces.id, enrollments.ownerId))
-      .where(and(
-        eq(enrollmentTokens.tokenHash, digest(token)),
-        gt(enrollmentTokens.expiresAt, new Date()),
-        eq(enrollments.disabled, false),
-      ));
+      .where(
+        and(
+          eq(enrollmentTokens.tokenHash, digest(token)),
+          gt(enrollmentTokens.expiresAt, new Date()),
+          eq(enrollments.disabled, false),
+        ),
+      );
     return row && { ...row, via: 'enrollment' };
   }
   return undefined;
@@ -67,7 +72,10 @@ export async function insertWorkspace(name: string, sandbox: boolean) {
   return db.transaction(async (tx) => {
     const [workspace] = await tx.insert(workspaces).values({ id: newId(), name, sandbox }).returning();
     await tx.insert(apiKeys).values({
-      id: newId(), workspaceId: workspace!.id, keyHash: digest(apiKey), prefix: displayPrefix(apiKey),
+      id: newId(),
+      workspaceId: workspace!.id,
+      keyHash: digest(apiKey),
+      prefix: displayPrefix(apiKey),
     });
     return { workspace: workspace!, apiKey };
   });
@@ -84,9 +92,17 @@ export async function getWorkspaceById(id: string) {
   return row;
 }
 
-export async function insertApp(values: { ownerId: string; name: string; clientId: string; clientSecretHash: string }): Promise<App> {
+export async function insertApp(values: {
+  ownerId: string;
+  name: string;
+  clientId: string;
+  clientSecretHash: string;
+}): Promise<App> {
   const db = await getDb();
-  const [row] = await db.insert(apps).values({ id: newId(), ...values }).returning();
+  const [row] = await db
+    .insert(apps)
+    .values({ id: newId(), ...values })
+    .returning();
   return row!;
 }
 
@@ -122,12 +138,19 @@ export async function findOrCreateEnrollment(appId: string, ownerId: string): Pr
   return (await getEnrollment({ appId, ownerId }))!;
 }
 
-export async function getEnrollment(by: { id?: string; appId: string; ownerId?: string }): Promise<Enrollment | undefined> {
+export async function getEnrollment(by: {
+  id?: string;
+  appId: string;
+  ownerId?: string;
+}): Promise<Enrollment | undefined> {
   const db = await getDb();
   const conditions = [eq(enrollments.appId, by.appId)];
   if (by.id) conditions.push(eq(enrollments.id, by.id));
   if (by.ownerId) conditions.push(eq(enrollments.ownerId, by.ownerId));
-  const [row] = await db.select().from(enrollments).where(and(...conditions));
+  const [row] = await db
+    .select()
+    .from(enrollments)
+    .where(and(...conditions));
   return row;
 }
 

@@ -2,7 +2,8 @@
 // (the secrets are high-entropy, so a fast digest suffices and lookups stay an index hit).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const newApiKey = (sandbox: boolean) => `sk_${sandbox ? 'test' : 'live'}_${randomBytes(32).toString('base64url')}`;
+export const newApiKey = (sandbox: boolean) =>
+  `sk_${sandbox ? 'test' : 'live'}_${randomBytes(32).toString('base64url')}`;
 export const newEnrollmentToken = () => `enr_${randomBytes(32).toString('base64url')}`;
 export const newClientId = () => `app_${randomBytes(12).toString('hex')}`;
 export const newClientSecret = () => `cs_${randomBytes(32).toString('base64url')}`;

@@ -56,6 +56,8 @@ export async function readBytes(request: Request, limit: number): Promise<Buffer
 function bodyCutOff(request: Request, error: unknown): ApiError {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
   const reason = String(code ?? message ?? error).split('\n')[0];
-  console.warn(`[api] ${request.method} ${new URL(request.url).pathname}: the client stopped sending the body (${reason})`);
+  console.warn(
+    `[api] ${request.method} ${new URL(request.url).pathname}: the client stopped sending the body (${reason})`,
+  );
   return new ApiError('malformed_request', 'The request body ended before it was complete.');
 }

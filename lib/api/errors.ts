@@ -58,7 +58,6 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-
 export class ApiError extends Error {
   readonly status: number;
 
@@ -86,7 +85,9 @@ export const notFound = (what: 'entry' | 'workflow' | 'job' | 'app' | 'enrollmen
 
 /** The tax authority did not answer (or answered nonsense): try again later; nothing was stored. */
 export const authorityUnavailable = () =>
-  new ApiError('authority_unavailable', 'The tax authority did not answer; try again in a few minutes.', undefined, { 'retry-after': '30' });
+  new ApiError('authority_unavailable', 'The tax authority did not answer; try again in a few minutes.', undefined, {
+    'retry-after': '30',
+  });
 
 /** A single field's validation failure, answered as 422 with `fields`. */
 export const invalidField = (path: string, reason: string) =>

@@ -8,11 +8,17 @@ export interface UploadedParts {
   parts: Map<string, Buffer>;
 }
 
-export async function readMultipart(request: Request, options: { perPartLimit: number; totalLimit: number }): Promise<UploadedParts> {
+export async function readMultipart(
+  request: Request,
+  options: { perPartLimit: number; totalLimit: number },
+): Promise<UploadedParts> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new ApiError('unsupported_media_type', 'Send the files as multipart/form-data.', undefined, undefined, {
-      messages: { es: 'Envíe los archivos como un formulario multipart/form-data.', en: 'Send the files as multipart/form-data.' },
+      messages: {
+        es: 'Envíe los archivos como un formulario multipart/form-data.',
+        en: 'Send the files as multipart/form-data.',
+      },
     });
   }
   const bytes = await readBytes(request, options.totalLimit).catch((error: unknown) => {
@@ -37,10 +43,16 @@ export async function readMultipart(request: Request, options: { perPartLimit: n
 // The supplier sees this one in the wizard, so it speaks both languages like the certificate errors.
 const fileTooLarge = (limit: number, field?: string) => {
   const kib = limit / 1024;
-  return new ApiError('file_too_large', `Each file may be at most ${kib} KiB.`, field ? { [field]: `larger than ${kib} KiB` } : undefined, undefined, {
-    messages: {
-      es: `El archivo supera los ${kib} KiB. Un certificado o una clave ocupan pocos KB: suba el archivo .crt o .key, no otro documento.`,
-      en: `The file is larger than ${kib} KiB. A certificate or a key takes a few KB: upload the .crt or .key file, not another document.`,
+  return new ApiError(
+    'file_too_large',
+    `Each file may be at most ${kib} KiB.`,
+    field ? { [field]: `larger than ${kib} KiB` } : undefined,
+    undefined,
+    {
+      messages: {
+        es: `El archivo supera los ${kib} KiB. Un certificado o una clave ocupan pocos KB: suba el archivo .crt o .key, no otro documento.`,
+        en: `The file is larger than ${kib} KiB. A certificate or a key takes a few KB: upload the .crt or .key file, not another document.`,
+      },
     },
-  });
+  );
 };

@@ -12,7 +12,10 @@ export const ListQuery = z.object({
 });
 export type ListQuery = z.output<typeof ListQuery>;
 
-interface Position { createdAt: Date; id: string }
+interface Position {
+  createdAt: Date;
+  id: string;
+}
 
 export function encodeCursor(row: Position): string {
   return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');

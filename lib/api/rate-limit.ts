@@ -29,9 +29,12 @@ function counters(): RateCounters {
   const store = rateLimitStore();
   const source = `${store}|${process.env.DATABASE_URL ?? ''}|${process.env.REDIS_URL ?? ''}`;
   if (made.chosen?.source !== source) {
-    const fresh = store === 'memory' ? memoryCounters()
-      : store === 'postgres' ? postgresCounters()
-        : redisCounters(process.env.REDIS_URL!, databaseIdentity(process.env.DATABASE_URL!));
+    const fresh =
+      store === 'memory'
+        ? memoryCounters()
+        : store === 'postgres'
+          ? postgresCounters()
+          : redisCounters(process.env.REDIS_URL!, databaseIdentity(process.env.DATABASE_URL!));
     made.chosen = { source, counters: fresh };
   }
   return made.chosen.counters;
@@ -70,7 +73,9 @@ function refuseIfWaiting(waits: number[], message = 'Too many requests') {
   const waitMs = Math.max(0, ...waits);
   if (waitMs <= 0) return;
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  throw new ApiError('rate_limited', `${message}; try again in ${seconds} s.`, undefined, { 'retry-after': String(seconds) });
+  throw new ApiError('rate_limited', `${message}; try again in ${seconds} s.`, undefined, {
+    'retry-after': String(seconds),
+  });
 }
 
 /** A store that cannot answer (Redis or PostgreSQL away) is a 503 to retry, not a 500 nor a pass. */
@@ -79,7 +84,9 @@ async function withStore<T>(work: (store: RateCounters) => Promise<T>): Promise<
     return await work(counters());
   } catch (error) {
     console.error(`[rate-limit] the ${rateLimitStore()} store failed:`, error instanceof Error ? error.message : error);
-    throw new ApiError('service_unavailable', 'The service is busy; try again in a few seconds.', undefined, { 'retry-after': '5' });
+    throw new ApiError('service_unavailable', 'The service is busy; try again in a few seconds.', undefined, {
+      'retry-after': '5',
+    });
   }
 }
 
@@ -90,7 +97,11 @@ async function withStore<T>(work: (store: RateCounters) => Promise<T>): Promise<
  */
 export function clientAddress(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for');
-  const last = forwarded?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
+  const last = forwarded
+    ?.split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .at(-1);
   return (last ?? request.headers.get('x-real-ip') ?? 'unknown').slice(0, 64);
 }
 

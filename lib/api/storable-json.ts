@@ -9,12 +9,18 @@ const MAX_JSON_DEPTH = 100;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what PostgreSQL cannot store in text or jsonb.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const UNSTORABLE_REASON = 'contains a NUL character or an unpaired surrogate (\\u0000, \\ud800...), which cannot be stored';
+const UNSTORABLE_REASON =
+  'contains a NUL character or an unpaired surrogate (\\u0000, \\ud800...), which cannot be stored';
 
 /** Whether PostgreSQL takes this text as a value at all (in a row, or as a query's parameter). */
 export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
 
-interface Visit { value: unknown; depth: number; key?: string; parent?: Visit }
+interface Visit {
+  value: unknown;
+  depth: number;
+  key?: string;
+  parent?: Visit;
+}
 
 /** The dotted path of a visit, as zod issues name fields (`data.lines.0.name`). */
 function pathOf(visit: Visit): string {
@@ -32,7 +38,10 @@ export function assertStorableJson(body: unknown): void {
     if (typeof value === 'string' && UNSTORABLE.test(value)) throw invalidField(pathOf(visit), UNSTORABLE_REASON);
     if (value === null || typeof value !== 'object') continue;
     if (depth > MAX_JSON_DEPTH) {
-      throw new ApiError('malformed_request', `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`);
+      throw new ApiError(
+        'malformed_request',
+        `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`,
+      );
     }
     for (const [key, child] of Object.entries(value)) {
       const next = { value: child, depth: depth + 1, key, parent: visit };

@@ -45,7 +45,11 @@ export function withApi<
         throw new ApiError('validation_failed', 'The request body is not valid.', zodFields(body.error));
       }
       const result = await options.handler({
-        caller, params, query, body: body?.data, request,
+        caller,
+        params,
+        query,
+        body: body?.data,
+        request,
       } as Parameters<typeof options.handler>[0]);
       return result instanceof Response ? result : json(result);
     } catch (error) {
@@ -58,7 +62,9 @@ async function parseParams(options: { params?: z.ZodType; notFound?: ErrorCode }
   if (!options.params) return undefined;
   const raw = await context.params;
   // A segment the database cannot even compare (`%00`) names nothing, whatever the route's schema says.
-  const storable = Object.values(raw ?? {}).flat().every((value) => value === undefined || isStorableText(value));
+  const storable = Object.values(raw ?? {})
+    .flat()
+    .every((value) => value === undefined || isStorableText(value));
   const parsed = storable ? options.params.safeParse(raw) : undefined;
   if (!parsed?.success) throw new ApiError(options.notFound ?? 'not_found', 'Not found.');
   return parsed.data;

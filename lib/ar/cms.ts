@@ -12,7 +12,10 @@ export { buildLoginTicketRequest } from '@/lib/ar/tra';
 export type CmsProblem = 'malformed' | 'no_signer_certificate' | 'bad_signature';
 
 export class CmsError extends Error {
-  constructor(readonly reason: CmsProblem, message: string) {
+  constructor(
+    readonly reason: CmsProblem,
+    message: string,
+  ) {
     super(message);
     this.name = 'CmsError';
   }
@@ -48,10 +51,13 @@ export async function signCms(content: Buffer, certificatePem: string, privateKe
   const { signers, signerInfos } = p7 as unknown as ForgeSignedDataInternals;
   const attributes = signers[0]!.authenticatedAttributesAsn1.value as forge.asn1.Asn1[];
   // The signature covers the attributes encoded as a SET, not as the [0] they travel in (RFC 5652 §5.4).
-  const signedBytes = forge.asn1.toDer(forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attributes)).getBytes();
+  const signedBytes = forge.asn1
+    .toDer(forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attributes))
+    .getBytes();
   const signature = await signOffLoop('sha256', Buffer.from(signedBytes, 'binary'), privateKeyPem);
   const encryptedDigest = (signerInfos[0]!.value as forge.asn1.Asn1[]).at(-1)!;
-  if (encryptedDigest.type !== forge.asn1.Type.OCTETSTRING) throw new Error('forge laid out the SignerInfo unexpectedly');
+  if (encryptedDigest.type !== forge.asn1.Type.OCTETSTRING)
+    throw new Error('forge laid out the SignerInfo unexpectedly');
   encryptedDigest.value = signature.toString('binary');
   return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
 }
@@ -72,7 +78,11 @@ const RSA_SIGNATURE_HASH: Record<string, string | undefined> = {
   '1.2.840.113549.1.1.12': 'sha384',
   '1.2.840.113549.1.1.13': 'sha512',
 };
-const OID = { signedData: '1.2.840.113549.1.7.2', contentType: '1.2.840.113549.1.9.3', messageDigest: '1.2.840.113549.1.9.4' };
+const OID = {
+  signedData: '1.2.840.113549.1.7.2',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+};
 
 export interface VerifiedCms {
   content: Buffer;
@@ -118,15 +128,22 @@ export function verifyCms(der: Buffer): VerifiedCms {
     signedBytes = Buffer.concat([Buffer.from([DER.SET]), signer.signedAttrs.bytes.subarray(1)]);
   }
   const candidates = signer.matches ? certificates.filter(signer.matches) : certificates;
-  const signerCertificate = candidates.find((certificate) => verifies(hash, signedBytes, certificate, signer.signature));
+  const signerCertificate = candidates.find((certificate) =>
+    verifies(hash, signedBytes, certificate, signer.signature),
+  );
   if (!signerCertificate) {
-    if (candidates.length === 0) throw new CmsError('no_signer_certificate', "The signer's certificate is not in the CMS.");
+    if (candidates.length === 0)
+      throw new CmsError('no_signer_certificate', "The signer's certificate is not in the CMS.");
     throw new CmsError('bad_signature', 'The signature does not verify.');
   }
   return { content, signerCertificatePem: pem(signerCertificate), certificatesPem: certificates.map(pem) };
 }
 
-interface CertificateEntry { der: Buffer; node: DerNode; x509: X509Certificate }
+interface CertificateEntry {
+  der: Buffer;
+  node: DerNode;
+  x509: X509Certificate;
+}
 
 function parseSignedData(der: Buffer) {
   const contentInfo = readDer(der);
@@ -138,11 +155,16 @@ function parseSignedData(der: Buffer) {
   const contentType = child(encapsulated, 0, DER.OID).bytes;
   const certificatesNode = signedData.children.find((node) => node.tag === DER.context(0));
   const certificateNodes = (certificatesNode?.children ?? []).filter((node) => node.tag === DER.SEQUENCE);
-  if (certificateNodes.length > MAX_CMS_CERTIFICATES) throw new CmsError('malformed', `The CMS carries more than ${MAX_CMS_CERTIFICATES} certificates.`);
-  const certificates: CertificateEntry[] = certificateNodes
-    .map((node) => ({ der: Buffer.from(node.bytes), node, x509: new X509Certificate(node.bytes) }));
+  if (certificateNodes.length > MAX_CMS_CERTIFICATES)
+    throw new CmsError('malformed', `The CMS carries more than ${MAX_CMS_CERTIFICATES} certificates.`);
+  const certificates: CertificateEntry[] = certificateNodes.map((node) => ({
+    der: Buffer.from(node.bytes),
+    node,
+    x509: new X509Certificate(node.bytes),
+  }));
   const signerInfos = signedData.children.at(-1);
-  if (signerInfos?.tag !== DER.SET || !signerInfos.children[0]) throw new CmsError('malformed', 'The CMS has no signer.');
+  if (signerInfos?.tag !== DER.SET || !signerInfos.children[0])
+    throw new CmsError('malformed', 'The CMS has no signer.');
   return { content, contentType, certificates, signer: readSignerInfo(signerInfos.children[0]) };
 }
 
@@ -153,9 +175,10 @@ function readSignerInfo(info: DerNode) {
   const [signatureAlgorithm, signature] = rest;
   if (!signatureAlgorithm || signature?.tag !== DER.OCTET_STRING) throw new DerError('incomplete SignerInfo');
   // issuerAndSerialNumber names the signer; a subjectKeyIdentifier ([0]) leaves every certificate a candidate.
-  const matches = sid.tag === DER.SEQUENCE
-    ? (certificate: CertificateEntry) => sameIssuerAndSerial(certificate.node, sid)
-    : undefined;
+  const matches =
+    sid.tag === DER.SEQUENCE
+      ? (certificate: CertificateEntry) => sameIssuerAndSerial(certificate.node, sid)
+      : undefined;
   return {
     digestOid: oidOf(child(digestAlgorithm, 0)),
     signatureOid: oidOf(child(signatureAlgorithm, 0)),

@@ -9,9 +9,17 @@ export interface GeneratedRequest {
   csrPem: string;
 }
 
-interface ForgeRequestInternals { certificationRequestInfo: forge.asn1.Asn1; signature: string; signatureOid: string }
+interface ForgeRequestInternals {
+  certificationRequestInfo: forge.asn1.Asn1;
+  signature: string;
+  signatureOid: string;
+}
 
-export async function generateKeyAndCsr(subject: { legalName: string; alias: string; cuit: string }): Promise<GeneratedRequest> {
+export async function generateKeyAndCsr(subject: {
+  legalName: string;
+  alias: string;
+  cuit: string;
+}): Promise<GeneratedRequest> {
   // Node's key generation and signing, both on the thread pool: forge's pure-JS RSA blocks the event loop.
   const { publicKey, privateKey } = await generateRsaOffLoop(2048);
   const csr = forge.pki.createCertificationRequest();
@@ -25,7 +33,9 @@ export async function generateKeyAndCsr(subject: { legalName: string; alias: str
   ]);
   // forge lays out the CertificationRequestInfo; Node signs it. certificationRequestToPem uses both as set here.
   const request = csr as unknown as ForgeRequestInternals;
-  request.certificationRequestInfo = (forge.pki as unknown as { getCertificationRequestInfo(c: unknown): forge.asn1.Asn1 }).getCertificationRequestInfo(csr);
+  request.certificationRequestInfo = (
+    forge.pki as unknown as { getCertificationRequestInfo(c: unknown): forge.asn1.Asn1 }
+  ).getCertificationRequestInfo(csr);
   const info = Buffer.from(forge.asn1.toDer(request.certificationRequestInfo).getBytes(), 'binary');
   request.signature = (await signOffLoop('sha256', info, privateKey)).toString('binary');
   request.signatureOid = forge.pki.oids.sha256WithRSAEncryption!;

@@ -57,7 +57,7 @@ function readElement(buffer: Buffer, offset: number, depth: number): { node: Der
   const value = buffer.subarray(cursor, end);
   const children: DerNode[] = [];
   if (constructed) {
-    for (let at = cursor; at < end;) {
+    for (let at = cursor; at < end; ) {
       const child = readElement(buffer, at, depth + 1);
       if (child.end > end) throw new DerError('child runs past its parent');
       children.push(child.node);
@@ -74,14 +74,21 @@ function byteAt(buffer: Buffer, offset: number): number {
 }
 
 export const DER = {
-  INTEGER: 0x02, BIT_STRING: 0x03, OCTET_STRING: 0x04, OCTET_STRING_CONSTRUCTED: 0x24, OID: 0x06, SEQUENCE: 0x30, SET: 0x31,
+  INTEGER: 0x02,
+  BIT_STRING: 0x03,
+  OCTET_STRING: 0x04,
+  OCTET_STRING_CONSTRUCTED: 0x24,
+  OID: 0x06,
+  SEQUENCE: 0x30,
+  SET: 0x31,
   context: (n: number) => 0xa0 + n,
 } as const;
 
 /** The child at `index`, which must have `tag`. */
 export function child(node: DerNode, index: number, tag?: number): DerNode {
   const found = node.children[index];
-  if (!found || (tag !== undefined && found.tag !== tag)) throw new DerError(`expected tag ${tag} at position ${index}`);
+  if (!found || (tag !== undefined && found.tag !== tag))
+    throw new DerError(`expected tag ${tag} at position ${index}`);
   return found;
 }
 

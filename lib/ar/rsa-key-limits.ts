@@ -10,9 +10,15 @@ const RSA_MAX_BITS = 4096;
 /** e = 1 makes every message its own signature; an even e is no RSA key; past 2^32 each bit slows verification. */
 const EXPONENT_LIMIT = 2n ** 32n;
 
-const RSA_KEY_ALGORITHMS = new Set(['1.2.840.113549.1.1.1' /* rsaEncryption */, '1.2.840.113549.1.1.10' /* RSASSA-PSS */]);
+const RSA_KEY_ALGORITHMS = new Set([
+  '1.2.840.113549.1.1.1' /* rsaEncryption */,
+  '1.2.840.113549.1.1.10' /* RSASSA-PSS */,
+]);
 
-export interface RsaPublicNumbers { modulusBits: number; exponent: bigint }
+export interface RsaPublicNumbers {
+  modulusBits: number;
+  exponent: bigint;
+}
 
 /** too_small: under 2048 bits; too_large: over 4096; exponent: even, under 3, or 2^32 and over. */
 export type RsaKeyProblem = 'too_small' | 'too_large' | 'exponent';

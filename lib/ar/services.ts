@@ -8,7 +8,12 @@ export const INVOICE_LETTERS = ['A', 'B', 'C', 'M', 'E', 'T'] as const;
 export type InvoiceLetter = (typeof INVOICE_LETTERS)[number];
 
 export const SERVICE_BY_LETTER: Record<InvoiceLetter, AuthorityService> = {
-  A: 'wsfe', B: 'wsfe', C: 'wsfe', M: 'wsfe', E: 'wsfex', T: 'wsct',
+  A: 'wsfe',
+  B: 'wsfe',
+  C: 'wsfe',
+  M: 'wsfe',
+  E: 'wsfex',
+  T: 'wsct',
 };
 
 export const AUTHORITY_SERVICES: readonly AuthorityService[] = ['wsfe', 'wsfex', 'wsct'];

@@ -12,9 +12,11 @@ export function buildLoginTicketRequest({ service, now = new Date(), uniqueId }:
   if (!/^[A-Za-z][A-Za-z0-9_-]{2,31}$/.test(service)) throw new Error(`Not a WSAA service name: ${service}`);
   const id = (uniqueId ?? Math.floor(now.getTime() / 1000)) >>> 0;
   const at = (offsetMinutes: number) => argentinaTime(new Date(now.getTime() + offsetMinutes * 60_000));
-  return '<?xml version="1.0" encoding="UTF-8"?><loginTicketRequest version="1.0"><header>'
-    + `<uniqueId>${id}</uniqueId><generationTime>${at(-10)}</generationTime><expirationTime>${at(10)}</expirationTime>`
-    + `</header><service>${service}</service></loginTicketRequest>`;
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><loginTicketRequest version="1.0"><header>' +
+    `<uniqueId>${id}</uniqueId><generationTime>${at(-10)}</generationTime><expirationTime>${at(10)}</expirationTime>` +
+    `</header><service>${service}</service></loginTicketRequest>`
+  );
 }
 
 /** `2026-11-21T07:39:01-03:00`: Argentina has kept UTC−3 all year since 2009. */

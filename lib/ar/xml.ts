@@ -6,11 +6,22 @@ import { XMLParser } from 'fast-xml-parser';
  * character references decoded: the authority writes accented letters as `&#xE1;`.
  */
 export const xmlParser = new XMLParser({
-  removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false, trimValues: true, htmlEntities: true,
+  removeNSPrefix: true,
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  htmlEntities: true,
 });
 
 /** Escapes text for element content and attribute values; `ascii` also writes non-ASCII as `&#xE1;`, as Axis does. */
 export function escapeXml(text: string, ascii = false): string {
-  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-  return ascii ? escaped.replace(/\P{ASCII}/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16).toUpperCase()};`) : escaped;
+  const escaped = text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+  return ascii
+    ? escaped.replace(/\P{ASCII}/gu, (ch) => `&#x${ch.codePointAt(0)!.toString(16).toUpperCase()};`)
+    : escaped;
 }

@@ -15,11 +15,16 @@ export function authorityTimeoutMs(): number {
 const legacyAgent = new https.Agent({ keepAlive: true, ciphers: 'DEFAULT@SECLEVEL=1' });
 
 export function soapEnvelope(body: string, namespaces: Record<string, string>): string {
-  const xmlns = Object.entries(namespaces).map(([prefix, uri]) => ` xmlns:${prefix}="${uri}"`).join('');
+  const xmlns = Object.entries(namespaces)
+    .map(([prefix, uri]) => ` xmlns:${prefix}="${uri}"`)
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"${xmlns}><soapenv:Header/><soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;
 }
 
-export interface SoapFault { faultCode: string; faultString: string }
+export interface SoapFault {
+  faultCode: string;
+  faultString: string;
+}
 
 export interface SoapCallOptions {
   /**
@@ -58,7 +63,12 @@ export async function postSoap(
   return body;
 }
 
-async function post(endpoint: AuthorityEndpoint, envelope: string, soapAction: string, idempotent: boolean): Promise<{ status: number; text: string }> {
+async function post(
+  endpoint: AuthorityEndpoint,
+  envelope: string,
+  soapAction: string,
+  idempotent: boolean,
+): Promise<{ status: number; text: string }> {
   const first = await send(endpoint, envelope, soapAction, idempotent);
   if ('response' in first) return first.response;
   // A kept-alive connection the other side closed while it sat idle fails at once with ECONNRESET, before
@@ -70,7 +80,9 @@ async function post(endpoint: AuthorityEndpoint, envelope: string, soapAction: s
   throw unavailable(second);
 }
 
-type Sent = { response: { status: number; text: string } } | { error: Error; staleConnection: boolean; afterSending: boolean };
+type Sent =
+  | { response: { status: number; text: string } }
+  | { error: Error; staleConnection: boolean; afterSending: boolean };
 
 function send(endpoint: AuthorityEndpoint, envelope: string, soapAction: string, idempotent: boolean): Promise<Sent> {
   const url = new URL(endpoint.url);
@@ -78,25 +90,34 @@ function send(endpoint: AuthorityEndpoint, envelope: string, soapAction: string,
   const payload = Buffer.from(envelope, 'utf8');
   return new Promise((resolve) => {
     let sent = false;
-    const request = transport.request(url, {
-      method: 'POST',
-      agent: agentFor(url, endpoint, idempotent),
-      timeout: authorityTimeoutMs(),
-      headers: {
-        'content-type': 'text/xml; charset=utf-8',
-        'content-length': payload.length,
-        soapaction: `"${soapAction}"`,
+    const request = transport.request(
+      url,
+      {
+        method: 'POST',
+        agent: agentFor(url, endpoint, idempotent),
+        timeout: authorityTimeoutMs(),
+        headers: {
+          'content-type': 'text/xml; charset=utf-8',
+          'content-length': payload.length,
+          soapaction: `"${soapAction}"`,
+        },
       },
-    }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ response: { status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') } }));
-      response.on('error', (error) => resolve({ error, staleConnection: false, afterSending: true }));
-    });
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ response: { status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') } }),
+        );
+        response.on('error', (error) => resolve({ error, staleConnection: false, afterSending: true }));
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('timed out')));
     request.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({ error, staleConnection: request.reusedSocket && error.code === 'ECONNRESET', afterSending: sent }));
-    request.end(payload, () => { sent = true; });
+      resolve({ error, staleConnection: request.reusedSocket && error.code === 'ECONNRESET', afterSending: sent }),
+    );
+    request.end(payload, () => {
+      sent = true;
+    });
   });
 }
 
@@ -110,4 +131,6 @@ const onceAgents = { 'http:': new http.Agent({ keepAlive: false }), 'https:': ne
 const onceAgent = (protocol: string) => onceAgents[protocol as keyof typeof onceAgents];
 
 const unavailable = (failure: { error: Error; afterSending: boolean }) =>
-  new AuthorityError('unavailable', `The authority could not be reached (${failure.error.message}).`, { answerLost: failure.afterSending });
+  new AuthorityError('unavailable', `The authority could not be reached (${failure.error.message}).`, {
+    answerLost: failure.afterSending,
+  });

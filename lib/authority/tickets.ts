@@ -23,7 +23,10 @@ export interface AuthorityCredential {
 export type TicketSource = 'cache' | 'login';
 
 /** A usable ticket: the cached one, or a new login. */
-export async function authorityTicket(credential: AuthorityCredential, service: AuthorityService): Promise<Ticket & { source: TicketSource }> {
+export async function authorityTicket(
+  credential: AuthorityCredential,
+  service: AuthorityService,
+): Promise<Ticket & { source: TicketSource }> {
   const cached = await readCachedTicket(credential, service);
   if (cached && cached.expiresAt.getTime() - Date.now() > RENEW_BEFORE_MS) return { ...cached, source: 'cache' };
   try {
@@ -44,16 +47,27 @@ export async function authorityTicket(credential: AuthorityCredential, service: 
 
 const purpose = (service: AuthorityService) => `wsaa_ticket:${service}`;
 
-async function readCachedTicket(credential: AuthorityCredential, service: AuthorityService): Promise<Ticket | undefined> {
+async function readCachedTicket(
+  credential: AuthorityCredential,
+  service: AuthorityService,
+): Promise<Ticket | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(authorityTickets).where(and(
-    eq(authorityTickets.environment, credential.environment),
-    eq(authorityTickets.fingerprint, credential.fingerprint),
-    eq(authorityTickets.service, service),
-  ));
+  const [row] = await db
+    .select()
+    .from(authorityTickets)
+    .where(
+      and(
+        eq(authorityTickets.environment, credential.environment),
+        eq(authorityTickets.fingerprint, credential.fingerprint),
+        eq(authorityTickets.service, service),
+      ),
+    );
   if (!row || row.expiresAt <= new Date()) return undefined;
-  const opened = await readSecret(db, row.secretId, { ownerId: row.ownerId, entryId: null, purpose: purpose(service) })
-    .catch(() => undefined);
+  const opened = await readSecret(db, row.secretId, {
+    ownerId: row.ownerId,
+    entryId: null,
+    purpose: purpose(service),
+  }).catch(() => undefined);
   if (!opened) return undefined;
   const { token, sign } = JSON.parse(opened.toString('utf8')) as { token: string; sign: string };
   return { token, sign, expiresAt: row.expiresAt };
@@ -69,18 +83,32 @@ async function storeTicket(credential: AuthorityCredential, service: AuthoritySe
       purpose: purpose(service),
       plaintext: Buffer.from(JSON.stringify({ token: ticket.token, sign: ticket.sign })),
     });
-    const [previous] = await tx.select({ secretId: authorityTickets.secretId }).from(authorityTickets).where(and(
-      eq(authorityTickets.environment, credential.environment),
-      eq(authorityTickets.fingerprint, credential.fingerprint),
-      eq(authorityTickets.service, service),
-    )).for('update');
-    await tx.insert(authorityTickets).values({
-      id: newId(), ownerId: credential.ownerId, environment: credential.environment, fingerprint: credential.fingerprint,
-      service, secretId, expiresAt: ticket.expiresAt,
-    }).onConflictDoUpdate({
-      target: [authorityTickets.environment, authorityTickets.fingerprint, authorityTickets.service],
-      set: { ownerId: credential.ownerId, secretId, expiresAt: ticket.expiresAt },
-    });
+    const [previous] = await tx
+      .select({ secretId: authorityTickets.secretId })
+      .from(authorityTickets)
+      .where(
+        and(
+          eq(authorityTickets.environment, credential.environment),
+          eq(authorityTickets.fingerprint, credential.fingerprint),
+          eq(authorityTickets.service, service),
+        ),
+      )
+      .for('update');
+    await tx
+      .insert(authorityTickets)
+      .values({
+        id: newId(),
+        ownerId: credential.ownerId,
+        environment: credential.environment,
+        fingerprint: credential.fingerprint,
+        service,
+        secretId,
+        expiresAt: ticket.expiresAt,
+      })
+      .onConflictDoUpdate({
+        target: [authorityTickets.environment, authorityTickets.fingerprint, authorityTickets.service],
+        set: { ownerId: credential.ownerId, secretId, expiresAt: ticket.expiresAt },
+      });
     if (previous) await deleteSecret(tx, previous.secretId);
   });
 }

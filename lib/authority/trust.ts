@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import { arAuthority } from '@/lib/config';
 import { emulatorTrustAnchors } from '@/lib/emulator/ca';
 
-export interface TrustAnchors { sandbox: string[]; live: string[] }
+export interface TrustAnchors {
+  sandbox: string[];
+  live: string[];
+}
 
 export function trustAnchors(): TrustAnchors {
   if (arAuthority() === 'emulator') return emulatorTrustAnchors();

@@ -22,9 +22,19 @@ export async function loginCms(
 ): Promise<Ticket> {
   const tra = buildLoginTicketRequest({ service, now });
   const cms = await signCms(Buffer.from(tra, 'utf8'), credential.certificatePem, credential.privateKeyPem);
-  const envelope = soapEnvelope(`<wsaa:loginCms><wsaa:in0>${cms.toString('base64')}</wsaa:in0></wsaa:loginCms>`, { wsaa: WSAA_NAMESPACE });
-  const body = await postSoap(authorityEndpoint(environment, 'wsaa'), envelope, '', (fault) =>
-    new AuthorityError(problemForWsaaFault(fault.faultCode), fault.faultString || fault.faultCode, { faultCode: fault.faultCode, service }));
+  const envelope = soapEnvelope(`<wsaa:loginCms><wsaa:in0>${cms.toString('base64')}</wsaa:in0></wsaa:loginCms>`, {
+    wsaa: WSAA_NAMESPACE,
+  });
+  const body = await postSoap(
+    authorityEndpoint(environment, 'wsaa'),
+    envelope,
+    '',
+    (fault) =>
+      new AuthorityError(problemForWsaaFault(fault.faultCode), fault.faultString || fault.faultCode, {
+        faultCode: fault.faultCode,
+        service,
+      }),
+  );
   return readLoginTicketResponse(body);
 }
 
@@ -32,9 +42,11 @@ function readLoginTicketResponse(body: Record<string, unknown>): Ticket {
   const response = body.loginCmsResponse as { loginCmsReturn?: string } | undefined;
   const ticketXml = response?.loginCmsReturn;
   if (!ticketXml) throw new AuthorityError('unavailable', 'The WSAA answered without a login ticket.');
-  const ticket = (xmlParser.parse(ticketXml) as {
-    loginTicketResponse?: { header?: { expirationTime?: string }; credentials?: { token?: string; sign?: string } };
-  }).loginTicketResponse;
+  const ticket = (
+    xmlParser.parse(ticketXml) as {
+      loginTicketResponse?: { header?: { expirationTime?: string }; credentials?: { token?: string; sign?: string } };
+    }
+  ).loginTicketResponse;
   const expiresAt = new Date(ticket?.header?.expirationTime ?? '');
   if (!ticket?.credentials?.token || !ticket.credentials.sign || Number.isNaN(expiresAt.getTime())) {
     throw new AuthorityError('unavailable', 'The WSAA login ticket is incomplete.');

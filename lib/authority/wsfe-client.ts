@@ -10,7 +10,11 @@ const FEV1 = 'http://ar.gov.afip.dif.FEV1/';
 /** "Sin Resultados" / "No existen datos": nothing matches what was asked. */
 export const NO_RESULTS = '602';
 
-export interface WsfeAuth { token: string; sign: string; cuit: string }
+export interface WsfeAuth {
+  token: string;
+  sign: string;
+  cuit: string;
+}
 
 export interface PuntoDeVenta {
   number: number;
@@ -20,13 +24,19 @@ export interface PuntoDeVenta {
   droppedOn: string | null;
 }
 
-export const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+export const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
-export interface WsfeError { code: string; message: string }
+export interface WsfeError {
+  code: string;
+  message: string;
+}
 
 /** The `Errors/Err` of an answer (every WSFEv1 operation answers HTTP 200 with these). */
 export function wsfeErrors(result: Record<string, unknown>): WsfeError[] {
-  const errors = asList((result.Errors as { Err?: { Code?: string; Msg?: string } | { Code?: string; Msg?: string }[] } | undefined)?.Err);
+  const errors = asList(
+    (result.Errors as { Err?: { Code?: string; Msg?: string } | { Code?: string; Msg?: string }[] } | undefined)?.Err,
+  );
   return errors.map((error) => ({ code: String(error.Code ?? ''), message: String(error.Msg ?? '') }));
 }
 
@@ -36,8 +46,16 @@ export const authXml = (auth: WsfeAuth) =>
 /** Posts one WSFEv1 operation; answers its `<Operation>Result`. */
 export async function callWsfe(environment: Environment, operation: string, inner: string, options?: SoapCallOptions) {
   const envelope = soapEnvelope(`<ar:${operation}>${inner}</ar:${operation}>`, { ar: FEV1 });
-  const body = await postSoap(authorityEndpoint(environment, 'wsfe'), envelope, `${FEV1}${operation}`, (fault) =>
-    new AuthorityError('unavailable', `WSFE fault ${fault.faultCode}: ${fault.faultString}`, { faultCode: fault.faultCode }), options);
+  const body = await postSoap(
+    authorityEndpoint(environment, 'wsfe'),
+    envelope,
+    `${FEV1}${operation}`,
+    (fault) =>
+      new AuthorityError('unavailable', `WSFE fault ${fault.faultCode}: ${fault.faultString}`, {
+        faultCode: fault.faultCode,
+      }),
+    options,
+  );
   const result = (body[`${operation}Response`] as Record<string, unknown> | undefined)?.[`${operation}Result`];
   if (!result) throw new AuthorityError('unavailable', `WSFE answered ${operation} without a result.`);
   return result as Record<string, unknown>;
@@ -45,7 +63,11 @@ export async function callWsfe(environment: Environment, operation: string, inne
 
 export async function feDummy(environment: Environment) {
   const result = await callWsfe(environment, 'FEDummy', '');
-  return { appServer: String(result.AppServer ?? ''), dbServer: String(result.DbServer ?? ''), authServer: String(result.AuthServer ?? '') };
+  return {
+    appServer: String(result.AppServer ?? ''),
+    dbServer: String(result.DbServer ?? ''),
+    authServer: String(result.AuthServer ?? ''),
+  };
 }
 
 export async function feParamGetPtosVenta(environment: Environment, auth: WsfeAuth): Promise<PuntoDeVenta[]> {
@@ -53,12 +75,16 @@ export async function feParamGetPtosVenta(environment: Environment, auth: WsfeAu
   const errors = wsfeErrors(result);
   if (errors.some((error) => error.code === NO_RESULTS)) return [];
   if (errors.length > 0) throw rejected(errors[0]!);
-  const points = asList((result.ResultGet as { PtoVenta?: Record<string, string> | Record<string, string>[] } | undefined)?.PtoVenta);
+  const points = asList(
+    (result.ResultGet as { PtoVenta?: Record<string, string> | Record<string, string>[] } | undefined)?.PtoVenta,
+  );
   return points.map((point) => ({
     number: Number(point.Nro),
     emissionType: String(point.EmisionTipo ?? ''),
     blocked: String(point.Bloqueado).toUpperCase() === 'S',
-    droppedOn: /^\d{8}$/.test(String(point.FchBaja ?? '')) ? String(point.FchBaja).replace(/^(\d{4})(\d\d)(\d\d)$/, '$1-$2-$3') : null,
+    droppedOn: /^\d{8}$/.test(String(point.FchBaja ?? ''))
+      ? String(point.FchBaja).replace(/^(\d{4})(\d\d)(\d\d)$/, '$1-$2-$3')
+      : null,
   }));
 }
 

@@ -7,10 +7,20 @@ import type { FECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
 import { escapeXml } from '@/lib/ar/xml';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import {
-  asList, authXml, callWsfe, NO_RESULTS, rejected, wsfeErrors, type WsfeAuth, type WsfeError,
+  asList,
+  authXml,
+  callWsfe,
+  NO_RESULTS,
+  rejected,
+  wsfeErrors,
+  type WsfeAuth,
+  type WsfeError,
 } from '@/lib/authority/wsfe-client';
 
-export interface Sequence { pointOfSale: number; docType: number }
+export interface Sequence {
+  pointOfSale: number;
+  docType: number;
+}
 
 /** One voucher's outcome in a FECAESolicitar answer. */
 export interface VoucherResult {
@@ -46,23 +56,38 @@ export interface AuthorisedVoucher {
 
 type Result = Record<string, unknown>;
 
-export async function feCompUltimoAutorizado(environment: Environment, auth: WsfeAuth, sequence: Sequence): Promise<number> {
-  const result = await callWsfe(environment, 'FECompUltimoAutorizado',
-    `${authXml(auth)}<ar:PtoVta>${sequence.pointOfSale}</ar:PtoVta><ar:CbteTipo>${sequence.docType}</ar:CbteTipo>`);
+export async function feCompUltimoAutorizado(
+  environment: Environment,
+  auth: WsfeAuth,
+  sequence: Sequence,
+): Promise<number> {
+  const result = await callWsfe(
+    environment,
+    'FECompUltimoAutorizado',
+    `${authXml(auth)}<ar:PtoVta>${sequence.pointOfSale}</ar:PtoVta><ar:CbteTipo>${sequence.docType}</ar:CbteTipo>`,
+  );
   const errors = wsfeErrors(result);
   if (errors.length > 0) throw rejected(errors[0]!);
   const last = Number(result.CbteNro);
-  if (!Number.isSafeInteger(last) || last < 0) throw new AuthorityError('unavailable', `WSFE answered CbteNro "${String(result.CbteNro)}".`);
+  if (!Number.isSafeInteger(last) || last < 0)
+    throw new AuthorityError('unavailable', `WSFE answered CbteNro "${String(result.CbteNro)}".`);
   return last;
 }
 
 /** The voucher the authority authorised with this number, or undefined when it has none. */
 export async function feCompConsultar(
-  environment: Environment, auth: WsfeAuth, sequence: Sequence, number: number,
+  environment: Environment,
+  auth: WsfeAuth,
+  sequence: Sequence,
+  number: number,
 ): Promise<AuthorisedVoucher | undefined> {
-  const result = await callWsfe(environment, 'FECompConsultar', `${authXml(auth)}<ar:FeCompConsReq>`
-    + `<ar:CbteTipo>${sequence.docType}</ar:CbteTipo><ar:CbteNro>${number}</ar:CbteNro><ar:PtoVta>${sequence.pointOfSale}</ar:PtoVta>`
-    + '</ar:FeCompConsReq>');
+  const result = await callWsfe(
+    environment,
+    'FECompConsultar',
+    `${authXml(auth)}<ar:FeCompConsReq>` +
+      `<ar:CbteTipo>${sequence.docType}</ar:CbteTipo><ar:CbteNro>${number}</ar:CbteNro><ar:PtoVta>${sequence.pointOfSale}</ar:PtoVta>` +
+      '</ar:FeCompConsReq>',
+  );
   const errors = wsfeErrors(result);
   if (errors.some((error) => error.code === NO_RESULTS)) return undefined;
   if (errors.length > 0) throw rejected(errors[0]!);
@@ -90,12 +115,16 @@ export async function feCompTotXRequest(environment: Environment, auth: WsfeAuth
 
 /** Asks a CAE for each detail (numbered, of one sequence, in number order). Sent once, never again by itself. */
 export async function feCaeSolicitar(
-  environment: Environment, auth: WsfeAuth, sequence: Sequence, details: FECAEDetRequest[],
+  environment: Environment,
+  auth: WsfeAuth,
+  sequence: Sequence,
+  details: FECAEDetRequest[],
 ): Promise<BatchResult> {
-  const request = `<ar:FeCAEReq><ar:FeCabReq><ar:CantReg>${details.length}</ar:CantReg><ar:PtoVta>${sequence.pointOfSale}</ar:PtoVta>`
-    + `<ar:CbteTipo>${sequence.docType}</ar:CbteTipo></ar:FeCabReq><ar:FeDetReq>`
-    + details.map((detail) => element('FECAEDetRequest', detail, DETAIL_ORDER)).join('')
-    + '</ar:FeDetReq></ar:FeCAEReq>';
+  const request =
+    `<ar:FeCAEReq><ar:FeCabReq><ar:CantReg>${details.length}</ar:CantReg><ar:PtoVta>${sequence.pointOfSale}</ar:PtoVta>` +
+    `<ar:CbteTipo>${sequence.docType}</ar:CbteTipo></ar:FeCabReq><ar:FeDetReq>` +
+    details.map((detail) => element('FECAEDetRequest', detail, DETAIL_ORDER)).join('') +
+    '</ar:FeDetReq></ar:FeCAEReq>';
   const result = await callWsfe(environment, 'FECAESolicitar', `${authXml(auth)}${request}`, { idempotent: false });
   const head = (result.FeCabResp ?? {}) as Result;
   const answered = asList((result.FeDetResp as { FECAEDetResponse?: Result | Result[] } | undefined)?.FECAEDetResponse);
@@ -108,17 +137,42 @@ export async function feCaeSolicitar(
       approved: String(detail.Resultado) === 'A' && Boolean(detail.CAE),
       cae: detail.CAE ? String(detail.CAE) : undefined,
       caeDue: detail.CAEFchVto ? String(detail.CAEFchVto) : undefined,
-      observations: asList((detail.Observaciones as { Obs?: Result | Result[] } | undefined)?.Obs)
-        .map((obs) => ({ code: String(obs.Code ?? ''), message: String(obs.Msg ?? '') })),
+      observations: asList((detail.Observaciones as { Obs?: Result | Result[] } | undefined)?.Obs).map((obs) => ({
+        code: String(obs.Code ?? ''),
+        message: String(obs.Msg ?? ''),
+      })),
     })),
   };
 }
 
 /** The WSDL's FECAEDetRequest sequence: an ASMX service reads its elements in this order. */
 const DETAIL_ORDER = [
-  'Concepto', 'DocTipo', 'DocNro', 'CbteDesde', 'CbteHasta', 'CbteFch', 'ImpTotal', 'ImpTotConc', 'ImpNeto', 'ImpOpEx',
-  'ImpTrib', 'ImpIVA', 'FchServDesde', 'FchServHasta', 'FchVtoPago', 'MonId', 'MonCotiz', 'CanMisMonExt',
-  'CondicionIVAReceptorId', 'CbtesAsoc', 'Tributos', 'Iva', 'Opcionales', 'Compradores', 'PeriodoAsoc', 'Actividades',
+  'Concepto',
+  'DocTipo',
+  'DocNro',
+  'CbteDesde',
+  'CbteHasta',
+  'CbteFch',
+  'ImpTotal',
+  'ImpTotConc',
+  'ImpNeto',
+  'ImpOpEx',
+  'ImpTrib',
+  'ImpIVA',
+  'FchServDesde',
+  'FchServHasta',
+  'FchVtoPago',
+  'MonId',
+  'MonCotiz',
+  'CanMisMonExt',
+  'CondicionIVAReceptorId',
+  'CbtesAsoc',
+  'Tributos',
+  'Iva',
+  'Opcionales',
+  'Compradores',
+  'PeriodoAsoc',
+  'Actividades',
 ];
 /** The order of the elements inside the lists a detail may carry. */
 const CHILD_ORDER: Record<string, string[]> = {

@@ -7,8 +7,19 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-const INPUTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'proxy.ts', 'next.config.js', 'tsconfig.json',
-  'postcss.config.mjs', 'package-lock.json', 'tsconfig.build.json'];
+const INPUTS = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'instrumentation.ts',
+  'proxy.ts',
+  'next.config.js',
+  'tsconfig.json',
+  'postcss.config.mjs',
+  'package-lock.json',
+  'tsconfig.build.json',
+];
 const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
 const stampFile = path.join(distDir, 'source-fingerprint');
 
@@ -31,8 +42,11 @@ export function sourceFingerprint() {
 }
 
 export function buildIsCurrent() {
-  return fs.existsSync(path.join(distDir, 'BUILD_ID')) &&
-    fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === sourceFingerprint();
+  return (
+    fs.existsSync(path.join(distDir, 'BUILD_ID')) &&
+    fs.existsSync(stampFile) &&
+    fs.readFileSync(stampFile, 'utf8') === sourceFingerprint()
+  );
 }
 
 export function ensureBuild() {
@@ -40,7 +54,9 @@ export function ensureBuild() {
   console.log('Building the app (first start, or the sources changed)...');
   const fingerprint = sourceFingerprint();
   const result = spawnSync(process.execPath, [nextBin(), 'build'], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) {
     console.error('The build failed; see the output above.');

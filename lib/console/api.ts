@@ -5,7 +5,11 @@ import { CONSOLE_PATHS } from '@/lib/console/paths';
 
 export { ServiceError };
 
-export async function consoleApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function consoleApi<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',

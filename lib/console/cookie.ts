@@ -16,7 +16,8 @@ function cookie(value: string, maxAge: number, request: Request): string {
   return attributes.join('; ');
 }
 
-export const sessionCookie = (sessionId: string, request: Request) => cookie(sessionId, CONSOLE_SESSION_SECONDS, request);
+export const sessionCookie = (sessionId: string, request: Request) =>
+  cookie(sessionId, CONSOLE_SESSION_SECONDS, request);
 
 export const clearedSessionCookie = (request: Request) => cookie('', 0, request);
 

@@ -20,4 +20,8 @@ export async function requireWorkspace(): Promise<ConsoleWorkspace> {
 }
 
 /** The signed-in workspace as the domain functions' caller, for pages that read on the server. */
-export const callerFor = (workspace: ConsoleWorkspace): Caller => ({ ownerId: workspace.owner_id, sandbox: workspace.sandbox, via: 'api_key' });
+export const callerFor = (workspace: ConsoleWorkspace): Caller => ({
+  ownerId: workspace.owner_id,
+  sandbox: workspace.sandbox,
+  via: 'api_key',
+});

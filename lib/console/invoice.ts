@@ -29,9 +29,16 @@ export interface InvoiceEntry {
   updated_at: string;
 }
 
-export interface AuthorityNote { code: string | number; message: string }
+export interface AuthorityNote {
+  code: string | number;
+  message: string;
+}
 
-const DOC_KINDS: Record<string, string> = { standard: 'Invoice', 'credit-note': 'Credit note', 'debit-note': 'Debit note' };
+const DOC_KINDS: Record<string, string> = {
+  standard: 'Invoice',
+  'credit-note': 'Credit note',
+  'debit-note': 'Debit note',
+};
 
 const newest = (entry: InvoiceEntry, key: string) =>
   entry.meta.filter((record) => record.src === GOV_AR_SRC && record.key === key).at(-1);
@@ -71,7 +78,9 @@ export function invoiceTotal(entry: InvoiceEntry): string | undefined {
   if (amount === undefined || Number.isNaN(Number(amount))) return undefined;
   const currency = entry.data.doc?.currency ?? 'ARS';
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code' }).format(Number(amount));
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code' }).format(
+      Number(amount),
+    );
   } catch {
     return `${currency} ${amount}`;
   }
@@ -79,16 +88,19 @@ export function invoiceTotal(entry: InvoiceEntry): string | undefined {
 
 function notesOf(record: MetaRecord | undefined): AuthorityNote[] {
   if (!Array.isArray(record?.value)) return [];
-  return record.value.filter((note): note is AuthorityNote =>
-    typeof note === 'object' && note !== null && typeof (note as AuthorityNote).message === 'string');
+  return record.value.filter(
+    (note): note is AuthorityNote =>
+      typeof note === 'object' && note !== null && typeof (note as AuthorityNote).message === 'string',
+  );
 }
 
 /** The authority's errors on the invoice's last refusal; only while it stands refused (Error). */
-export const authorityErrors = (entry: InvoiceEntry) => (entry.status === 'Error' ? notesOf(newest(entry, META_KEY.errors)) : []);
+export const authorityErrors = (entry: InvoiceEntry) =>
+  entry.status === 'Error' ? notesOf(newest(entry, META_KEY.errors)) : [];
 
 /** The authority's observations on the accepted invoice. */
 export const authorityObservations = (entry: InvoiceEntry) =>
-  (entry.status === 'Sent' ? notesOf(newest(entry, META_KEY.observations)) : []);
+  entry.status === 'Sent' ? notesOf(newest(entry, META_KEY.observations)) : [];
 
 /**
  * The PDF's address on this console's own origin (the meta record's `link_url` names the public address,

@@ -13,7 +13,11 @@ export type { ConsoleWorkspace };
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** Opens a session for the key's workspace; answers the id for the cookie, which is kept only as a digest. */
-export async function insertConsoleSession(values: { ownerId: string; apiKeyId: string; expiresAt: Date }): Promise<string> {
+export async function insertConsoleSession(values: {
+  ownerId: string;
+  apiKeyId: string;
+  expiresAt: Date;
+}): Promise<string> {
   const db = await getDb();
   const sessionId = newConsoleSessionId();
   await db.insert(consoleSessions).values({ id: newId(), tokenHash: digest(sessionId), ...values });
@@ -29,12 +33,14 @@ export async function findConsoleSession(sessionId: string, now = new Date()): P
     .from(consoleSessions)
     .innerJoin(apiKeys, eq(apiKeys.id, consoleSessions.apiKeyId))
     .innerJoin(workspaces, eq(workspaces.id, consoleSessions.ownerId))
-    .where(and(
-      eq(consoleSessions.tokenHash, digest(sessionId)),
-      gt(consoleSessions.expiresAt, now),
-      isNull(consoleSessions.revokedAt),
-      isNull(apiKeys.revokedAt),
-    ));
+    .where(
+      and(
+        eq(consoleSessions.tokenHash, digest(sessionId)),
+        gt(consoleSessions.expiresAt, now),
+        isNull(consoleSessions.revokedAt),
+        isNull(apiKeys.revokedAt),
+      ),
+    );
   return row;
 }
 

@@ -22,5 +22,8 @@ export function comesFromOwnOrigin(request: Request): boolean {
 
 export function assertSameOriginIfUnsafe(request: Request): void {
   if (!UNSAFE_METHODS.has(request.method.toUpperCase()) || comesFromOwnOrigin(request)) return;
-  throw new ApiError('csrf_rejected', 'A request authenticated by the console\'s cookie must come from the console\'s own pages.');
+  throw new ApiError(
+    'csrf_rejected',
+    "A request authenticated by the console's cookie must come from the console's own pages.",
+  );
 }

@@ -6,7 +6,12 @@ import { json } from '@/lib/api/with-api';
 import { checkCredential, presenterOf, tokenIdentifier } from '@/lib/access/guessing-limits';
 import { findApiKey } from '@/lib/access/queries';
 import { CONSOLE_SESSION_SECONDS, clearedSessionCookie, consoleSessionFrom, sessionCookie } from '@/lib/console/cookie';
-import { deleteConsoleSession, deleteExpiredConsoleSessions, insertConsoleSession, type ConsoleWorkspace } from '@/lib/console/queries';
+import {
+  deleteConsoleSession,
+  deleteExpiredConsoleSessions,
+  insertConsoleSession,
+  type ConsoleWorkspace,
+} from '@/lib/console/queries';
 import { assertSameOriginIfUnsafe } from '@/lib/console/same-origin';
 
 export type { ConsoleWorkspace };
@@ -15,13 +20,21 @@ export async function openConsoleSession(apiKey: string, request: Request): Prom
   // Only the console's own sign-in form may sign a browser in (no login CSRF).
   assertSameOriginIfUnsafe(request);
   // Only workspace API keys (not enrollment tokens) open the console; a wrong one counts as a guess.
-  const key = await checkCredential(presenterOf(request, tokenIdentifier(apiKey)), () => findApiKey(apiKey), { lookupOnly: true });
+  const key = await checkCredential(presenterOf(request, tokenIdentifier(apiKey)), () => findApiKey(apiKey), {
+    lookupOnly: true,
+  });
   if (!key) throw new ApiError('unauthorized', 'This API key does not open any workspace (mistyped, or revoked).');
   await deleteExpiredConsoleSessions();
   const sessionId = await insertConsoleSession({
-    ownerId: key.workspace.id, apiKeyId: key.id, expiresAt: new Date(Date.now() + CONSOLE_SESSION_SECONDS * 1000),
+    ownerId: key.workspace.id,
+    apiKeyId: key.id,
+    expiresAt: new Date(Date.now() + CONSOLE_SESSION_SECONDS * 1000),
   });
-  const workspace: ConsoleWorkspace = { owner_id: key.workspace.id, name: key.workspace.name, sandbox: key.workspace.sandbox };
+  const workspace: ConsoleWorkspace = {
+    owner_id: key.workspace.id,
+    name: key.workspace.name,
+    sandbox: key.workspace.sandbox,
+  };
   return json(workspace, 200, { 'set-cookie': sessionCookie(sessionId, request) });
 }
 
@@ -29,5 +42,8 @@ export async function closeConsoleSession(request: Request): Promise<Response> {
   assertSameOriginIfUnsafe(request);
   const sessionId = consoleSessionFrom(request);
   if (sessionId) await deleteConsoleSession(sessionId);
-  return new Response(null, { status: 204, headers: { 'set-cookie': clearedSessionCookie(request), 'cache-control': 'no-store' } });
+  return new Response(null, {
+    status: 204,
+    headers: { 'set-cookie': clearedSessionCookie(request), 'cache-control': 'no-store' },
+  });
 }

@@ -8,21 +8,36 @@ import { entries, jobs, supplierCuit, type Entry } from '@/lib/db/schema';
 import { SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import type { EntryStatus } from '@/lib/db/schema';
 
-export interface SupplierFilter { name?: string; status?: EntryStatus }
-export interface Page { limit: number; cursor?: string }
+export interface SupplierFilter {
+  name?: string;
+  status?: EntryStatus;
+}
+export interface Page {
+  limit: number;
+  cursor?: string;
+}
 
 const ownSuppliers = (ownerId: string) => and(eq(entries.ownerId, ownerId), eq(entries.folder, SUPPLIERS_FOLDER));
 
 /** The owner's suppliers with this CUIT (an exact match, from the index), newest first; `limit + 1` rows. */
-export async function listSuppliersByCuit(ownerId: string, cuit: string, status: EntryStatus | undefined, page: Page): Promise<Entry[]> {
+export async function listSuppliersByCuit(
+  ownerId: string,
+  cuit: string,
+  status: EntryStatus | undefined,
+  page: Page,
+): Promise<Entry[]> {
   const db = await getDb();
-  return db.select().from(entries)
-    .where(and(
-      ownSuppliers(ownerId),
-      eq(supplierCuit(entries.data), cuit),
-      status ? eq(entries.status, status) : undefined,
-      afterCursor(entries, page.cursor),
-    ))
+  return db
+    .select()
+    .from(entries)
+    .where(
+      and(
+        ownSuppliers(ownerId),
+        eq(supplierCuit(entries.data), cuit),
+        status ? eq(entries.status, status) : undefined,
+        afterCursor(entries, page.cursor),
+      ),
+    )
     .orderBy(...newestFirst(entries))
     .limit(page.limit + 1);
 }
@@ -41,7 +56,8 @@ function matches(filter: SupplierFilter): SQL {
  */
 export async function scanSuppliers(ownerId: string, filter: SupplierFilter, window: number, cursor?: string) {
   const db = await getDb();
-  return db.select({ id: entries.id, createdAt: entries.createdAt, matches: sql<boolean>`${matches(filter)}` })
+  return db
+    .select({ id: entries.id, createdAt: entries.createdAt, matches: sql<boolean>`${matches(filter)}` })
     .from(entries)
     .where(and(ownSuppliers(ownerId), afterCursor(entries, cursor)))
     .orderBy(...newestFirst(entries))
@@ -52,18 +68,25 @@ export async function scanSuppliers(ownerId: string, filter: SupplierFilter, win
 export async function getSuppliersByIds(ownerId: string, ids: string[]): Promise<Entry[]> {
   if (ids.length === 0) return [];
   const db = await getDb();
-  return db.select().from(entries).where(and(ownSuppliers(ownerId), inArray(entries.id, ids)));
+  return db
+    .select()
+    .from(entries)
+    .where(and(ownSuppliers(ownerId), inArray(entries.id, ids)));
 }
 
 /** Of these entries, those with a job not yet ended, and when it was made (jobs_one_open_per_entry: one each at most). */
 export async function getOpenJobs(ownerId: string, entryIds: string[]): Promise<Map<string, Date>> {
   if (entryIds.length === 0) return new Map();
   const db = await getDb();
-  const rows = await db.select({ entryId: jobs.siloEntryId, createdAt: jobs.createdAt }).from(jobs)
-    .where(and(
-      inArray(jobs.siloEntryId, entryIds),
-      inArray(jobs.status, ['queued', 'running', 'waiting']),
-      eq(jobs.ownerId, ownerId),
-    ));
+  const rows = await db
+    .select({ entryId: jobs.siloEntryId, createdAt: jobs.createdAt })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.siloEntryId, entryIds),
+        inArray(jobs.status, ['queued', 'running', 'waiting']),
+        eq(jobs.ownerId, ownerId),
+      ),
+    );
   return new Map(rows.map((row) => [row.entryId, row.createdAt]));
 }

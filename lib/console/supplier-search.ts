@@ -52,13 +52,19 @@ function linksOfOpenJobs(ids: string[], meta: Map<string, MetaRecord[]>, openJob
   for (const id of ids) {
     const openedAt = openJobs.get(id);
     if (openedAt === undefined) continue;
-    const link = meta.get(id)?.filter((record) => record.src === GOV_AR_SRC && record.key === META_KEY.link).at(-1);
+    const link = meta
+      .get(id)
+      ?.filter((record) => record.src === GOV_AR_SRC && record.key === META_KEY.link)
+      .at(-1);
     (link && link.createdAt >= openedAt ? open : making).push(id);
   }
   return { open_links: open, making_links: making };
 }
 
-async function findSuppliers(ownerId: string, query: SupplierSearchQuery): Promise<{ rows: Entry[]; nextCursor?: string }> {
+async function findSuppliers(
+  ownerId: string,
+  query: SupplierSearchQuery,
+): Promise<{ rows: Entry[]; nextCursor?: string }> {
   const page = { limit: query.limit, cursor: query.cursor };
   const cuit = query.q ? searchedCuit(query.q) : undefined;
   if (cuit || (!query.q && !query.status)) {
@@ -69,7 +75,12 @@ async function findSuppliers(ownerId: string, query: SupplierSearchQuery): Promi
     return { rows: shaped.list, nextCursor: shaped.next_cursor };
   }
 
-  const scanned = await scanSuppliers(ownerId, { name: query.q || undefined, status: query.status }, SCAN_WINDOW, query.cursor);
+  const scanned = await scanSuppliers(
+    ownerId,
+    { name: query.q || undefined, status: query.status },
+    SCAN_WINDOW,
+    query.cursor,
+  );
   const window = scanned.slice(0, SCAN_WINDOW);
   const beyondWindow = scanned.length > SCAN_WINDOW;
   const matched: string[] = [];

@@ -10,7 +10,10 @@ const newest = (meta: MetaRecord[], key: string) =>
 export const SUPPLIER_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired'] as const;
 
 /** A page of the console's supplier list (GET /console/suppliers): the entries, and where their open jobs' links are. */
-export interface SupplierPage extends Page<SupplierEntry> { open_links?: string[]; making_links?: string[] }
+export interface SupplierPage extends Page<SupplierEntry> {
+  open_links?: string[];
+  making_links?: string[];
+}
 
 /** The link of the entry's latest registration job (a renewal adds a new one). */
 export function registrationLink(entry: SupplierEntry): { ref?: string; url: string } | undefined {

@@ -13,7 +13,10 @@ export const WorkflowForm = z
   .transform(({ name, webhook, allowed_origins }) => {
     const url = webhook.url.trim();
     const secret = webhook.secret.trim();
-    const origins = allowed_origins.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    const origins = allowed_origins
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
     return {
       template: REGISTRATION_TEMPLATE,
       ...(name.trim() ? { name: name.trim() } : {}),
@@ -26,4 +29,8 @@ export const WorkflowForm = z
 
 export type WorkflowFormInput = z.input<typeof WorkflowForm>;
 
-export const EMPTY_WORKFLOW_FORM: WorkflowFormInput = { name: '', webhook: { url: '', secret: '' }, allowed_origins: '' };
+export const EMPTY_WORKFLOW_FORM: WorkflowFormInput = {
+  name: '',
+  webhook: { url: '', secret: '' },
+  allowed_origins: '',
+};

@@ -58,8 +58,14 @@ export const scryptOffLoop = (password: Buffer, salt: Buffer, keyLength: number,
 
 /** An RSA key pair as PEM: SPKI and PKCS#8. */
 export const generateRsaOffLoop = (modulusLength: number) =>
-  inSlot<{ publicKey: string; privateKey: string }>((done) => crypto.generateKeyPair('rsa', {
-    modulusLength,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  }, (error, publicKey, privateKey) => done(error, { publicKey, privateKey })));
+  inSlot<{ publicKey: string; privateKey: string }>((done) =>
+    crypto.generateKeyPair(
+      'rsa',
+      {
+        modulusLength,
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      },
+      (error, publicKey, privateKey) => done(error, { publicKey, privateKey }),
+    ),
+  );

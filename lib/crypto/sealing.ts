@@ -53,11 +53,15 @@ export function openSecret(sealed: string, context: SecretContext): Buffer {
   const master = masterKeys().byId.get(parts.keyId);
   if (!master) throw new SecretUnreadableError(`its master key ${parts.keyId} is not in ENCRYPTION_KEY`);
   const aad = additionalData(context);
-  const dataKey = decrypt(master.key, {
-    iv: parts.wrapped.subarray(0, IV_BYTES),
-    tag: parts.wrapped.subarray(IV_BYTES, IV_BYTES + TAG_BYTES),
-    ciphertext: parts.wrapped.subarray(IV_BYTES + TAG_BYTES),
-  }, aad);
+  const dataKey = decrypt(
+    master.key,
+    {
+      iv: parts.wrapped.subarray(0, IV_BYTES),
+      tag: parts.wrapped.subarray(IV_BYTES, IV_BYTES + TAG_BYTES),
+      ciphertext: parts.wrapped.subarray(IV_BYTES + TAG_BYTES),
+    },
+    aad,
+  );
   try {
     return decrypt(dataKey, parts, aad);
   } finally {
@@ -78,7 +82,11 @@ function additionalData({ ownerId, entryId, purpose }: SecretContext): Buffer {
   return Buffer.from(`${ownerId}/${entryId ?? '-'}/${purpose}`, 'utf8');
 }
 
-interface Sealed { iv: Buffer; ciphertext: Buffer; tag: Buffer }
+interface Sealed {
+  iv: Buffer;
+  ciphertext: Buffer;
+  tag: Buffer;
+}
 
 function encrypt(key: Buffer, plaintext: Buffer, aad: Buffer): Sealed {
   const iv = randomBytes(IV_BYTES);

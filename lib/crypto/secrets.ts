@@ -20,9 +20,7 @@ export async function storeSecret(db: Db | Tx, input: SecretContext & { plaintex
  * moved to another owner, entry or purpose does not open.
  */
 export async function readSecret(db: Db | Tx, id: string, expected: SecretContext): Promise<Buffer> {
-  const [row] = isUuid(id)
-    ? await db.select({ sealed: secrets.sealed }).from(secrets).where(eq(secrets.id, id))
-    : [];
+  const [row] = isUuid(id) ? await db.select({ sealed: secrets.sealed }).from(secrets).where(eq(secrets.id, id)) : [];
   if (!row) throw new SecretUnreadableError(`there is no secret ${id}`);
   return openSecret(row.sealed, expected);
 }
@@ -54,7 +52,9 @@ export async function reencryptAllSecrets(options: { batchSize?: number } = {}):
   let after: string | undefined;
   for (;;) {
     const lastId = await db.transaction(async (tx) => {
-      const rows = await tx.select().from(secrets)
+      const rows = await tx
+        .select()
+        .from(secrets)
         .where(and(ne(secrets.keyId, newest.id), after ? gt(secrets.id, after) : undefined))
         .orderBy(asc(secrets.id))
         .limit(batchSize)

@@ -1,6 +1,10 @@
 // Recognising database errors across both drivers (drizzle wraps the driver's error in `cause`).
 
-interface PgErrorLike { code?: string; constraint?: string; cause?: unknown }
+interface PgErrorLike {
+  code?: string;
+  constraint?: string;
+  cause?: unknown;
+}
 
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e = error as PgErrorLike | undefined; e; e = e.cause as PgErrorLike | undefined) {

@@ -27,8 +27,13 @@ export async function applyMigrations(handle: DbHandle): Promise<void> {
 export async function runMigrations(handle: DbHandle, migrations: MigrationMeta[]): Promise<void> {
   const { db } = handle;
   await db.execute(sql`create schema if not exists "drizzle"`);
-  await db.execute(sql`create table if not exists ${JOURNAL} (id serial primary key, hash text not null, created_at bigint)`);
-  const [last] = await rows<{ created_at: string }>(db, sql`select created_at from ${JOURNAL} order by created_at desc limit 1`);
+  await db.execute(
+    sql`create table if not exists ${JOURNAL} (id serial primary key, hash text not null, created_at bigint)`,
+  );
+  const [last] = await rows<{ created_at: string }>(
+    db,
+    sql`select created_at from ${JOURNAL} order by created_at desc limit 1`,
+  );
   const pending = migrations.filter((migration) => !last || Number(last.created_at) < migration.folderMillis);
   for (const migration of pending) {
     const statements = migration.sql.map((statement) => statement.trim()).filter(Boolean);
@@ -44,7 +49,8 @@ export async function runMigrations(handle: DbHandle, migrations: MigrationMeta[
   }
 }
 
-const CONCURRENT_INDEX = /^(create\s+(?:unique\s+)?index|drop\s+index)\s+concurrently\s+(?:if\s+(?:not\s+)?exists\s+)?"([^"]+)"/i;
+const CONCURRENT_INDEX =
+  /^(create\s+(?:unique\s+)?index|drop\s+index)\s+concurrently\s+(?:if\s+(?:not\s+)?exists\s+)?"([^"]+)"/i;
 /** The statement without its comment lines (a custom migration says why above what it does). */
 const code = (statement: string) => statement.replace(/^\s*--.*$/gm, '').trim();
 
@@ -57,7 +63,9 @@ export function isConcurrent(statements: string[]): boolean {
   if (concurrent.length === 0) return false;
   const other = statements.find((statement) => !CONCURRENT_INDEX.test(code(statement)));
   if (other) {
-    throw new Error(`A migration that builds indexes concurrently may hold nothing else; move this into a migration of its own: ${code(other).slice(0, 120)}`);
+    throw new Error(
+      `A migration that builds indexes concurrently may hold nothing else; move this into a migration of its own: ${code(other).slice(0, 120)}`,
+    );
   }
   return true;
 }
@@ -72,9 +80,12 @@ export const withoutConcurrently = (statement: string) =>
  */
 async function runConcurrently(db: Db, statement: string): Promise<void> {
   const [, verb, name] = CONCURRENT_INDEX.exec(code(statement))!;
-  const [existing] = await rows<{ valid: boolean }>(db, sql`
+  const [existing] = await rows<{ valid: boolean }>(
+    db,
+    sql`
     select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
-    where c.relname = ${name} and pg_table_is_visible(c.oid)`);
+    where c.relname = ${name} and pg_table_is_visible(c.oid)`,
+  );
   if (/^create/i.test(verb!)) {
     if (existing?.valid) return;
     if (existing) await db.execute(sql.raw(`drop index concurrently if exists "${name}"`));
@@ -87,7 +98,9 @@ async function runConcurrently(db: Db, statement: string): Promise<void> {
 const rows = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 async function record(db: Db, migration: MigrationMeta): Promise<void> {
-  await db.execute(sql`insert into ${JOURNAL} ("hash", "created_at") values (${migration.hash}, ${migration.folderMillis})`);
+  await db.execute(
+    sql`insert into ${JOURNAL} ("hash", "created_at") values (${migration.hash}, ${migration.folderMillis})`,
+  );
 }
 
 /**
@@ -102,7 +115,10 @@ export async function withStartupLock<T>(handle: DbHandle, work: () => Promise<T
     // Asked again and again rather than waited for in pg_advisory_lock: a statement that waits holds its
     // snapshot meanwhile, and CREATE INDEX CONCURRENTLY, run by the instance that holds the lock, waits
     // for every older snapshot to go. Each would wait for the other, where PostgreSQL cannot see it.
-    while (!(await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [STARTUP_LOCK])).rows[0]!.locked) {
+    while (
+      !(await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [STARTUP_LOCK]))
+        .rows[0]!.locked
+    ) {
       await new Promise((resolve) => setTimeout(resolve, STARTUP_LOCK_RETRY_MS));
     }
     return await work();

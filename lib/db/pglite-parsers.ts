@@ -22,11 +22,15 @@ export function parseDrizzleTypesOnce(client: PGlite): PGlite {
 
 function withoutDrizzleParsers<T extends Queryable>(target: T): T {
   const query = target.query.bind(target);
-  target.query = (text, params, options) => query(text, params, isDrizzleSet(options) ? { ...options, parsers: undefined } : options);
+  target.query = (text, params, options) =>
+    query(text, params, isDrizzleSet(options) ? { ...options, parsers: undefined } : options);
   return target;
 }
 
 function isDrizzleSet(options: QueryOptions | undefined): boolean {
   const types = Object.keys(options?.parsers ?? {});
-  return types.length === DRIZZLE_TEXT_TYPES.length && DRIZZLE_TEXT_TYPES.every((type) => options!.parsers![type]?.('x') === 'x');
+  return (
+    types.length === DRIZZLE_TEXT_TYPES.length &&
+    DRIZZLE_TEXT_TYPES.every((type) => options!.parsers![type]?.('x') === 'x')
+  );
 }

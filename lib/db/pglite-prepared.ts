@@ -14,7 +14,10 @@ type Query = PGlite['query'];
 /** Statements kept prepared per PGlite instance; the least recently used beyond this are closed. */
 export const MAX_PREPARED_STATEMENTS = 500;
 
-interface Statement { name: string; paramTypes: number[] }
+interface Statement {
+  name: string;
+  paramTypes: number[];
+}
 
 /** Prepared statements by text, least recently used first (a Map keeps insertion order), and closes owed. */
 class StatementCache {
@@ -70,41 +73,56 @@ export function prepareQueries(client: PGlite): PGlite {
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
     if (options?.blob) return plainQuery(text, params, options);
     await client._checkReady();
-    return client._runExclusiveTransaction(() => client._runExclusiveQuery(async () => {
-      const results = await run(text, params, options);
-      await client.syncToFs();
-      return results;
-    }));
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        const results = await run(text, params, options);
+        await client.syncToFs();
+        return results;
+      }),
+    );
   }) as Query;
   const transaction = client.transaction.bind(client);
-  client.transaction = (callback) => transaction((tx) => {
-    const plainTxQuery = tx.query.bind(tx);
-    tx.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
-      if (options?.blob) return plainTxQuery(text, params, options);
-      if (tx.closed) throw new Error('Transaction is closed');
-      return client._runExclusiveQuery(() => run(text, params, options));
-    }) as Transaction['query'];
-    return callback(tx);
-  });
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      const plainTxQuery = tx.query.bind(tx);
+      tx.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
+        if (options?.blob) return plainTxQuery(text, params, options);
+        if (tx.closed) throw new Error('Transaction is closed');
+        return client._runExclusiveQuery(() => run(text, params, options));
+      }) as Transaction['query'];
+      return callback(tx);
+    });
   preparedStatementCounts.set(client, () => statements.size);
   return client;
 }
 
-const preparedStatementCounts = processSingleton('prepared-statement-counts', () => new WeakMap<PGlite, () => number>());
+const preparedStatementCounts = processSingleton(
+  'prepared-statement-counts',
+  () => new WeakMap<PGlite, () => number>(),
+);
 /** How many statements the client holds prepared (tests). */
 export const preparedStatementCount = (client: PGlite) => preparedStatementCounts.get(client)?.() ?? 0;
 
 async function runPrepared(
-  client: PGlite, statements: StatementCache, text: string, params: unknown[], options: QueryOptions | undefined, retried = false,
+  client: PGlite,
+  statements: StatementCache,
+  text: string,
+  params: unknown[],
+  options: QueryOptions | undefined,
+  retried = false,
 ): Promise<Results> {
   // The same text with other declared parameter types is another statement.
   const key = options?.paramTypes?.length ? `${options.paramTypes.join(',')}|${text}` : text;
-  const statement = statements.get(key) ?? await prepare(client, statements, key, text, options);
+  const statement = statements.get(key) ?? (await prepare(client, statements, key, text, options));
   const values = params.map((value, i) => serializeParam(client, value, statement.paramTypes[i], options));
   const { bind, describe, execute, sync } = protocol.serialize;
   try {
     const messages = await exchange(client, options, [
-      ...statements.takeCloses(), bind({ statement: statement.name, values }), describe({ type: 'P' }), execute({}), sync(),
+      ...statements.takeCloses(),
+      bind({ statement: statement.name, values }),
+      describe({ type: 'P' }),
+      execute({}),
+      sync(),
     ]);
     return parse.parseResults(messages, client.parsers, options)[0]!;
   } catch (error) {
@@ -116,13 +134,20 @@ async function runPrepared(
 }
 
 async function prepare(
-  client: PGlite, statements: StatementCache, key: string, text: string, options: QueryOptions | undefined,
+  client: PGlite,
+  statements: StatementCache,
+  key: string,
+  text: string,
+  options: QueryOptions | undefined,
 ): Promise<Statement> {
   const name = statements.nextName();
   const { parse: parseMessage, describe, sync } = protocol.serialize;
   try {
     const messages = await exchange(client, options, [
-      ...statements.takeCloses(), parseMessage({ name, text, types: options?.paramTypes }), describe({ type: 'S', name }), sync(),
+      ...statements.takeCloses(),
+      parseMessage({ name, text, types: options?.paramTypes }),
+      describe({ type: 'S', name }),
+      sync(),
     ]);
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
     statements.add(key, statement);
@@ -146,7 +171,7 @@ function exchange(client: PGlite, options: QueryOptions | undefined, messages: U
 /** As PGlite's own query does: the caller's serializer for the type, else the instance's, else text. */
 function serializeParam(client: PGlite, value: unknown, type: number | undefined, options: QueryOptions | undefined) {
   if (value === null || value === undefined) return null;
-  const serializer = type === undefined ? undefined : options?.serializers?.[type] ?? client.serializers[type];
+  const serializer = type === undefined ? undefined : (options?.serializers?.[type] ?? client.serializers[type]);
   return serializer ? serializer(value) : String(value);
 }
 

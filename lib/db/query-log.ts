@@ -4,7 +4,10 @@
 import type { Logger } from 'drizzle-orm/logger';
 import { processSingleton } from '@/lib/process-singleton';
 
-export interface LoggedQuery { sql: string; params: unknown[] }
+export interface LoggedQuery {
+  sql: string;
+  params: unknown[];
+}
 type Listener = (query: LoggedQuery) => void;
 
 const listeners = () => processSingleton('query-listeners', () => new Set<Listener>());

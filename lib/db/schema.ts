@@ -1,7 +1,17 @@
 // The one Postgres schema, shared by PGlite (embedded) and PostgreSQL.
 import { sql, type Column, type InferSelectModel } from 'drizzle-orm';
 import {
-  bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { AuthorityService, InvoiceLetter } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
@@ -24,66 +34,98 @@ export const workspaces = pgTable('workspaces', {
 });
 
 /** Workspace API keys; only a SHA-256 of the key is kept. */
-export const apiKeys = pgTable('api_keys', {
-  id: uuid('id').primaryKey(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id),
-  keyHash: text('key_hash').notNull().unique(),
-  prefix: text('prefix').notNull(),
-  createdAt: createdAt(),
-  revokedAt: ts('revoked_at'),
-}, (t) => [index('api_keys_workspace').on(t.workspaceId).concurrently()]);
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    keyHash: text('key_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('api_keys_workspace').on(t.workspaceId).concurrently()],
+);
 
 /**
  * Console sign-ins. The browser's cookie holds a random 256-bit session id, of which only a SHA-256 is
  * kept; the row names the key it was opened with, so revoking that key ends the session too.
  */
-export const consoleSessions = pgTable('console_sessions', {
-  id: uuid('id').primaryKey(),
-  tokenHash: text('token_hash').notNull().unique(),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  apiKeyId: uuid('api_key_id').notNull().references(() => apiKeys.id),
-  createdAt: createdAt(),
-  expiresAt: ts('expires_at').notNull(),
-  revokedAt: ts('revoked_at'),
-}, (t) => [
-  index('console_sessions_expires').on(t.expiresAt),
-  index('console_sessions_owner').on(t.ownerId).concurrently(),
-  index('console_sessions_api_key').on(t.apiKeyId).concurrently(),
-]);
+export const consoleSessions = pgTable(
+  'console_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    index('console_sessions_expires').on(t.expiresAt),
+    index('console_sessions_owner').on(t.ownerId).concurrently(),
+    index('console_sessions_api_key').on(t.apiKeyId).concurrently(),
+  ],
+);
 
 /** Apps: the built-in `gov-ar` (no owner, no secret) and integrators' own apps. */
-export const apps = pgTable('apps', {
-  id: text('id').primaryKey(),
-  ownerId: uuid('owner_id').references(() => workspaces.id),
-  name: text('name').notNull(),
-  clientId: text('client_id').notNull().unique(),
-  clientSecretHash: text('client_secret_hash'),
-  builtIn: boolean('built_in').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('apps_owner').on(t.ownerId).concurrently()]);
+export const apps = pgTable(
+  'apps',
+  {
+    id: text('id').primaryKey(),
+    ownerId: uuid('owner_id').references(() => workspaces.id),
+    name: text('name').notNull(),
+    clientId: text('client_id').notNull().unique(),
+    clientSecretHash: text('client_secret_hash'),
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('apps_owner').on(t.ownerId).concurrently()],
+);
 
-export const enrollments = pgTable('enrollments', {
-  id: uuid('id').primaryKey(),
-  appId: text('app_id').notNull().references(() => apps.id),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  data: jsonb('data').notNull().default({}),
-  disabled: boolean('disabled').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('enrollments_app_owner').on(t.appId, t.ownerId),
-  index('enrollments_owner').on(t.ownerId).concurrently(),
-]);
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: uuid('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    data: jsonb('data').notNull().default({}),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('enrollments_app_owner').on(t.appId, t.ownerId),
+    index('enrollments_owner').on(t.ownerId).concurrently(),
+  ],
+);
 
 /** Enrollment tokens issued by authorize; only a SHA-256 of the token is kept. */
-export const enrollmentTokens = pgTable('enrollment_tokens', {
-  id: uuid('id').primaryKey(),
-  enrollmentId: uuid('enrollment_id').notNull().references(() => enrollments.id),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: ts('expires_at').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('enrollment_tokens_enrollment').on(t.enrollmentId).concurrently()]);
+export const enrollmentTokens = pgTable(
+  'enrollment_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('enrollment_tokens_enrollment').on(t.enrollmentId).concurrently()],
+);
 
 /**
  * Every status an entry may have, whichever service moves it. Suppliers: Empty → Processing →
@@ -92,53 +134,69 @@ export const enrollmentTokens = pgTable('enrollment_tokens', {
 export const ENTRY_STATUSES = ['Empty', 'Processing', 'Registered', 'Error', 'Expired', 'Sent'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
-export const entries = pgTable('entries', {
-  id: uuid('id').primaryKey(),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  folder: text('folder').notNull(),
-  key: text('key'),
-  status: text('status').$type<EntryStatus>().notNull(),
-  data: jsonb('data').notNull(),
-  /**
-   * SHA-256 of the create request as received (folder, key, data): a repeated create is compared with it,
-   * since what is stored may have moved on (an invoice gains its number and stamps).
-   */
-  requestDigest: text('request_digest'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('entries_owner_key').on(t.ownerId, t.key).where(sql`${t.key} is not null`),
-  index('entries_owner_folder_created').on(t.ownerId, t.folder, t.createdAt, t.id),
-  index('entries_owner_created').on(t.ownerId, t.createdAt, t.id).concurrently(),
-  // Storing an invoice finds its supplier by CUIT. An expression index rather than a column: it is built
-  // from the rows as they are, concurrently, where a stored generated column would rewrite the table
-  // under an exclusive lock and a filled column would need every existing row updated. Not unique: a
-  // workspace may hold several entries for one CUIT (branches, re-registrations).
-  index('entries_supplier_cuit').on(t.ownerId, supplierCuit(t.data), t.createdAt, t.id)
-    .where(sql`${t.folder} = 'suppliers'`).concurrently(),
-]);
+export const entries = pgTable(
+  'entries',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    folder: text('folder').notNull(),
+    key: text('key'),
+    status: text('status').$type<EntryStatus>().notNull(),
+    data: jsonb('data').notNull(),
+    /**
+     * SHA-256 of the create request as received (folder, key, data): a repeated create is compared with it,
+     * since what is stored may have moved on (an invoice gains its number and stamps).
+     */
+    requestDigest: text('request_digest'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('entries_owner_key').on(t.ownerId, t.key).where(sql`${t.key} is not null`),
+    index('entries_owner_folder_created').on(t.ownerId, t.folder, t.createdAt, t.id),
+    index('entries_owner_created').on(t.ownerId, t.createdAt, t.id).concurrently(),
+    // Storing an invoice finds its supplier by CUIT. An expression index rather than a column: it is built
+    // from the rows as they are, concurrently, where a stored generated column would rewrite the table
+    // under an exclusive lock and a filled column would need every existing row updated. Not unique: a
+    // workspace may hold several entries for one CUIT (branches, re-registrations).
+    index('entries_supplier_cuit')
+      .on(t.ownerId, supplierCuit(t.data), t.createdAt, t.id)
+      .where(sql`${t.folder} = 'suppliers'`)
+      .concurrently(),
+  ],
+);
 
-export const metaRecords = pgTable('meta_records', {
-  id: uuid('id').primaryKey(),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  entryId: uuid('entry_id').notNull().references(() => entries.id),
-  jobId: uuid('job_id'),
-  src: text('src').notNull(),
-  key: text('key').notNull(),
-  ref: text('ref').unique(),
-  value: jsonb('value'),
-  linkUrl: text('link_url'),
-  linkScope: text('link_scope'),
-  indexed: boolean('indexed').notNull().default(false),
-  shared: boolean('shared').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  index('meta_records_entry').on(t.entryId, t.createdAt),
-  // A job's link (src gov-ar, key link), looked up by the steps that make and announce it.
-  index('meta_records_job_src_key').on(t.jobId, t.src, t.key).concurrently(),
-  index('meta_records_owner').on(t.ownerId).concurrently(),
-]);
+export const metaRecords = pgTable(
+  'meta_records',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id),
+    jobId: uuid('job_id'),
+    src: text('src').notNull(),
+    key: text('key').notNull(),
+    ref: text('ref').unique(),
+    value: jsonb('value'),
+    linkUrl: text('link_url'),
+    linkScope: text('link_scope'),
+    indexed: boolean('indexed').notNull().default(false),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('meta_records_entry').on(t.entryId, t.createdAt),
+    // A job's link (src gov-ar, key link), looked up by the steps that make and announce it.
+    index('meta_records_job_src_key').on(t.jobId, t.src, t.key).concurrently(),
+    index('meta_records_owner').on(t.ownerId).concurrently(),
+  ],
+);
 
 export interface WorkflowConfig {
   webhook?: { url: string };
@@ -148,72 +206,95 @@ export interface WorkflowConfig {
   allowedOrigins?: string[];
 }
 
-export const workflows = pgTable('workflows', {
-  id: uuid('id').primaryKey(),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  name: text('name').notNull(),
-  template: text('template').notNull(),
-  config: jsonb('config').$type<WorkflowConfig>().notNull().default({}),
-  /** Plaintext signing secret of workflows made before secrets were sealed; moved into `secrets` at start-up. */
-  webhookSecret: text('webhook_secret'),
-  /** The Standard Webhooks signing secret (`whsec_...`), sealed; never presented after creation. */
-  webhookSecretId: uuid('webhook_secret_id'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('workflows_owner_created').on(t.ownerId, t.createdAt, t.id)]);
+export const workflows = pgTable(
+  'workflows',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    name: text('name').notNull(),
+    template: text('template').notNull(),
+    config: jsonb('config').$type<WorkflowConfig>().notNull().default({}),
+    /** Plaintext signing secret of workflows made before secrets were sealed; moved into `secrets` at start-up. */
+    webhookSecret: text('webhook_secret'),
+    /** The Standard Webhooks signing secret (`whsec_...`), sealed; never presented after creation. */
+    webhookSecretId: uuid('webhook_secret_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('workflows_owner_created').on(t.ownerId, t.createdAt, t.id)],
+);
 
 export const JOB_STATUSES = ['queued', 'running', 'waiting', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const jobs = pgTable('jobs', {
-  id: uuid('id').primaryKey(),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  key: text('key'),
-  workflowId: uuid('workflow_id').notNull().references(() => workflows.id),
-  siloEntryId: uuid('silo_entry_id').notNull().references(() => entries.id),
-  status: text('status').$type<JobStatus>().notNull(),
-  /** What the supplier handed over while the job was not yet waiting; the wait step consumes it. */
-  authorization: jsonb('authorization'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  completedAt: ts('completed_at'),
-}, (t) => [
-  uniqueIndex('jobs_owner_key').on(t.ownerId, t.key).where(sql`${t.key} is not null`),
-  // At most one unfinished job per entry: concurrent creations cannot both win.
-  uniqueIndex('jobs_one_open_per_entry').on(t.siloEntryId)
-    .where(sql`${t.status} in ('queued', 'running', 'waiting')`),
-  // The lists, newest first: all of a workspace's jobs, and an entry's (`?silo_entry_id=`).
-  index('jobs_owner_created').on(t.ownerId, t.createdAt, t.id).concurrently(),
-  index('jobs_owner_entry_created').on(t.ownerId, t.siloEntryId, t.createdAt, t.id).concurrently(),
-  // Foreign keys: deleting an entry or a workflow checks for jobs by these alone.
-  index('jobs_entry').on(t.siloEntryId).concurrently(),
-  index('jobs_workflow').on(t.workflowId).concurrently(),
-]);
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    key: text('key'),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id),
+    siloEntryId: uuid('silo_entry_id')
+      .notNull()
+      .references(() => entries.id),
+    status: text('status').$type<JobStatus>().notNull(),
+    /** What the supplier handed over while the job was not yet waiting; the wait step consumes it. */
+    authorization: jsonb('authorization'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('jobs_owner_key').on(t.ownerId, t.key).where(sql`${t.key} is not null`),
+    // At most one unfinished job per entry: concurrent creations cannot both win.
+    uniqueIndex('jobs_one_open_per_entry')
+      .on(t.siloEntryId)
+      .where(sql`${t.status} in ('queued', 'running', 'waiting')`),
+    // The lists, newest first: all of a workspace's jobs, and an entry's (`?silo_entry_id=`).
+    index('jobs_owner_created').on(t.ownerId, t.createdAt, t.id).concurrently(),
+    index('jobs_owner_entry_created').on(t.ownerId, t.siloEntryId, t.createdAt, t.id).concurrently(),
+    // Foreign keys: deleting an entry or a workflow checks for jobs by these alone.
+    index('jobs_entry').on(t.siloEntryId).concurrently(),
+    index('jobs_workflow').on(t.workflowId).concurrently(),
+  ],
+);
 
 export const STEP_STATUSES = ['pending', 'ready', 'running', 'waiting', 'completed', 'failed', 'skipped'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
 /** Each step of a job is a row; runners claim ready rows with FOR UPDATE SKIP LOCKED. */
-export const jobSteps = pgTable('job_steps', {
-  id: uuid('id').primaryKey(),
-  jobId: uuid('job_id').notNull().references(() => jobs.id),
-  position: integer('position').notNull(),
-  name: text('name').notNull(),
-  rescue: boolean('rescue').notNull().default(false),
-  config: jsonb('config').notNull().default({}),
-  status: text('status').$type<StepStatus>().notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  runAt: ts('run_at').notNull().defaultNow(),
-  lockedUntil: ts('locked_until'),
-  startedAt: ts('started_at'),
-  completedAt: ts('completed_at'),
-  message: text('message'),
-}, (t) => [
-  uniqueIndex('job_steps_job_position').on(t.jobId, t.position),
-  index('job_steps_claim').on(t.status, t.runAt),
-  // Steps whose runner died: only the running ones, a handful however large the table grows.
-  index('job_steps_lease').on(t.lockedUntil).where(sql`${t.status} = 'running'`).concurrently(),
-]);
+export const jobSteps = pgTable(
+  'job_steps',
+  {
+    id: uuid('id').primaryKey(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    rescue: boolean('rescue').notNull().default(false),
+    config: jsonb('config').notNull().default({}),
+    status: text('status').$type<StepStatus>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: ts('run_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    startedAt: ts('started_at'),
+    completedAt: ts('completed_at'),
+    message: text('message'),
+  },
+  (t) => [
+    uniqueIndex('job_steps_job_position').on(t.jobId, t.position),
+    index('job_steps_claim').on(t.status, t.runAt),
+    // Steps whose runner died: only the running ones, a handful however large the table grows.
+    index('job_steps_lease').on(t.lockedUntil).where(sql`${t.status} = 'running'`).concurrently(),
+  ],
+);
 
 // ---- Webhooks: an outbox of events, each delivered (and retried) on its own ----
 
@@ -221,48 +302,68 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as c
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** One event for one receiver. The id is the `webhook-id`: the same on every attempt. */
-export const webhookDeliveries = pgTable('webhook_deliveries', {
-  id: uuid('id').primaryKey(),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  workflowId: uuid('workflow_id').notNull().references(() => workflows.id),
-  jobId: uuid('job_id'),
-  entryId: uuid('entry_id'),
-  event: text('event').notNull(),
-  url: text('url').notNull(),
-  /** The JSON body exactly as sent, so that every attempt carries the same bytes. */
-  body: text('body').notNull(),
-  /** Says which occurrence of an event this is, so that it is enqueued once however often it is raised. */
-  dedupeKey: text('dedupe_key').notNull().unique(),
-  status: text('status').$type<WebhookDeliveryStatus>().notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
-  lockedUntil: ts('locked_until'),
-  createdAt: createdAt(),
-  deliveredAt: ts('delivered_at'),
-}, (t) => [
-  index('webhook_deliveries_due').on(t.status, t.nextAttemptAt),
-  index('webhook_deliveries_job').on(t.jobId),
-  index('webhook_deliveries_owner').on(t.ownerId).concurrently(),
-  index('webhook_deliveries_workflow').on(t.workflowId).concurrently(),
-]);
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id),
+    jobId: uuid('job_id'),
+    entryId: uuid('entry_id'),
+    event: text('event').notNull(),
+    url: text('url').notNull(),
+    /** The JSON body exactly as sent, so that every attempt carries the same bytes. */
+    body: text('body').notNull(),
+    /** Says which occurrence of an event this is, so that it is enqueued once however often it is raised. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    status: text('status').$type<WebhookDeliveryStatus>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    createdAt: createdAt(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    index('webhook_deliveries_due').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_job').on(t.jobId),
+    index('webhook_deliveries_owner').on(t.ownerId).concurrently(),
+    index('webhook_deliveries_workflow').on(t.workflowId).concurrently(),
+  ],
+);
 
 /** Every attempt at a delivery: when, how long, what the receiver answered. */
-export const webhookAttempts = pgTable('webhook_attempts', {
-  id: uuid('id').primaryKey(),
-  deliveryId: uuid('delivery_id').notNull().references(() => webhookDeliveries.id),
-  attemptedAt: ts('attempted_at').notNull(),
-  latencyMs: integer('latency_ms').notNull(),
-  responseStatus: integer('response_status'),
-  outcome: text('outcome').$type<'delivered' | 'failed'>().notNull(),
-  error: text('error'),
-}, (t) => [index('webhook_attempts_delivery').on(t.deliveryId, t.attemptedAt)]);
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id),
+    attemptedAt: ts('attempted_at').notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+    responseStatus: integer('response_status'),
+    outcome: text('outcome').$type<'delivered' | 'failed'>().notNull(),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery').on(t.deliveryId, t.attemptedAt)],
+);
 
 /** Expiry warnings already raised: one per certificate and threshold (30, 7, 1 days). */
-export const certificateNotices = pgTable('certificate_notices', {
-  credentialId: uuid('credential_id').notNull().references(() => credentials.id),
-  thresholdDays: integer('threshold_days').notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('certificate_notices_once').on(t.credentialId, t.thresholdDays)]);
+export const certificateNotices = pgTable(
+  'certificate_notices',
+  {
+    credentialId: uuid('credential_id')
+      .notNull()
+      .references(() => credentials.id),
+    thresholdDays: integer('threshold_days').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('certificate_notices_once').on(t.credentialId, t.thresholdDays)],
+);
 
 /** Periodic tasks shared by every instance: whoever moves `last_run_at` forward runs the task. */
 export const scheduledTasks = pgTable('scheduled_tasks', {
@@ -274,10 +375,14 @@ export const scheduledTasks = pgTable('scheduled_tasks', {
  * Rate-limit buckets every instance on this PostgreSQL shares (lib/api/rate-limit): the time, in ms
  * since the epoch, at which each bucket is full again. A row whose time has passed carries nothing.
  */
-export const rateLimitBuckets = pgTable('rate_limit_buckets', {
-  key: text('key').primaryKey(),
-  fullAtMs: bigint('full_at_ms', { mode: 'number' }).notNull(),
-}, (t) => [index('rate_limit_buckets_full_at').on(t.fullAtMs)]);
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').primaryKey(),
+    fullAtMs: bigint('full_at_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('rate_limit_buckets_full_at').on(t.fullAtMs)],
+);
 
 export type Workspace = InferSelectModel<typeof workspaces>;
 export type App = InferSelectModel<typeof apps>;
@@ -296,19 +401,22 @@ export type WebhookAttempt = InferSelectModel<typeof webhookAttempts>;
  * Every secret at rest (private keys, key passwords, WSAA tickets), sealed by lib/crypto: AES-256-GCM
  * under a fresh data key wrapped by the master key `key_id`, bound to owner, entry and purpose.
  */
-export const secrets = pgTable('secrets', {
-  id: uuid('id').primaryKey(),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  entryId: uuid('entry_id'),
-  purpose: text('purpose').notNull(),
-  keyId: text('key_id').notNull(),
-  sealed: text('sealed').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  index('secrets_key_id').on(t.keyId),
-  index('secrets_owner').on(t.ownerId).concurrently(),
-]);
+export const secrets = pgTable(
+  'secrets',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    entryId: uuid('entry_id'),
+    purpose: text('purpose').notNull(),
+    keyId: text('key_id').notNull(),
+    sealed: text('sealed').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('secrets_key_id').on(t.keyId), index('secrets_owner').on(t.ownerId).concurrently()],
+);
 
 export type { AuthorityService } from '@/lib/ar/services';
 export type { Environment } from '@/lib/ar/environments';
@@ -316,89 +424,127 @@ export type { Environment } from '@/lib/ar/environments';
 export type CredentialStatus = 'active' | 'expired' | 'replaced';
 
 /** A supplier's certificate as accepted; the key (and its password) are secrets. One active per entry. */
-export const credentials = pgTable('credentials', {
-  id: uuid('id').primaryKey(),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  entryId: uuid('entry_id').notNull().references(() => entries.id),
-  jobId: uuid('job_id'),
-  environment: text('environment').$type<Environment>().notNull(),
-  alias: text('alias').notNull(),
-  cuit: text('cuit').notNull(),
-  serial: text('serial').notNull(),
-  issuer: text('issuer').notNull(),
-  subject: text('subject').notNull(),
-  fingerprint: text('fingerprint').notNull(),
-  certificatePem: text('certificate_pem').notNull(),
-  keySecretId: uuid('key_secret_id').notNull().references(() => secrets.id),
-  passwordSecretId: uuid('password_secret_id').references(() => secrets.id),
-  services: jsonb('services').$type<AuthorityService[]>().notNull(),
-  notBefore: ts('not_before').notNull(),
-  notAfter: ts('not_after').notNull(),
-  /**
-   * `active`: the entry's certificate; `expired`: still the entry's certificate, which the expiry sweep
-   * found run out (and so never reads again); `replaced`: history, after a renewal.
-   */
-  status: text('status').$type<CredentialStatus>().notNull(),
-  createdAt: createdAt(),
-  replacedAt: ts('replaced_at'),
-}, (t) => [
-  uniqueIndex('credentials_one_active_per_entry').on(t.entryId).where(sql`${t.status} = 'active'`),
-  index('credentials_owner_cuit').on(t.ownerId, t.cuit),
-  // The expiry sweep's pages: active certificates by expiry (expired ones leave the range once marked).
-  index('credentials_status_not_after').on(t.status, t.notAfter, t.id).concurrently(),
-  // Foreign keys: deleting an entry or a secret (a WSAA ticket's, when it is renewed) checks these.
-  index('credentials_entry').on(t.entryId).concurrently(),
-  index('credentials_key_secret').on(t.keySecretId).concurrently(),
-  index('credentials_password_secret').on(t.passwordSecretId).concurrently(),
-]);
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id),
+    jobId: uuid('job_id'),
+    environment: text('environment').$type<Environment>().notNull(),
+    alias: text('alias').notNull(),
+    cuit: text('cuit').notNull(),
+    serial: text('serial').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    certificatePem: text('certificate_pem').notNull(),
+    keySecretId: uuid('key_secret_id')
+      .notNull()
+      .references(() => secrets.id),
+    passwordSecretId: uuid('password_secret_id').references(() => secrets.id),
+    services: jsonb('services').$type<AuthorityService[]>().notNull(),
+    notBefore: ts('not_before').notNull(),
+    notAfter: ts('not_after').notNull(),
+    /**
+     * `active`: the entry's certificate; `expired`: still the entry's certificate, which the expiry sweep
+     * found run out (and so never reads again); `replaced`: history, after a renewal.
+     */
+    status: text('status').$type<CredentialStatus>().notNull(),
+    createdAt: createdAt(),
+    replacedAt: ts('replaced_at'),
+  },
+  (t) => [
+    uniqueIndex('credentials_one_active_per_entry').on(t.entryId).where(sql`${t.status} = 'active'`),
+    index('credentials_owner_cuit').on(t.ownerId, t.cuit),
+    // The expiry sweep's pages: active certificates by expiry (expired ones leave the range once marked).
+    index('credentials_status_not_after').on(t.status, t.notAfter, t.id).concurrently(),
+    // Foreign keys: deleting an entry or a secret (a WSAA ticket's, when it is renewed) checks these.
+    index('credentials_entry').on(t.entryId).concurrently(),
+    index('credentials_key_secret').on(t.keySecretId).concurrently(),
+    index('credentials_password_secret').on(t.passwordSecretId).concurrently(),
+  ],
+);
 
 /** A key pair we made for a registration link (POST .../csr); the certificate upload then needs no key. */
-export const registrationKeys = pgTable('registration_keys', {
-  id: uuid('id').primaryKey(),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  entryId: uuid('entry_id').notNull().references(() => entries.id),
-  ref: text('ref').notNull().unique(),
-  alias: text('alias').notNull(),
-  csrPem: text('csr_pem').notNull(),
-  keySecretId: uuid('key_secret_id').notNull().references(() => secrets.id),
-  createdAt: createdAt(),
-}, (t) => [
-  index('registration_keys_owner').on(t.ownerId).concurrently(),
-  index('registration_keys_entry').on(t.entryId).concurrently(),
-  index('registration_keys_key_secret').on(t.keySecretId).concurrently(),
-]);
+export const registrationKeys = pgTable(
+  'registration_keys',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id),
+    ref: text('ref').notNull().unique(),
+    alias: text('alias').notNull(),
+    csrPem: text('csr_pem').notNull(),
+    keySecretId: uuid('key_secret_id')
+      .notNull()
+      .references(() => secrets.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('registration_keys_owner').on(t.ownerId).concurrently(),
+    index('registration_keys_entry').on(t.entryId).concurrently(),
+    index('registration_keys_key_secret').on(t.keySecretId).concurrently(),
+  ],
+);
 
 /** Where a supplier is in the wizard, per link, so they resume on any device. */
-export const registrationProgress = pgTable('registration_progress', {
-  ref: text('ref').primaryKey().references(() => metaRecords.ref),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  entryId: uuid('entry_id').notNull().references(() => entries.id),
-  step: text('step').$type<WizardStep>().notNull(),
-  /** The company data the supplier confirmed or corrected. */
-  company: jsonb('company').$type<CompanyData>(),
-  /** How they get the certificate: `generate` (our key and request) or `own`. */
-  path: text('path').$type<CertificatePath>(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  index('registration_progress_owner').on(t.ownerId).concurrently(),
-  index('registration_progress_entry').on(t.entryId).concurrently(),
-]);
+export const registrationProgress = pgTable(
+  'registration_progress',
+  {
+    ref: text('ref')
+      .primaryKey()
+      .references(() => metaRecords.ref),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id),
+    step: text('step').$type<WizardStep>().notNull(),
+    /** The company data the supplier confirmed or corrected. */
+    company: jsonb('company').$type<CompanyData>(),
+    /** How they get the certificate: `generate` (our key and request) or `own`. */
+    path: text('path').$type<CertificatePath>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('registration_progress_owner').on(t.ownerId).concurrently(),
+    index('registration_progress_entry').on(t.entryId).concurrently(),
+  ],
+);
 
 /** WSAA tickets, shared by every instance, one per (environment, certificate, service). */
-export const authorityTickets = pgTable('authority_tickets', {
-  id: uuid('id').primaryKey(),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  environment: text('environment').$type<Environment>().notNull(),
-  fingerprint: text('fingerprint').notNull(),
-  service: text('service').$type<AuthorityService>().notNull(),
-  secretId: uuid('secret_id').notNull().references(() => secrets.id),
-  expiresAt: ts('expires_at').notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('authority_tickets_cert_service').on(t.environment, t.fingerprint, t.service),
-  index('authority_tickets_owner').on(t.ownerId).concurrently(),
-  index('authority_tickets_secret').on(t.secretId).concurrently(),
-]);
+export const authorityTickets = pgTable(
+  'authority_tickets',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    environment: text('environment').$type<Environment>().notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    service: text('service').$type<AuthorityService>().notNull(),
+    secretId: uuid('secret_id')
+      .notNull()
+      .references(() => secrets.id),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('authority_tickets_cert_service').on(t.environment, t.fingerprint, t.service),
+    index('authority_tickets_owner').on(t.ownerId).concurrently(),
+    index('authority_tickets_secret').on(t.secretId).concurrently(),
+  ],
+);
 
 // ---- The authority emulator's own state (AR_AUTHORITY=emulator) ----
 
@@ -414,98 +560,126 @@ export const emulatorCertificates = pgTable('emulator_certificates', {
   createdAt: createdAt(),
 });
 
-export const emulatorAuthorizations = pgTable('emulator_authorizations', {
-  id: uuid('id').primaryKey(),
-  environment: text('environment').$type<Environment>().notNull(),
-  cuit: text('cuit').notNull(),
-  alias: text('alias').notNull(),
-  service: text('service').notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('emulator_authorizations_unique').on(t.environment, t.cuit, t.alias, t.service)]);
+export const emulatorAuthorizations = pgTable(
+  'emulator_authorizations',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    alias: text('alias').notNull(),
+    service: text('service').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('emulator_authorizations_unique').on(t.environment, t.cuit, t.alias, t.service)],
+);
 
-export const emulatorPointsOfSale = pgTable('emulator_points_of_sale', {
-  id: uuid('id').primaryKey(),
-  environment: text('environment').$type<Environment>().notNull(),
-  cuit: text('cuit').notNull(),
-  number: integer('number').notNull(),
-  emissionType: text('emission_type').notNull().default('CAE'),
-  blocked: boolean('blocked').notNull().default(false),
-  droppedOn: text('dropped_on'),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('emulator_points_of_sale_unique').on(t.environment, t.cuit, t.number)]);
+export const emulatorPointsOfSale = pgTable(
+  'emulator_points_of_sale',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    number: integer('number').notNull(),
+    emissionType: text('emission_type').notNull().default('CAE'),
+    blocked: boolean('blocked').notNull().default(false),
+    droppedOn: text('dropped_on'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('emulator_points_of_sale_unique').on(t.environment, t.cuit, t.number)],
+);
 
 /** Tickets the emulated WSAA issued; only digests of token and sign are kept. */
-export const emulatorTickets = pgTable('emulator_tickets', {
-  id: uuid('id').primaryKey(),
-  environment: text('environment').$type<Environment>().notNull(),
-  fingerprint: text('fingerprint').notNull(),
-  service: text('service').notNull(),
-  cuit: text('cuit').notNull(),
-  tokenHash: text('token_hash').notNull().unique(),
-  signHash: text('sign_hash').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('emulator_tickets_one_per_certificate_service').on(t.environment, t.fingerprint, t.service)]);
+export const emulatorTickets = pgTable(
+  'emulator_tickets',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    service: text('service').notNull(),
+    cuit: text('cuit').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    signHash: text('sign_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('emulator_tickets_one_per_certificate_service').on(t.environment, t.fingerprint, t.service)],
+);
 
 /** A CUIT's IVA condition in the emulated authority's register; a CUIT with none is a Responsable Inscripto. */
 export type TaxpayerVatStatus = 'responsable_inscripto' | 'monotributo' | 'exento';
 
-export const emulatorTaxpayers = pgTable('emulator_taxpayers', {
-  id: uuid('id').primaryKey(),
-  environment: text('environment').$type<Environment>().notNull(),
-  cuit: text('cuit').notNull(),
-  vatStatus: text('vat_status').$type<TaxpayerVatStatus>().notNull(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('emulator_taxpayers_unique').on(t.environment, t.cuit)]);
+export const emulatorTaxpayers = pgTable(
+  'emulator_taxpayers',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    vatStatus: text('vat_status').$type<TaxpayerVatStatus>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('emulator_taxpayers_unique').on(t.environment, t.cuit)],
+);
 
 /**
  * The last number and date the emulated WSFEv1 authorised in each sequence (CUIT, point of sale, voucher
  * type). FECAESolicitar holds this row's lock while it numbers, as the authority serialises a sequence.
  */
-export const emulatorVoucherSequences = pgTable('emulator_voucher_sequences', {
-  id: uuid('id').primaryKey(),
-  environment: text('environment').$type<Environment>().notNull(),
-  cuit: text('cuit').notNull(),
-  pointOfSale: integer('point_of_sale').notNull(),
-  voucherType: integer('voucher_type').notNull(),
-  lastNumber: integer('last_number').notNull().default(0),
-  /** yyyymmdd, as the service writes dates. */
-  lastDate: text('last_date'),
-}, (t) => [uniqueIndex('emulator_voucher_sequences_unique').on(t.environment, t.cuit, t.pointOfSale, t.voucherType)]);
+export const emulatorVoucherSequences = pgTable(
+  'emulator_voucher_sequences',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    pointOfSale: integer('point_of_sale').notNull(),
+    voucherType: integer('voucher_type').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+    /** yyyymmdd, as the service writes dates. */
+    lastDate: text('last_date'),
+  },
+  (t) => [uniqueIndex('emulator_voucher_sequences_unique').on(t.environment, t.cuit, t.pointOfSale, t.voucherType)],
+);
 
 /** Vouchers the emulated WSFEv1 authorised: a number (or, for B, a range) of a sequence, and its CAE. */
-export const emulatorVouchers = pgTable('emulator_vouchers', {
-  id: uuid('id').primaryKey(),
-  environment: text('environment').$type<Environment>().notNull(),
-  cuit: text('cuit').notNull(),
-  pointOfSale: integer('point_of_sale').notNull(),
-  voucherType: integer('voucher_type').notNull(),
-  numberFrom: integer('number_from').notNull(),
-  numberTo: integer('number_to').notNull(),
-  cae: text('cae').notNull(),
-  /** yyyymmdd */
-  caeDue: text('cae_due').notNull(),
-  /** yyyymmddhhmiss in Argentina, as FchProceso is written. */
-  processedAt: text('processed_at').notNull(),
-  detail: jsonb('detail').$type<VoucherDetail>().notNull(),
-  observations: jsonb('observations').$type<Observation[]>().notNull().default([]),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('emulator_vouchers_number').on(t.environment, t.cuit, t.pointOfSale, t.voucherType, t.numberFrom),
-  index('emulator_vouchers_newest').on(t.environment, t.cuit, t.createdAt),
-]);
+export const emulatorVouchers = pgTable(
+  'emulator_vouchers',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    pointOfSale: integer('point_of_sale').notNull(),
+    voucherType: integer('voucher_type').notNull(),
+    numberFrom: integer('number_from').notNull(),
+    numberTo: integer('number_to').notNull(),
+    cae: text('cae').notNull(),
+    /** yyyymmdd */
+    caeDue: text('cae_due').notNull(),
+    /** yyyymmddhhmiss in Argentina, as FchProceso is written. */
+    processedAt: text('processed_at').notNull(),
+    detail: jsonb('detail').$type<VoucherDetail>().notNull(),
+    observations: jsonb('observations').$type<Observation[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('emulator_vouchers_number').on(t.environment, t.cuit, t.pointOfSale, t.voucherType, t.numberFrom),
+    index('emulator_vouchers_newest').on(t.environment, t.cuit, t.createdAt),
+  ],
+);
 
 export type EmulatorFault = 'drop_response' | 'unavailable';
 
 /** A fault set at the portal: the next `remaining` calls of an operation lose their answer or are refused. */
-export const emulatorFaults = pgTable('emulator_faults', {
-  id: uuid('id').primaryKey(),
-  environment: text('environment').$type<Environment>().notNull(),
-  operation: text('operation').notNull(),
-  fault: text('fault').$type<EmulatorFault>().notNull(),
-  remaining: integer('remaining').notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('emulator_faults_unique').on(t.environment, t.operation)]);
+export const emulatorFaults = pgTable(
+  'emulator_faults',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    operation: text('operation').notNull(),
+    fault: text('fault').$type<EmulatorFault>().notNull(),
+    remaining: integer('remaining').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('emulator_faults_unique').on(t.environment, t.operation)],
+);
 
 export type Secret = InferSelectModel<typeof secrets>;
 export type Credential = InferSelectModel<typeof credentials>;
@@ -520,19 +694,23 @@ export type AuthorityTicket = InferSelectModel<typeof authorityTickets>;
  * last number we know the authority authorised (null: ask it); the lease says which runner sends for the
  * sequence now, so across processes and instances one batch at a time is in flight per sequence.
  */
-export const invoiceSequences = pgTable('invoice_sequences', {
-  id: uuid('id').primaryKey(),
-  environment: text('environment').$type<Environment>().notNull(),
-  cuit: text('cuit').notNull(),
-  pointOfSale: integer('point_of_sale').notNull(),
-  docType: integer('doc_type').notNull(),
-  lastNumber: integer('last_number'),
-  /** yyyy-mm-dd of the last authorised voucher, when we know it. */
-  lastDate: text('last_date'),
-  leaseOwner: uuid('lease_owner'),
-  leaseUntil: ts('lease_until'),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('invoice_sequences_key').on(t.environment, t.cuit, t.pointOfSale, t.docType)]);
+export const invoiceSequences = pgTable(
+  'invoice_sequences',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    pointOfSale: integer('point_of_sale').notNull(),
+    docType: integer('doc_type').notNull(),
+    lastNumber: integer('last_number'),
+    /** yyyy-mm-dd of the last authorised voucher, when we know it. */
+    lastDate: text('last_date'),
+    leaseOwner: uuid('lease_owner'),
+    leaseUntil: ts('lease_until'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('invoice_sequences_key').on(t.environment, t.cuit, t.pointOfSale, t.docType)],
+);
 
 export const INVOICE_SEND_STATES = ['queued', 'sending', 'authorised', 'refused', 'conflict'] as const;
 export type InvoiceSendState = (typeof INVOICE_SEND_STATES)[number];
@@ -552,27 +730,39 @@ export interface InvoiceSendResult {
  * batch (`sending`, written before the request goes out, so a crash leaves it in doubt, never lost), then
  * authorised (CAE) or refused. A number is taken by at most one invoice while sending or authorised.
  */
-export const invoiceSends = pgTable('invoice_sends', {
-  id: uuid('id').primaryKey(),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  sequenceId: uuid('sequence_id').notNull().references(() => invoiceSequences.id),
-  entryId: uuid('entry_id').notNull().references(() => entries.id),
-  jobId: uuid('job_id').notNull().references(() => jobs.id),
-  state: text('state').$type<InvoiceSendState>().notNull(),
-  number: integer('number'),
-  /** The FECAEDetRequest without its number, as mapped when the invoice was queued. */
-  detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
-  issueDate: text('issue_date').notNull(),
-  result: jsonb('result').$type<InvoiceSendResult>(),
-  queuedAt: ts('queued_at').notNull().defaultNow(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('invoice_sends_job').on(t.jobId),
-  uniqueIndex('invoice_sends_number').on(t.sequenceId, t.number).where(sql`${t.state} in ('sending', 'authorised')`),
-  index('invoice_sends_sequence_state').on(t.sequenceId, t.state, t.issueDate, t.queuedAt),
-  index('invoice_sends_entry').on(t.entryId),
-  index('invoice_sends_owner').on(t.ownerId).concurrently(),
-]);
+export const invoiceSends = pgTable(
+  'invoice_sends',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    sequenceId: uuid('sequence_id')
+      .notNull()
+      .references(() => invoiceSequences.id),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    state: text('state').$type<InvoiceSendState>().notNull(),
+    number: integer('number'),
+    /** The FECAEDetRequest without its number, as mapped when the invoice was queued. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+    issueDate: text('issue_date').notNull(),
+    result: jsonb('result').$type<InvoiceSendResult>(),
+    queuedAt: ts('queued_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoice_sends_job').on(t.jobId),
+    uniqueIndex('invoice_sends_number').on(t.sequenceId, t.number).where(sql`${t.state} in ('sending', 'authorised')`),
+    index('invoice_sends_sequence_state').on(t.sequenceId, t.state, t.issueDate, t.queuedAt),
+    index('invoice_sends_entry').on(t.entryId),
+    index('invoice_sends_owner').on(t.ownerId).concurrently(),
+  ],
+);
 
 export type InvoiceSequence = InferSelectModel<typeof invoiceSequences>;
 export type InvoiceSend = InferSelectModel<typeof invoiceSends>;
@@ -580,10 +770,18 @@ export type InvoiceSend = InferSelectModel<typeof invoiceSends>;
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** Each issued invoice's PDF, rendered once by its job's `gov-ar.pdf` step and kept here so every instance serves it. */
-export const invoicePdfs = pgTable('invoice_pdfs', {
-  entryId: uuid('entry_id').primaryKey().references(() => entries.id),
-  ownerId: uuid('owner_id').notNull().references(() => workspaces.id),
-  fileName: text('file_name').notNull(),
-  pdf: bytea('pdf').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('invoice_pdfs_owner').on(t.ownerId)]);
+export const invoicePdfs = pgTable(
+  'invoice_pdfs',
+  {
+    entryId: uuid('entry_id')
+      .primaryKey()
+      .references(() => entries.id),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id),
+    fileName: text('file_name').notNull(),
+    pdf: bytea('pdf').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_pdfs_owner').on(t.ownerId)],
+);

@@ -13,14 +13,19 @@ export async function findFirstWorkspaceLink(entryKey: string): Promise<string |
     .from(metaRecords)
     .innerJoin(entries, eq(entries.id, metaRecords.entryId))
     .innerJoin(jobs, eq(jobs.id, metaRecords.jobId))
-    .where(and(
-      // The demo is seeded only into an empty database, so its workspace is the first: looked up by
-      // (owner, key), where the key alone would read every workspace's entries at each start.
-      eq(entries.ownerId, sql`(select ${workspaces.id} from ${workspaces} order by ${workspaces.createdAt}, ${workspaces.id} limit 1)`),
-      eq(entries.key, entryKey),
-      isLinkRecord,
-      inArray(jobs.status, [...OPEN_JOB_STATUSES]),
-    ))
+    .where(
+      and(
+        // The demo is seeded only into an empty database, so its workspace is the first: looked up by
+        // (owner, key), where the key alone would read every workspace's entries at each start.
+        eq(
+          entries.ownerId,
+          sql`(select ${workspaces.id} from ${workspaces} order by ${workspaces.createdAt}, ${workspaces.id} limit 1)`,
+        ),
+        eq(entries.key, entryKey),
+        isLinkRecord,
+        inArray(jobs.status, [...OPEN_JOB_STATUSES]),
+      ),
+    )
     .orderBy(desc(metaRecords.createdAt))
     .limit(1);
   return row?.linkUrl ?? undefined;

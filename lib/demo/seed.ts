@@ -32,7 +32,11 @@ export async function seedDemoIfEmpty(): Promise<DemoSeed> {
   const caller: Caller = { ownerId: workspace.id, sandbox: true, via: 'api_key' };
   await connectApp(caller, GOV_AR_APP_ID);
   const workflow = await createWorkflow(caller, { template: REGISTRATION_TEMPLATE, name: 'Supplier registration' });
-  const { value: entry } = await createEntry(caller, { folder: 'suppliers', key: DEMO_SUPPLIER_KEY, data: DEMO_SUPPLIER });
+  const { value: entry } = await createEntry(caller, {
+    folder: 'suppliers',
+    key: DEMO_SUPPLIER_KEY,
+    data: DEMO_SUPPLIER,
+  });
   await createJob(caller, { workflow_id: workflow.id, silo_entry_id: entry.id });
   await drainJobs();
   saveDemoCredentials(apiKey);

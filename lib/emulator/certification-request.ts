@@ -16,8 +16,11 @@ const KEY_REFUSALS: Record<RsaKeyProblem, string> = {
 };
 /** sha1WithRSAEncryption, sha256..., sha384..., sha512..., sha224... */
 const HASH_BY_SIGNATURE_OID: Record<string, string> = {
-  '1.2.840.113549.1.1.5': 'sha1', '1.2.840.113549.1.1.11': 'sha256', '1.2.840.113549.1.1.12': 'sha384',
-  '1.2.840.113549.1.1.13': 'sha512', '1.2.840.113549.1.1.14': 'sha224',
+  '1.2.840.113549.1.1.5': 'sha1',
+  '1.2.840.113549.1.1.11': 'sha256',
+  '1.2.840.113549.1.1.12': 'sha384',
+  '1.2.840.113549.1.1.13': 'sha512',
+  '1.2.840.113549.1.1.14': 'sha224',
 };
 
 /** The request, once its key is within limits and its signature verifies; otherwise a 422 naming `csr`. */
@@ -41,7 +44,12 @@ export function readCertificationRequest(pem: string): forge.pki.CertificateSign
 
 function verifies(hash: string, parts: NonNullable<ReturnType<typeof signedParts>>): boolean {
   try {
-    return verify(hash, parts.info, createPublicKey({ key: parts.publicKey, format: 'der', type: 'spki' }), parts.signature);
+    return verify(
+      hash,
+      parts.info,
+      createPublicKey({ key: parts.publicKey, format: 'der', type: 'spki' }),
+      parts.signature,
+    );
   } catch {
     return false;
   }

@@ -12,13 +12,15 @@ import type { RecordedFault } from '@/lib/openapi/responses/emulator';
 /** WSFEv1's operations and WSAA's loginCms. */
 const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES];
 
-export const FaultBody = z.object({
-  environment: EnvironmentSchema,
-  operation: z.enum(FAULTABLE_OPERATIONS),
-  fault: z.enum(['drop_response', 'unavailable']),
-  /** How many of the next calls; 0 clears the operation's fault. */
-  count: z.number().int().min(0).max(1000),
-}).strict();
+export const FaultBody = z
+  .object({
+    environment: EnvironmentSchema,
+    operation: z.enum(FAULTABLE_OPERATIONS),
+    fault: z.enum(['drop_response', 'unavailable']),
+    /** How many of the next calls; 0 clears the operation's fault. */
+    count: z.number().int().min(0).max(1000),
+  })
+  .strict();
 
 export async function recordFault(input: z.output<typeof FaultBody>): Promise<RecordedFault> {
   await setFault(input.environment, input.operation, input.fault, input.count);
@@ -26,5 +28,7 @@ export async function recordFault(input: z.output<typeof FaultBody>): Promise<Re
 }
 
 /** The hook a SOAP service takes: one call's share of its operation's pending fault. */
-export const outageFor = (environment: Environment) =>
-  (soap: SoapRequest): Promise<Outage | undefined> => takeFault(environment, soap.operation);
+export const outageFor =
+  (environment: Environment) =>
+  (soap: SoapRequest): Promise<Outage | undefined> =>
+    takeFault(environment, soap.operation);

@@ -46,22 +46,26 @@ export function issueCertificate(request: IssueRequest): string {
   const issuerKey = (issuerCertificate ?? certificate).publicKey as forge.pki.rsa.PublicKey;
   // The authority key identifier must repeat the CA's own subject key identifier (a CA given to us
   // as files may have computed it another way), or verifiers will not match the two.
-  const issuerSki = issuerCertificate?.getExtension('subjectKeyIdentifier') as { subjectKeyIdentifier?: string } | undefined;
+  const issuerSki = issuerCertificate?.getExtension('subjectKeyIdentifier') as
+    | { subjectKeyIdentifier?: string }
+    | undefined;
   const authorityKeyId = issuerSki?.subjectKeyIdentifier
     ? forge.util.hexToBytes(issuerSki.subjectKeyIdentifier)
     : forge.pki.getPublicKeyFingerprint(issuerKey, { type: 'RSAPublicKey' }).getBytes();
-  certificate.setExtensions(request.issuer
-    ? [
-      { name: 'basicConstraints', cA: false },
-      { name: 'keyUsage', critical: true, digitalSignature: true, nonRepudiation: true, keyEncipherment: true },
-      { name: 'subjectKeyIdentifier' },
-      { name: 'authorityKeyIdentifier', keyIdentifier: authorityKeyId },
-    ]
-    : [
-      { name: 'basicConstraints', critical: true, cA: true },
-      { name: 'keyUsage', critical: true, keyCertSign: true, cRLSign: true },
-      { name: 'subjectKeyIdentifier' },
-    ]);
+  certificate.setExtensions(
+    request.issuer
+      ? [
+          { name: 'basicConstraints', cA: false },
+          { name: 'keyUsage', critical: true, digitalSignature: true, nonRepudiation: true, keyEncipherment: true },
+          { name: 'subjectKeyIdentifier' },
+          { name: 'authorityKeyIdentifier', keyIdentifier: authorityKeyId },
+        ]
+      : [
+          { name: 'basicConstraints', critical: true, cA: true },
+          { name: 'keyUsage', critical: true, keyCertSign: true, cRLSign: true },
+          { name: 'subjectKeyIdentifier' },
+        ],
+  );
   signNatively(certificate, request.signingKeyPem);
   // forge writes CRLF; openssl and Node write LF.
   return forge.pki.certificateToPem(certificate).replace(/\r\n/g, '\n');
@@ -73,7 +77,9 @@ function signNatively(certificate: forge.pki.Certificate, privateKeyPem: string)
   certificate.signatureOid = oid;
   certificate.siginfo.algorithmOid = oid;
   certificate.md = forge.md.sha256.create();
-  const { getTBSCertificate } = forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 };
+  const { getTBSCertificate } = forge.pki as unknown as {
+    getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1;
+  };
   const tbs = forge.asn1.toDer(getTBSCertificate(certificate)).getBytes();
   certificate.signature = crypto.sign('sha256', Buffer.from(tbs, 'binary'), privateKeyPem).toString('binary');
 }
@@ -111,7 +117,13 @@ export function subjectAttributes(certificatePem: string): { name: string; value
 }
 
 const JAVA_NAMES: Record<string, string> = {
-  '2.5.4.3': 'CN', '2.5.4.5': 'SERIALNUMBER', '2.5.4.6': 'C', '2.5.4.10': 'O', '2.5.4.11': 'OU', '2.5.4.7': 'L', '2.5.4.8': 'ST',
+  '2.5.4.3': 'CN',
+  '2.5.4.5': 'SERIALNUMBER',
+  '2.5.4.6': 'C',
+  '2.5.4.10': 'O',
+  '2.5.4.11': 'OU',
+  '2.5.4.7': 'L',
+  '2.5.4.8': 'ST',
 };
 
 /** forge reads UTF8String values as raw bytes (and encodes them itself on writing). */

@@ -20,7 +20,12 @@ const WSAA_DN: Record<Environment, string> = {
 };
 
 // The TRA has no namespace and its names are case-sensitive, so prefixes are kept as written.
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, trimValues: true });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  trimValues: true,
+});
 
 export function readLoginRequest(
   content: Buffer,
@@ -45,14 +50,17 @@ export function readLoginRequest(
   if (!/^[A-Za-z][A-Za-z0-9_-]{2,31}$/.test(service)) throw bad();
   const version = root['@version'];
   if (version !== undefined && !/^1(\.0*)?$/.test(String(version))) throw wsaaFaultError('xml.version.notSupported');
-  if (header.source !== undefined && !sameDn(String(header.source), context.signerDn)) throw wsaaFaultError('xml.source.invalid');
+  if (header.source !== undefined && !sameDn(String(header.source), context.signerDn))
+    throw wsaaFaultError('xml.source.invalid');
   if (header.destination !== undefined && !sameDn(String(header.destination), parseDn(WSAA_DN[context.environment]))) {
     throw wsaaFaultError('xml.destination.invalid');
   }
   const now = context.now.getTime();
-  if (generationTime.getTime() > now || generationTime.getTime() < now - DAY_MS) throw wsaaFaultError('xml.generationTime.invalid');
+  if (generationTime.getTime() > now || generationTime.getTime() < now - DAY_MS)
+    throw wsaaFaultError('xml.generationTime.invalid');
   if (expirationTime.getTime() < now) throw wsaaFaultError('xml.expirationTime.expired');
-  if (expirationTime.getTime() > now + DAY_MS || expirationTime <= generationTime) throw wsaaFaultError('xml.expirationTime.invalid');
+  if (expirationTime.getTime() > now + DAY_MS || expirationTime <= generationTime)
+    throw wsaaFaultError('xml.expirationTime.invalid');
   return { uniqueId, generationTime, expirationTime, service };
 }
 
@@ -62,13 +70,22 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(
 function parseDateTime(value: unknown): Date | undefined {
   const match = DATE_TIME.exec(String(value ?? ''));
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const millis = match[7] ? Math.floor(Number(`0${match[7]}`) * 1000) : 0;
   const local = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis));
   // Rejects 31 February or 25:00 rather than rolling them over.
-  if (local.getUTCMonth() !== month - 1 || local.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (local.getUTCMonth() !== month - 1 || local.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59)
+    return undefined;
   const zone = match[8] ?? '-03:00';
-  const offsetMinutes = zone === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)));
+  const offsetMinutes =
+    zone === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)));
   return new Date(local.getTime() - offsetMinutes * 60_000);
 }
 
@@ -82,6 +99,9 @@ function parseDn(dn: string): { name: string; value: string }[] {
 
 function sameDn(dn: string, expected: { name: string; value: string }[]): boolean {
   const normalise = (pairs: { name: string; value: string }[]) =>
-    pairs.map(({ name, value }) => `${name.trim().toLowerCase()}=${value.trim().toLowerCase()}`).sort().join(',');
+    pairs
+      .map(({ name, value }) => `${name.trim().toLowerCase()}=${value.trim().toLowerCase()}`)
+      .sort()
+      .join(',');
   return normalise(parseDn(dn)) === normalise(expected);
 }

@@ -6,10 +6,11 @@ export type Outage = EmulatorFault;
 
 /** HTTP.sys's own 503 page, as IIS answers while the service is down. */
 export function unavailableAnswer(): Response {
-  const page = '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN""http://www.w3.org/TR/html4/strict.dtd">\r\n'
-    + '<HTML><HEAD><TITLE>Service Unavailable</TITLE>\r\n'
-    + '<META HTTP-EQUIV="Content-Type" Content="text/html; charset=us-ascii"></HEAD>\r\n'
-    + '<BODY><h2>Service Unavailable</h2>\r\n<hr><p>HTTP Error 503. The service is unavailable.</p>\r\n</BODY></HTML>\r\n';
+  const page =
+    '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN""http://www.w3.org/TR/html4/strict.dtd">\r\n' +
+    '<HTML><HEAD><TITLE>Service Unavailable</TITLE>\r\n' +
+    '<META HTTP-EQUIV="Content-Type" Content="text/html; charset=us-ascii"></HEAD>\r\n' +
+    '<BODY><h2>Service Unavailable</h2>\r\n<hr><p>HTTP Error 503. The service is unavailable.</p>\r\n</BODY></HTML>\r\n';
   return new Response(page, { status: 503, headers: { 'content-type': 'text/html; charset=us-ascii' } });
 }
 
@@ -19,5 +20,9 @@ export function unavailableAnswer(): Response {
  * sending headers). The client sees a reset connection ("socket hang up"), as when a link drops.
  */
 export function lostAnswer(): Response {
-  return new Response(new ReadableStream({ start: (controller) => controller.error(new Error('emulator: answer dropped (fault drop_response)')) }));
+  return new Response(
+    new ReadableStream({
+      start: (controller) => controller.error(new Error('emulator: answer dropped (fault drop_response)')),
+    }),
+  );
 }

@@ -3,7 +3,11 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import {
-  emulatorAuthorizations, emulatorCertificates, emulatorPointsOfSale, emulatorTickets, type Environment,
+  emulatorAuthorizations,
+  emulatorCertificates,
+  emulatorPointsOfSale,
+  emulatorTickets,
+  type Environment,
 } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 
@@ -23,34 +27,68 @@ export async function getCertificateByFingerprint(fingerprint: string): Promise<
 }
 
 /** Marks the certificate revoked, recording it first when it was issued outside the portal. */
-export async function revokeCertificate(row: typeof emulatorCertificates.$inferInsert, at: Date): Promise<EmulatorCertificate> {
+export async function revokeCertificate(
+  row: typeof emulatorCertificates.$inferInsert,
+  at: Date,
+): Promise<EmulatorCertificate> {
   const db = await getDb();
-  const [stored] = await db.insert(emulatorCertificates).values({ ...row, revokedAt: at })
-    .onConflictDoUpdate({ target: emulatorCertificates.fingerprint, set: { revokedAt: sql`coalesce(${emulatorCertificates.revokedAt}, ${at})` } })
+  const [stored] = await db
+    .insert(emulatorCertificates)
+    .values({ ...row, revokedAt: at })
+    .onConflictDoUpdate({
+      target: emulatorCertificates.fingerprint,
+      set: { revokedAt: sql`coalesce(${emulatorCertificates.revokedAt}, ${at})` },
+    })
     .returning();
   return stored!;
 }
 
-export async function addAuthorization(row: { environment: Environment; cuit: string; alias: string; service: string }) {
+export async function addAuthorization(row: {
+  environment: Environment;
+  cuit: string;
+  alias: string;
+  service: string;
+}) {
   const db = await getDb();
-  await db.insert(emulatorAuthorizations).values({ id: newId(), ...row }).onConflictDoNothing();
+  await db
+    .insert(emulatorAuthorizations)
+    .values({ id: newId(), ...row })
+    .onConflictDoNothing();
 }
 
-export async function isAuthorized(row: { environment: Environment; cuit: string; alias: string; service: string }): Promise<boolean> {
+export async function isAuthorized(row: {
+  environment: Environment;
+  cuit: string;
+  alias: string;
+  service: string;
+}): Promise<boolean> {
   const db = await getDb();
-  const [found] = await db.select({ id: emulatorAuthorizations.id }).from(emulatorAuthorizations).where(and(
-    eq(emulatorAuthorizations.environment, row.environment), eq(emulatorAuthorizations.cuit, row.cuit),
-    eq(emulatorAuthorizations.alias, row.alias), eq(emulatorAuthorizations.service, row.service),
-  ));
+  const [found] = await db
+    .select({ id: emulatorAuthorizations.id })
+    .from(emulatorAuthorizations)
+    .where(
+      and(
+        eq(emulatorAuthorizations.environment, row.environment),
+        eq(emulatorAuthorizations.cuit, row.cuit),
+        eq(emulatorAuthorizations.alias, row.alias),
+        eq(emulatorAuthorizations.service, row.service),
+      ),
+    );
   return Boolean(found);
 }
 
 /** Registers the point of sale, or updates its state (blocked, dropped) when it exists. */
-export async function upsertPointOfSale(
-  row: { environment: Environment; cuit: string; number: number; blocked: boolean; droppedOn: string | null },
-): Promise<EmulatorPointOfSale> {
+export async function upsertPointOfSale(row: {
+  environment: Environment;
+  cuit: string;
+  number: number;
+  blocked: boolean;
+  droppedOn: string | null;
+}): Promise<EmulatorPointOfSale> {
   const db = await getDb();
-  const [stored] = await db.insert(emulatorPointsOfSale).values({ id: newId(), ...row })
+  const [stored] = await db
+    .insert(emulatorPointsOfSale)
+    .values({ id: newId(), ...row })
     .onConflictDoUpdate({
       target: [emulatorPointsOfSale.environment, emulatorPointsOfSale.cuit, emulatorPointsOfSale.number],
       set: { blocked: row.blocked, droppedOn: row.droppedOn },
@@ -61,7 +99,9 @@ export async function upsertPointOfSale(
 
 export async function portalPointsOfSale(environment: Environment, cuit: string): Promise<EmulatorPointOfSale[]> {
   const db = await getDb();
-  return db.select().from(emulatorPointsOfSale)
+  return db
+    .select()
+    .from(emulatorPointsOfSale)
     .where(and(eq(emulatorPointsOfSale.environment, environment), eq(emulatorPointsOfSale.cuit, cuit)))
     .orderBy(asc(emulatorPointsOfSale.number));
 }
@@ -76,12 +116,18 @@ type NewTicket = Omit<typeof emulatorTickets.$inferInsert, 'id' | 'createdAt'>;
  */
 export async function issueTicketUnlessValid(ticket: NewTicket, now: Date): Promise<boolean> {
   const db = await getDb();
-  const issued = await db.insert(emulatorTickets).values({ id: newId(), ...ticket, createdAt: now })
+  const issued = await db
+    .insert(emulatorTickets)
+    .values({ id: newId(), ...ticket, createdAt: now })
     .onConflictDoUpdate({
       target: [emulatorTickets.environment, emulatorTickets.fingerprint, emulatorTickets.service],
       set: {
-        id: sql`excluded.id`, cuit: sql`excluded.cuit`, tokenHash: sql`excluded.token_hash`, signHash: sql`excluded.sign_hash`,
-        expiresAt: sql`excluded.expires_at`, createdAt: sql`excluded.created_at`,
+        id: sql`excluded.id`,
+        cuit: sql`excluded.cuit`,
+        tokenHash: sql`excluded.token_hash`,
+        signHash: sql`excluded.sign_hash`,
+        expiresAt: sql`excluded.expires_at`,
+        createdAt: sql`excluded.created_at`,
       },
       setWhere: lte(emulatorTickets.expiresAt, now),
     })
@@ -89,9 +135,14 @@ export async function issueTicketUnlessValid(ticket: NewTicket, now: Date): Prom
   return issued.length > 0;
 }
 
-export async function getTicketByTokenHash(environment: Environment, tokenHash: string): Promise<EmulatorTicket | undefined> {
+export async function getTicketByTokenHash(
+  environment: Environment,
+  tokenHash: string,
+): Promise<EmulatorTicket | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(emulatorTickets)
+  const [row] = await db
+    .select()
+    .from(emulatorTickets)
     .where(and(eq(emulatorTickets.environment, environment), eq(emulatorTickets.tokenHash, tokenHash)));
   return row;
 }

@@ -16,7 +16,8 @@ const isEmulatorEnvironment = (value: unknown): value is Environment => value ==
 
 /** A 404 like any unknown path unless the emulator is on (it is off against the real authority). */
 export function emulatorOnly(handler: RouteHandler): RouteHandler {
-  return (request, context) => (arAuthority() === 'emulator' ? handler(request, context) : Promise.resolve(notFound(request)));
+  return (request, context) =>
+    arAuthority() === 'emulator' ? handler(request, context) : Promise.resolve(notFound(request));
 }
 
 /**

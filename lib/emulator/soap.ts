@@ -17,7 +17,6 @@ const CONTENT_TYPE: Record<SoapVersion, string> = {
 };
 const MAX_REQUEST_CHARS = 1024 * 1024;
 
-
 export interface SoapRequest {
   version: SoapVersion;
   /** SOAPAction (1.1) or the content type's action parameter (1.2), unquoted; null when absent. */
@@ -38,7 +37,10 @@ export interface SoapFault {
 
 /** Thrown by request handling to answer a fault (HTTP 500). */
 export class SoapFaultError extends Error {
-  constructor(readonly fault: SoapFault, readonly version?: SoapVersion) {
+  constructor(
+    readonly fault: SoapFault,
+    readonly version?: SoapVersion,
+  ) {
     super(fault.message);
     this.name = 'SoapFaultError';
   }
@@ -87,7 +89,10 @@ export async function serveSoap(
 
 async function readSoapRequest(request: Request, envelopePrefix: string): Promise<SoapRequest> {
   const tooLarge = (version: SoapVersion) =>
-    new SoapFaultError({ code: `${envelopePrefix}:Server.userException`, message: 'The request is too large.' }, version);
+    new SoapFaultError(
+      { code: `${envelopePrefix}:Server.userException`, message: 'The request is too large.' },
+      version,
+    );
   const declaredVersion: SoapVersion = /soap\+xml/i.test(request.headers.get('content-type') ?? '') ? '1.2' : '1.1';
   if (Number(request.headers.get('content-length') ?? 0) > MAX_REQUEST_CHARS) throw tooLarge(declaredVersion);
   const text = await request.text();
@@ -96,10 +101,13 @@ async function readSoapRequest(request: Request, envelopePrefix: string): Promis
     new SoapFaultError({ code: `${envelopePrefix}:Server.userException`, message }, version);
   if (text.length > MAX_REQUEST_CHARS) throw tooLarge(version);
   // SOAP forbids a DTD, and refusing one keeps entity expansion out of reach.
-  if (/<!DOCTYPE/i.test(text)) throw userException('org.xml.sax.SAXParseException: DOCTYPE is not allowed in a SOAP message.');
+  if (/<!DOCTYPE/i.test(text))
+    throw userException('org.xml.sax.SAXParseException: DOCTYPE is not allowed in a SOAP message.');
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw userException(`org.xml.sax.SAXParseException; lineNumber: ${valid.err.line}; columnNumber: ${valid.err.col}; ${valid.err.msg}`);
+    throw userException(
+      `org.xml.sax.SAXParseException; lineNumber: ${valid.err.line}; columnNumber: ${valid.err.col}; ${valid.err.msg}`,
+    );
   }
   const envelope = (xmlParser.parse(text) as Record<string, unknown>).Envelope as Record<string, unknown> | undefined;
   const body = envelope?.Body;
@@ -121,31 +129,41 @@ function soapAction(request: Request, version: SoapVersion): string | null {
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-
 function soapEnvelope(version: SoapVersion, prefix: string, body: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?><${prefix}:Envelope xmlns:${prefix}="${ENVELOPE_NS[version]}"`
-    + ' xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">'
-    + `<${prefix}:Body>${body}</${prefix}:Body></${prefix}:Envelope>`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><${prefix}:Envelope xmlns:${prefix}="${ENVELOPE_NS[version]}"` +
+    ' xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
+    `<${prefix}:Body>${body}</${prefix}:Body></${prefix}:Envelope>`
+  );
 }
 
 function soapResponse(version: SoapVersion, prefix: string, body: string, status = 200): Response {
-  return new Response(soapEnvelope(version, prefix, body), { status, headers: { 'content-type': CONTENT_TYPE[version] } });
+  return new Response(soapEnvelope(version, prefix, body), {
+    status,
+    headers: { 'content-type': CONTENT_TYPE[version] },
+  });
 }
 
 /** SOAP 1.1 `faultcode`/`faultstring`, or SOAP 1.2 `Code/Value`/`Reason/Text`; HTTP 500 either way. */
 function soapFaultResponse(version: SoapVersion, prefix: string, fault: SoapFault, asciiText = false): Response {
-  const xmlns = Object.entries(fault.codeNamespaces ?? {}).map(([p, uri]) => ` xmlns:${p}="${uri}"`).join('');
+  const xmlns = Object.entries(fault.codeNamespaces ?? {})
+    .map(([p, uri]) => ` xmlns:${p}="${uri}"`)
+    .join('');
   const message = escapeXml(fault.message, asciiText);
   let inner: string;
   if (version === '1.1') {
-    inner = `<faultcode${xmlns}>${fault.code}</faultcode><faultstring>${message}</faultstring>`
-      + (fault.detail === undefined ? '' : `<detail>${fault.detail}</detail>`);
+    inner =
+      `<faultcode${xmlns}>${fault.code}</faultcode><faultstring>${message}</faultstring>` +
+      (fault.detail === undefined ? '' : `<detail>${fault.detail}</detail>`);
   } else {
     // SOAP 1.2 renamed the standard codes: Client → Sender, Server → Receiver.
-    const code = fault.code.replace(`${prefix}:Client`, `${prefix}:Sender`).replace(`${prefix}:Server`, `${prefix}:Receiver`);
-    inner = `<${prefix}:Code${xmlns}><${prefix}:Value>${code}</${prefix}:Value></${prefix}:Code>`
-      + `<${prefix}:Reason><${prefix}:Text xml:lang="en">${message}</${prefix}:Text></${prefix}:Reason>`
-      + (fault.detail === undefined ? '' : `<${prefix}:Detail>${fault.detail}</${prefix}:Detail>`);
+    const code = fault.code
+      .replace(`${prefix}:Client`, `${prefix}:Sender`)
+      .replace(`${prefix}:Server`, `${prefix}:Receiver`);
+    inner =
+      `<${prefix}:Code${xmlns}><${prefix}:Value>${code}</${prefix}:Value></${prefix}:Code>` +
+      `<${prefix}:Reason><${prefix}:Text xml:lang="en">${message}</${prefix}:Text></${prefix}:Reason>` +
+      (fault.detail === undefined ? '' : `<${prefix}:Detail>${fault.detail}</${prefix}:Detail>`);
   }
   return soapResponse(version, prefix, `<${prefix}:Fault>${inner}</${prefix}:Fault>`, 500);
 }

@@ -10,7 +10,9 @@ import type { RecordedTaxpayer, TaxpayerView } from '@/lib/openapi/responses/emu
 
 const VAT_STATUSES = ['responsable_inscripto', 'monotributo', 'exento'] as const satisfies readonly TaxpayerVatStatus[];
 
-export const TaxpayerBody = z.object({ environment: EnvironmentSchema, cuit: CuitSchema, vat_status: z.enum(VAT_STATUSES) }).strict();
+export const TaxpayerBody = z
+  .object({ environment: EnvironmentSchema, cuit: CuitSchema, vat_status: z.enum(VAT_STATUSES) })
+  .strict();
 export const TaxpayerParams = z.object({ cuit: CuitSchema });
 export const TaxpayerQuery = z.object({ environment: EnvironmentSchema }).strict();
 
@@ -22,12 +24,18 @@ export async function recordTaxpayer(input: z.output<typeof TaxpayerBody>): Prom
   return input;
 }
 
-const isoDate = (yyyymmdd: string) => (parseDate(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}` : yyyymmdd);
+const isoDate = (yyyymmdd: string) =>
+  parseDate(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}` : yyyymmdd;
 /** FchProceso (yyyymmddhhmiss, Argentina) as an ISO 8601 UTC instant. */
 const isoTimestamp = (stamp: string) =>
-  new Date(`${isoDate(stamp.slice(0, 8))}T${stamp.slice(8, 10)}:${stamp.slice(10, 12)}:${stamp.slice(12, 14)}.000-03:00`).toISOString();
+  new Date(
+    `${isoDate(stamp.slice(0, 8))}T${stamp.slice(8, 10)}:${stamp.slice(10, 12)}:${stamp.slice(12, 14)}.000-03:00`,
+  ).toISOString();
 
-export async function describeTaxpayer(environment: z.output<typeof EnvironmentSchema>, cuit: string): Promise<TaxpayerView> {
+export async function describeTaxpayer(
+  environment: z.output<typeof EnvironmentSchema>,
+  cuit: string,
+): Promise<TaxpayerView> {
   const vouchers = await listVouchers(environment, cuit, VOUCHERS_SHOWN);
   return {
     environment,

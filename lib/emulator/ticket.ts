@@ -33,7 +33,9 @@ export interface TicketSubject {
 export function issueTicket({ environment, service, cuit, subject, now }: TicketSubject): IssuedTicket {
   const expiresAt = new Date(now.getTime() + TICKET_LIFETIME_MS);
   const destination = javaDn(subject);
-  const token = Buffer.from(ssoDocument({ environment, service, cuit, destination, now, expiresAt }), 'utf8').toString('base64');
+  const token = Buffer.from(ssoDocument({ environment, service, cuit, destination, now, expiresAt }), 'utf8').toString(
+    'base64',
+  );
   // The real sign is the authority's signature over the token; ours only has to be unguessable.
   const sign = crypto.randomBytes(128).toString('base64');
   const lines = [
@@ -55,14 +57,21 @@ export function issueTicket({ environment, service, cuit, subject, now }: Ticket
   return { xml: `${lines.join('\n')}\n`, token, sign, expiresAt };
 }
 
-function ssoDocument(ticket: { environment: Environment; service: string; cuit: string; destination: string; now: Date; expiresAt: Date }) {
+function ssoDocument(ticket: {
+  environment: Environment;
+  service: string;
+  cuit: string;
+  destination: string;
+  now: Date;
+  expiresAt: Date;
+}) {
   const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
   // The real gen_time is a minute before the ticket's generationTime.
   return [
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
     '<sso version="2.0">',
-    `    <id src="${escapeXml(WSAA_SOURCE[ticket.environment])}" dst="CN=${escapeXml(ticket.service)}, O=AFIP, C=AR"`
-      + ` unique_id="${crypto.randomInt(0, 2 ** 32)}" gen_time="${seconds(ticket.now) - 60}" exp_time="${seconds(ticket.expiresAt)}"/>`,
+    `    <id src="${escapeXml(WSAA_SOURCE[ticket.environment])}" dst="CN=${escapeXml(ticket.service)}, O=AFIP, C=AR"` +
+      ` unique_id="${crypto.randomInt(0, 2 ** 32)}" gen_time="${seconds(ticket.now) - 60}" exp_time="${seconds(ticket.expiresAt)}"/>`,
     '    <operation type="login" value="granted">',
     `        <login entity="${AUTHORITY_CUIT}" service="${escapeXml(ticket.service)}" uid="${escapeXml(ticket.destination)}" authmethod="cms" regmethod="22">`,
     '            <relations>',
@@ -77,5 +86,8 @@ function ssoDocument(ticket: { environment: Environment; service: string; cuit: 
 
 /** A DN as Java's X500Principal prints it: last RDN first, `, ` between, RFC 2253 escapes. */
 function javaDn(subject: { name: string; value: string }[]): string {
-  return [...subject].reverse().map(({ name, value }) => `${name}=${value.replace(/[,+"\\<>;=]/g, '\\$&')}`).join(', ');
+  return [...subject]
+    .reverse()
+    .map(({ name, value }) => `${name}=${value.replace(/[,+"\\<>;=]/g, '\\$&')}`)
+    .join(', ');
 }

@@ -4,18 +4,40 @@
 import crypto from 'node:crypto';
 import type { Environment } from '@/lib/db/schema';
 import {
-  findTaxpayerStatus, findVoucher, getPointOfSale, getTaxpayerStatus, insertVoucher, withSequence, type SequenceEnd,
+  findTaxpayerStatus,
+  findVoucher,
+  getPointOfSale,
+  getTaxpayerStatus,
+  insertVoucher,
+  withSequence,
+  type SequenceEnd,
 } from '@/lib/emulator/invoicing-queries';
 import {
-  breaksSequence, caeDueDate, checkDetail, headerErrors, NUMBERING_MESSAGE, voucherDate, type DetailFacts, type Issuer,
+  breaksSequence,
+  caeDueDate,
+  checkDetail,
+  headerErrors,
+  NUMBERING_MESSAGE,
+  voucherDate,
+  type DetailFacts,
+  type Issuer,
 } from '@/lib/emulator/voucher-checks';
 import type { Observation } from '@/lib/emulator/voucher-detail';
-import { readVoucherRequest, type VoucherRequestDetail, type VoucherRequestHeader } from '@/lib/emulator/voucher-request';
+import {
+  readVoucherRequest,
+  type VoucherRequestDetail,
+  type VoucherRequestHeader,
+} from '@/lib/emulator/voucher-request';
 import { VOUCHER_TYPES } from '@/lib/emulator/wsfe-catalog';
 import { argentinaDate, processTimestamp } from '@/lib/emulator/wsfe-values';
 import { element, errorsXml, observationsXml } from '@/lib/emulator/wsfe-xml';
 
-export interface WsfeCall { environment: Environment; cuit: string; payload: Record<string, unknown>; now: Date }
+export interface WsfeCall {
+  environment: Environment;
+  cuit: string;
+  payload: Record<string, unknown>;
+  now: Date;
+}
 
 interface DetailOutcome {
   detail: VoucherRequestDetail;
@@ -33,12 +55,21 @@ export async function solicitarCae({ environment, cuit, payload, now }: WsfeCall
   const today = argentinaDate(now);
   const processedAt = processTimestamp(now);
   const issuer: Issuer = {
-    environment, cuit, today,
+    environment,
+    cuit,
+    today,
     vatStatus: await getTaxpayerStatus(environment, cuit),
-    pointOfSale: header.pointOfSale > 0 && header.pointOfSale <= 99998 ? await getPointOfSale(environment, cuit, header.pointOfSale) : undefined,
+    pointOfSale:
+      header.pointOfSale > 0 && header.pointOfSale <= 99998
+        ? await getPointOfSale(environment, cuit, header.pointOfSale)
+        : undefined,
   };
-  const refused = (detail: VoucherRequestDetail): DetailOutcome =>
-    ({ detail, date: voucherDate(detail, today), approved: false, observations: [] });
+  const refused = (detail: VoucherRequestDetail): DetailOutcome => ({
+    detail,
+    date: voucherDate(detail, today),
+    approved: false,
+    observations: [],
+  });
 
   const errors = headerErrors(header, details.length, issuer);
   if (errors.length > 0) return answer(header, cuit, processedAt, details.map(refused), errors);
@@ -60,10 +91,23 @@ export async function solicitarCae({ environment, cuit, payload, now }: WsfeCall
         continue;
       }
       const date = voucherDate(detail, today);
-      const outcome = { detail, date, approved: true, observations: verdict.notes, cae: newCae(), caeDue: caeDueDate(date) };
+      const outcome = {
+        detail,
+        date,
+        approved: true,
+        observations: verdict.notes,
+        cae: newCae(),
+        caeDue: caeDueDate(date),
+      };
       await insertVoucher(tx, {
-        ...sequence, numberFrom: detail.from, numberTo: detail.to, cae: outcome.cae, caeDue: outcome.caeDue, processedAt,
-        detail: { ...detail.echo, CbteFch: date }, observations: verdict.notes,
+        ...sequence,
+        numberFrom: detail.from,
+        numberTo: detail.to,
+        cae: outcome.cae,
+        caeDue: outcome.caeDue,
+        processedAt,
+        detail: { ...detail.echo, CbteFch: date },
+        observations: verdict.notes,
       });
       done.push(outcome);
       last = { number: detail.to, date };
@@ -71,7 +115,9 @@ export async function solicitarCae({ environment, cuit, payload, now }: WsfeCall
     return { result: done, end: last };
   });
   // The authority reports a broken sequence once, for the whole request.
-  const numbering = outcomes.some((outcome) => outcome.outOfSequence) ? [{ code: 10016, message: NUMBERING_MESSAGE }] : [];
+  const numbering = outcomes.some((outcome) => outcome.outOfSequence)
+    ? [{ code: 10016, message: NUMBERING_MESSAGE }]
+    : [];
   return answer(header, cuit, processedAt, outcomes, numbering);
 }
 
@@ -79,13 +125,17 @@ export async function solicitarCae({ environment, cuit, payload, now }: WsfeCall
 const ASSOCIATED_LOOKUPS = 10;
 
 async function factsOf(environment: Environment, cuit: string, detail: VoucherRequestDetail): Promise<DetailFacts> {
-  const receiverStatus = detail.docType === 80 ? await findTaxpayerStatus(environment, String(detail.docNumber)) : undefined;
+  const receiverStatus =
+    detail.docType === 80 ? await findTaxpayerStatus(environment, String(detail.docNumber)) : undefined;
   const unknownAssociated: number[] = [];
   for (const [index, item] of (detail.associated ?? []).slice(0, ASSOCIATED_LOOKUPS).entries()) {
     // Only vouchers this service authorises can be looked up; remitos and the like are other systems'.
     if (!VOUCHER_TYPES.some((row) => row.id === String(item.type)) || item.number <= 0) continue;
     const owner = item.cuit && /^\d{11}$/.test(item.cuit) ? item.cuit : cuit;
-    const found = await findVoucher({ environment, cuit: owner, pointOfSale: item.pointOfSale, voucherType: item.type }, item.number);
+    const found = await findVoucher(
+      { environment, cuit: owner, pointOfSale: item.pointOfSale, voucherType: item.type },
+      item.number,
+    );
     if (!found) unknownAssociated.push(index);
   }
   return { receiverStatus, unknownAssociated };
@@ -94,16 +144,28 @@ async function factsOf(environment: Environment, cuit: string, detail: VoucherRe
 /** 14 digits, as every CAE the authority gives. */
 const newCae = () => String(crypto.randomInt(10_000_000_000_000, 100_000_000_000_000));
 
-function answer(header: VoucherRequestHeader, cuit: string, processedAt: string, outcomes: DetailOutcome[], errors: Observation[]): string {
+function answer(
+  header: VoucherRequestHeader,
+  cuit: string,
+  processedAt: string,
+  outcomes: DetailOutcome[],
+  errors: Observation[],
+): string {
   const approved = outcomes.filter((outcome) => outcome.approved).length;
   const result = approved === 0 ? 'R' : approved === outcomes.length ? 'A' : 'P';
-  const head = `<FeCabResp><Cuit>${cuit}</Cuit><PtoVta>${header.pointOfSale}</PtoVta><CbteTipo>${header.voucherType}</CbteTipo>`
-    + `<FchProceso>${processedAt}</FchProceso><CantReg>${header.count}</CantReg><Resultado>${result}</Resultado>`
-    + '<Reproceso>N</Reproceso></FeCabResp>';
-  const details = outcomes.map(({ detail, date, approved: ok, observations, cae, caeDue }) => '<FECAEDetResponse>'
-    + `<Concepto>${detail.concept}</Concepto><DocTipo>${detail.docType}</DocTipo><DocNro>${detail.docNumber}</DocNro>`
-    + `<CbteDesde>${detail.from}</CbteDesde><CbteHasta>${detail.to}</CbteHasta>${element('CbteFch', date)}`
-    + `<Resultado>${ok ? 'A' : 'R'}</Resultado>${observationsXml(observations)}`
-    + `${element('CAE', cae ?? '')}${element('CAEFchVto', caeDue ?? '')}</FECAEDetResponse>`).join('');
+  const head =
+    `<FeCabResp><Cuit>${cuit}</Cuit><PtoVta>${header.pointOfSale}</PtoVta><CbteTipo>${header.voucherType}</CbteTipo>` +
+    `<FchProceso>${processedAt}</FchProceso><CantReg>${header.count}</CantReg><Resultado>${result}</Resultado>` +
+    '<Reproceso>N</Reproceso></FeCabResp>';
+  const details = outcomes
+    .map(
+      ({ detail, date, approved: ok, observations, cae, caeDue }) =>
+        '<FECAEDetResponse>' +
+        `<Concepto>${detail.concept}</Concepto><DocTipo>${detail.docType}</DocTipo><DocNro>${detail.docNumber}</DocNro>` +
+        `<CbteDesde>${detail.from}</CbteDesde><CbteHasta>${detail.to}</CbteHasta>${element('CbteFch', date)}` +
+        `<Resultado>${ok ? 'A' : 'R'}</Resultado>${observationsXml(observations)}` +
+        `${element('CAE', cae ?? '')}${element('CAEFchVto', caeDue ?? '')}</FECAEDetResponse>`,
+    )
+    .join('');
   return `${head}${details ? `<FeDetResp>${details}</FeDetResp>` : ''}${errorsXml(errors)}`;
 }

@@ -4,9 +4,32 @@
 
 /** The WSDL's FEDetRequest sequence; FECompConsultar's ResultGet repeats it in this order. */
 export const DETAIL_FIELDS = [
-  'Concepto', 'DocTipo', 'DocNro', 'CbteDesde', 'CbteHasta', 'CbteFch', 'ImpTotal', 'ImpTotConc', 'ImpNeto', 'ImpOpEx',
-  'ImpTrib', 'ImpIVA', 'FchServDesde', 'FchServHasta', 'FchVtoPago', 'MonId', 'MonCotiz', 'CanMisMonExt',
-  'CondicionIVAReceptorId', 'CbtesAsoc', 'Tributos', 'Iva', 'Opcionales', 'Compradores', 'PeriodoAsoc', 'Actividades',
+  'Concepto',
+  'DocTipo',
+  'DocNro',
+  'CbteDesde',
+  'CbteHasta',
+  'CbteFch',
+  'ImpTotal',
+  'ImpTotConc',
+  'ImpNeto',
+  'ImpOpEx',
+  'ImpTrib',
+  'ImpIVA',
+  'FchServDesde',
+  'FchServHasta',
+  'FchVtoPago',
+  'MonId',
+  'MonCotiz',
+  'CanMisMonExt',
+  'CondicionIVAReceptorId',
+  'CbtesAsoc',
+  'Tributos',
+  'Iva',
+  'Opcionales',
+  'Compradores',
+  'PeriodoAsoc',
+  'Actividades',
 ] as const;
 
 /** The arrays of a detail: wrapper element → item element → the item's fields in order. */
@@ -23,8 +46,12 @@ export type DetailArray = keyof typeof DETAIL_ARRAYS;
 export type DetailItem = Record<string, string>;
 
 /** Scalars are strings as written back; arrays are lists of items; PeriodoAsoc is one item. */
-export type VoucherDetail = Partial<Record<Exclude<(typeof DETAIL_FIELDS)[number], DetailArray | 'PeriodoAsoc'>, string>>
-  & Partial<Record<DetailArray, DetailItem[]>>
-  & { PeriodoAsoc?: DetailItem };
+export type VoucherDetail = Partial<
+  Record<Exclude<(typeof DETAIL_FIELDS)[number], DetailArray | 'PeriodoAsoc'>, string>
+> &
+  Partial<Record<DetailArray, DetailItem[]>> & { PeriodoAsoc?: DetailItem };
 
-export interface Observation { code: number; message: string }
+export interface Observation {
+  code: number;
+  message: string;
+}

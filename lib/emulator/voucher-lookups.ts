@@ -20,11 +20,19 @@ export async function ultimoAutorizado({ environment, cuit, payload, now }: Wsfe
     errors.push({ code: 11000, message: 'El PtoVta debe ser valido comprendido entre 1 y 99998' });
   }
   if (!isVoucherType(voucherType)) {
-    errors.push({ code: 11001, message: 'Debe de ser algunos de los habilitados en este WS. Consultar metodo FEParamGetTiposCbte' });
+    errors.push({
+      code: 11001,
+      message: 'Debe de ser algunos de los habilitados en este WS. Consultar metodo FEParamGetTiposCbte',
+    });
   }
-  if (errors.length === 0
-    && !pointOfSaleUsable(environment, await getPointOfSale(environment, cuit, pointOfSale), argentinaDate(now))) {
-    errors.push({ code: 11002, message: 'El punto de venta no se encuentra habilitado a usar el presente WS. Ver metodo FEParamGetPtosVenta' });
+  if (
+    errors.length === 0 &&
+    !pointOfSaleUsable(environment, await getPointOfSale(environment, cuit, pointOfSale), argentinaDate(now))
+  ) {
+    errors.push({
+      code: 11002,
+      message: 'El punto de venta no se encuentra habilitado a usar el presente WS. Ver metodo FEParamGetPtosVenta',
+    });
   }
   const last = errors.length ? 0 : (await lastAuthorised({ environment, cuit, pointOfSale, voucherType })).number;
   return `<PtoVta>${pointOfSale}</PtoVta><CbteTipo>${voucherType}</CbteTipo><CbteNro>${last}</CbteNro>${errorsXml(errors)}`;
@@ -36,18 +44,26 @@ export async function compConsultar({ environment, cuit, payload }: WsfeCall): P
   const number = readInteger(query.CbteNro, 'long');
   const pointOfSale = readInteger(query.PtoVta);
   const errors: Observation[] = [];
-  if (pointOfSale < 1 || pointOfSale > 99998) errors.push({ code: 10200, message: 'No ingreso el Punto de Venta o el formato es invalido.' });
-  if (!isVoucherType(voucherType)) errors.push({ code: 10201, message: 'No ingreso el Tipo de Comprobante, o el tipo de comprobante es invalido.' });
+  if (pointOfSale < 1 || pointOfSale > 99998)
+    errors.push({ code: 10200, message: 'No ingreso el Punto de Venta o el formato es invalido.' });
+  if (!isVoucherType(voucherType))
+    errors.push({ code: 10201, message: 'No ingreso el Tipo de Comprobante, o el tipo de comprobante es invalido.' });
   if (errors.length === 0 && environment === 'live' && !(await getPointOfSale(environment, cuit, pointOfSale))) {
     errors.push({ code: 10104, message: 'El punto de venta ingresado no se encuentra registrado.' });
   }
-  if (number < 1) errors.push({ code: 10202, message: 'No ingreso el numero de comprobante o el formato es invalido.' });
+  if (number < 1)
+    errors.push({ code: 10202, message: 'No ingreso el numero de comprobante o el formato es invalido.' });
   if (errors.length) return errorsXml(errors);
   const voucher = await findVoucher({ environment, cuit, pointOfSale, voucherType }, number);
-  if (!voucher) return errorsXml([{ code: 602, message: 'No existen datos en nuestros registros para los parametros ingresados.' }]);
-  return `<ResultGet>${detailXml(voucher.detail)}<Resultado>A</Resultado>${element('CodAutorizacion', voucher.cae)}`
-    + `<EmisionTipo>CAE</EmisionTipo>${element('FchVto', voucher.caeDue)}${element('FchProceso', voucher.processedAt)}`
-    + `${observationsXml(voucher.observations)}<PtoVta>${voucher.pointOfSale}</PtoVta><CbteTipo>${voucher.voucherType}</CbteTipo></ResultGet>`;
+  if (!voucher)
+    return errorsXml([
+      { code: 602, message: 'No existen datos en nuestros registros para los parametros ingresados.' },
+    ]);
+  return (
+    `<ResultGet>${detailXml(voucher.detail)}<Resultado>A</Resultado>${element('CodAutorizacion', voucher.cae)}` +
+    `<EmisionTipo>CAE</EmisionTipo>${element('FchVto', voucher.caeDue)}${element('FchProceso', voucher.processedAt)}` +
+    `${observationsXml(voucher.observations)}<PtoVta>${voucher.pointOfSale}</PtoVta><CbteTipo>${voucher.voucherType}</CbteTipo></ResultGet>`
+  );
 }
 
 export const compTotXRequest = async () => `<RegXReq>${MAX_DETAILS_PER_REQUEST}</RegXReq>`;

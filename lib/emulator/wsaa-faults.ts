@@ -20,7 +20,8 @@ export const WSAA_FAULT_STRINGS = {
   'xml.version.notSupported': 'La versión del documento no es soportada',
   'xml.source.invalid': "El atributo 'source' no se corresponde con el DN del Certificado",
   'xml.destination.invalid': "El atributo 'destination' no se corresponde con el DN del WSAA",
-  'xml.generationTime.invalid': 'generationTime posee formato o dato inválido (ej: en el futuro o más de 24 horas de antigüedad)',
+  'xml.generationTime.invalid':
+    'generationTime posee formato o dato inválido (ej: en el futuro o más de 24 horas de antigüedad)',
   'xml.expirationTime.expired': 'El tiempo de expiración es inferior a la hora actual',
   'xml.expirationTime.invalid': 'El tiempo de expiración del documento es superior a 24 horas',
   'wsn.notFound': 'Servicio informado inexistente',
@@ -32,8 +33,8 @@ export const WSAA_FAULT_STRINGS = {
 export type WsaaFaultCode = keyof typeof WSAA_FAULT_STRINGS;
 
 const detail = (exceptionName?: string) =>
-  (exceptionName ? `<ns2:exceptionName xmlns:ns2="${AXIS_NS}">${exceptionName}</ns2:exceptionName>` : '')
-  + `<ns3:hostname xmlns:ns3="${AXIS_NS}">${HOSTNAME}</ns3:hostname>`;
+  (exceptionName ? `<ns2:exceptionName xmlns:ns2="${AXIS_NS}">${exceptionName}</ns2:exceptionName>` : '') +
+  `<ns3:hostname xmlns:ns3="${AXIS_NS}">${HOSTNAME}</ns3:hostname>`;
 
 export function wsaaFault(code: WsaaFaultCode): SoapFault {
   return {
@@ -47,9 +48,13 @@ export function wsaaFault(code: WsaaFaultCode): SoapFault {
 export const wsaaFaultError = (code: WsaaFaultCode) => new SoapFaultError(wsaaFault(code));
 
 /** Axis refuses a SOAP 1.1 request without a SOAPAction header before the service sees it. */
-export const noSoapActionFault = (): SoapFaultError => new SoapFaultError({
-  code: 'ns1:Client.NoSOAPAction', codeNamespaces: { ns1: AXIS_NS }, message: 'no SOAPAction header!', detail: detail(),
-});
+export const noSoapActionFault = (): SoapFaultError =>
+  new SoapFaultError({
+    code: 'ns1:Client.NoSOAPAction',
+    codeNamespaces: { ns1: AXIS_NS },
+    message: 'no SOAPAction header!',
+    detail: detail(),
+  });
 
 export const axisFault = (code: 'Client' | 'Server.userException', message: string): SoapFaultError =>
   new SoapFaultError({ code: `soapenv:${code}`, message, detail: detail() });

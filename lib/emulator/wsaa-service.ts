@@ -12,7 +12,13 @@ import { escapeXml } from '@/lib/ar/xml';
 import { outageFor } from '@/lib/emulator/faults';
 import { serveSoap, type SoapRequest } from '@/lib/emulator/soap';
 import { issueTicket, type IssuedTicket } from '@/lib/emulator/ticket';
-import { axisFault, noSoapActionFault, wsaaFault, wsaaFaultError, type WsaaFaultCode } from '@/lib/emulator/wsaa-faults';
+import {
+  axisFault,
+  noSoapActionFault,
+  wsaaFault,
+  wsaaFaultError,
+  type WsaaFaultCode,
+} from '@/lib/emulator/wsaa-faults';
 
 const WSAA_NS = 'http://wsaa.view.sua.dvadac.desein.afip.gov';
 
@@ -23,13 +29,20 @@ const CMS_FAULTS: Record<CmsError['reason'], WsaaFaultCode> = {
 };
 
 export function serveLoginCms(environment: Environment, request: Request): Promise<Response> {
-  return serveSoap(request, {
-    prefix: 'soapenv', asciiFaults: true, internalFault: wsaaFault('wsaa.internalError'), outage: outageFor(environment),
-  }, async (soap) => {
-    const in0 = readIn0(soap);
-    const ticket = await authenticate(environment, in0, new Date());
-    return `<loginCmsResponse xmlns="${WSAA_NS}"><loginCmsReturn>${escapeXml(ticket.xml)}</loginCmsReturn></loginCmsResponse>`;
-  });
+  return serveSoap(
+    request,
+    {
+      prefix: 'soapenv',
+      asciiFaults: true,
+      internalFault: wsaaFault('wsaa.internalError'),
+      outage: outageFor(environment),
+    },
+    async (soap) => {
+      const in0 = readIn0(soap);
+      const ticket = await authenticate(environment, in0, new Date());
+      return `<loginCmsResponse xmlns="${WSAA_NS}"><loginCmsReturn>${escapeXml(ticket.xml)}</loginCmsReturn></loginCmsResponse>`;
+    },
+  );
 }
 
 function readIn0(soap: SoapRequest): string {
@@ -37,7 +50,8 @@ function readIn0(soap: SoapRequest): string {
   if (soap.version === '1.1' && soap.action === null) throw noSoapActionFault();
   if (soap.operation !== 'loginCms') throw axisFault('Client', `No such operation '${soap.operation}'`);
   const in0 = soap.payload.in0;
-  if (typeof in0 !== 'string') throw axisFault('Server.userException', 'javax.ejb.EJBException: java.lang.NullPointerException');
+  if (typeof in0 !== 'string')
+    throw axisFault('Server.userException', 'javax.ejb.EJBException: java.lang.NullPointerException');
   return in0;
 }
 
@@ -55,7 +69,8 @@ async function authenticate(environment: Environment, in0: string, now: Date): P
   if (now < new Date(signer.validFrom)) throw wsaaFaultError('cms.cert.invalid');
   if (now > new Date(signer.validTo)) throw wsaaFaultError('cms.cert.expired');
   // Only this environment's CA: the other one's certificates are as foreign as a stranger's.
-  if (!isIssuedBy(cms.signerCertificatePem, emulatorCa(environment).certificatePem)) throw wsaaFaultError('cms.cert.untrusted');
+  if (!isIssuedBy(cms.signerCertificatePem, emulatorCa(environment).certificatePem))
+    throw wsaaFaultError('cms.cert.untrusted');
   const fingerprint = fingerprintOf(signer);
   if ((await getCertificateByFingerprint(fingerprint))?.revokedAt) throw wsaaFaultError('cms.cert.revoked');
 
@@ -69,10 +84,18 @@ async function authenticate(environment: Environment, in0: string, now: Date): P
   }
 
   const ticket = issueTicket({ environment, service: tra.service, cuit, subject, now });
-  const issued = await issueTicketUnlessValid({
-    environment, fingerprint, service: tra.service, cuit,
-    tokenHash: sha256(ticket.token), signHash: sha256(ticket.sign), expiresAt: ticket.expiresAt,
-  }, now);
+  const issued = await issueTicketUnlessValid(
+    {
+      environment,
+      fingerprint,
+      service: tra.service,
+      cuit,
+      tokenHash: sha256(ticket.token),
+      signHash: sha256(ticket.sign),
+      expiresAt: ticket.expiresAt,
+    },
+    now,
+  );
   if (!issued) throw wsaaFaultError('coe.alreadyAuthenticated');
   return ticket;
 }

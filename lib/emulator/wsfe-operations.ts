@@ -12,9 +12,15 @@ export interface WsfeOperation {
 }
 
 export const WSFE_OPERATIONS = {
-  FEDummy: { open: true, run: async () => '<AppServer>OK</AppServer><DbServer>OK</DbServer><AuthServer>OK</AuthServer>' },
+  FEDummy: {
+    open: true,
+    run: async () => '<AppServer>OK</AppServer><DbServer>OK</DbServer><AuthServer>OK</AuthServer>',
+  },
   FECAESolicitar: { run: solicitarCae },
-  FECompUltimoAutorizado: { onAuthFailure: '<PtoVta>0</PtoVta><CbteTipo>0</CbteTipo><CbteNro>0</CbteNro>', run: ultimoAutorizado },
+  FECompUltimoAutorizado: {
+    onAuthFailure: '<PtoVta>0</PtoVta><CbteTipo>0</CbteTipo><CbteNro>0</CbteNro>',
+    run: ultimoAutorizado,
+  },
   FECompConsultar: { run: compConsultar },
   FECompTotXRequest: { onAuthFailure: '<RegXReq>0</RegXReq>', run: compTotXRequest },
   FEParamGetPtosVenta: { run: puntosDeVenta },

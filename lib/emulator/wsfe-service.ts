@@ -14,25 +14,30 @@ import { errorsXml } from '@/lib/emulator/wsfe-xml';
 const FEV1 = 'http://ar.gov.afip.dif.FEV1/';
 
 export function serveWsfe(environment: Environment, request: Request): Promise<Response> {
-  return serveSoap(request, {
-    prefix: 'soap',
-    internalFault: { code: 'soap:Server', message: 'Server was unable to process request.', detail: '' },
-    outage: outageFor(environment),
-  }, async (soap) => {
-    const name = dispatch(soap);
-    const operation = WSFE_OPERATIONS[name]!;
-    const now = new Date();
-    let result: string;
-    if (operation.open) {
-      result = await operation.run({ environment, cuit: '', payload: soap.payload, now });
-    } else {
-      const checked = await checkAuth(environment, soap.payload.Auth, now);
-      result = 'code' in checked
-        ? `${operation.onAuthFailure ?? ''}${errorsXml([checked])}`
-        : await operation.run({ environment, cuit: checked.cuit, payload: soap.payload, now });
-    }
-    return `<${name}Response xmlns="${FEV1}"><${name}Result>${result}</${name}Result></${name}Response>`;
-  });
+  return serveSoap(
+    request,
+    {
+      prefix: 'soap',
+      internalFault: { code: 'soap:Server', message: 'Server was unable to process request.', detail: '' },
+      outage: outageFor(environment),
+    },
+    async (soap) => {
+      const name = dispatch(soap);
+      const operation = WSFE_OPERATIONS[name]!;
+      const now = new Date();
+      let result: string;
+      if (operation.open) {
+        result = await operation.run({ environment, cuit: '', payload: soap.payload, now });
+      } else {
+        const checked = await checkAuth(environment, soap.payload.Auth, now);
+        result =
+          'code' in checked
+            ? `${operation.onAuthFailure ?? ''}${errorsXml([checked])}`
+            : await operation.run({ environment, cuit: checked.cuit, payload: soap.payload, now });
+      }
+      return `<${name}Response xmlns="${FEV1}"><${name}Result>${result}</${name}Result></${name}Response>`;
+    },
+  );
 }
 
 /**
@@ -65,8 +70,9 @@ async function checkAuth(environment: Environment, auth: unknown, now: Date): Pr
   if (!sso) {
     return {
       code: 600,
-      message: 'ValidacionDeToken: No valido token. Excepcion: CargarStringBase64Token: Excepción: CargarNodos: '
-        + 'Error al cargar token XML. Excepcion: Data at the root level is invalid. Line 1, position 1.',
+      message:
+        'ValidacionDeToken: No valido token. Excepcion: CargarStringBase64Token: Excepción: CargarNodos: ' +
+        'Error al cargar token XML. Excepcion: Data at the root level is invalid. Line 1, position 1.',
     };
   }
   const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -82,7 +88,10 @@ async function checkAuth(environment: Environment, auth: unknown, now: Date): Pr
   }
   // Unverified against the real service; a ticket for wsfex or wsct does not open WSFEv1 here.
   if (ticket.service !== 'wsfe') {
-    return { code: 600, message: `ValidacionDeToken: El token fue emitido para el servicio ${ticket.service}, no para wsfe` };
+    return {
+      code: 600,
+      message: `ValidacionDeToken: El token fue emitido para el servicio ${ticket.service}, no para wsfe`,
+    };
   }
   const cuit = String(auth.Cuit);
   if (cuit !== ticket.cuit) return { code: 601, message: 'CUIT representada no incluida en Token' };

@@ -10,8 +10,9 @@ import { SoapFaultError } from '@/lib/emulator/soap';
 export function unreadableRequest(): SoapFaultError {
   return new SoapFaultError({
     code: 'soap:Client',
-    message: 'Server was unable to read request. ---> There is an error in XML document. ---> '
-      + 'Input string was not in a correct format.',
+    message:
+      'Server was unable to read request. ---> There is an error in XML document. ---> ' +
+      'Input string was not in a correct format.',
     detail: '',
   });
 }
@@ -40,7 +41,10 @@ export const readString = (value: unknown): string | undefined =>
  * A fixed-point amount: `units` of 10^-scale. `exact` is false when the value had more decimals than
  * the scale allows (then `units` is rounded half to even, the manual's rounding).
  */
-export interface Fixed { units: bigint; exact: boolean }
+export interface Fixed {
+  units: bigint;
+  exact: boolean;
+}
 
 /** An xs:double element at a scale (2 for amounts, 6 for MonCotiz): absent is 0. */
 export function readDouble(value: unknown, scale: number): Fixed {

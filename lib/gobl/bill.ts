@@ -32,14 +32,17 @@ export function calculateInvoice(input: CalculableInvoice, hooks: CalculationHoo
   doc.currency ??= AR_CURRENCY;
   const exp = currencyExp(doc.currency);
   const zero = Amount.zero(exp);
-  const rule: RoundingRule = doc.tax?.rounding === 'currency' || doc.tax?.rounding === 'round-then-sum' ? 'currency' : 'precise';
+  const rule: RoundingRule =
+    doc.tax?.rounding === 'currency' || doc.tax?.rounding === 'round-then-sum' ? 'currency' : 'precise';
 
-  const prepare = (combos: TaxCombo[] | undefined, path: string) => (combos ?? []).map((raw, at) => {
-    const combo = normaliseCombo(raw);
-    hooks.combo?.(combo);
-    for (const [field, reason] of Object.entries(prepareCombo(combo, doc.issue_date))) fields[`${path}.${at}.${field}`] = reason;
-    return combo;
-  });
+  const prepare = (combos: TaxCombo[] | undefined, path: string) =>
+    (combos ?? []).map((raw, at) => {
+      const combo = normaliseCombo(raw);
+      hooks.combo?.(combo);
+      for (const [field, reason] of Object.entries(prepareCombo(combo, doc.issue_date)))
+        fields[`${path}.${at}.${field}`] = reason;
+      return combo;
+    });
 
   const taxable: TaxableLine[] = [];
   const lines = (doc.lines ?? []).map((line, at) => {
@@ -52,7 +55,10 @@ export function calculateInvoice(input: CalculableInvoice, hooks: CalculationHoo
     return calculated;
   });
   if (lines.length > 0) doc.lines = lines.map((line) => line.json) as CalculableInvoice['lines'];
-  const sum = lines.reduce((sofar, line) => (line.total ? sofar.matchPrecision(line.total).add(line.total) : sofar), zero);
+  const sum = lines.reduce(
+    (sofar, line) => (line.total ? sofar.matchPrecision(line.total).add(line.total) : sofar),
+    zero,
+  );
   let total = sum;
 
   const adjustments = (list: Adjustment[] | undefined, name: 'discounts' | 'charges') => {
@@ -62,8 +68,10 @@ export function calculateInvoice(input: CalculableInvoice, hooks: CalculationHoo
       const combos = prepare(adjustment.taxes, `${name}.${at}.taxes`);
       let amount = adjustment.amount === undefined ? zero : Amount.parse(adjustment.amount);
       if (adjustment.percent !== undefined && !Percentage.parse(adjustment.percent).isZero()) {
-        const base = adjustment.base === undefined ? sum
-          : applyRoundingRule(rule, exp, Amount.parse(adjustment.base).rescaleUp(exp + LINE_PRECISION_EXTRA));
+        const base =
+          adjustment.base === undefined
+            ? sum
+            : applyRoundingRule(rule, exp, Amount.parse(adjustment.base).rescaleUp(exp + LINE_PRECISION_EXTRA));
         amount = Percentage.parse(adjustment.percent).of(base);
       }
       amount = applyRoundingRule(rule, exp, amount);
@@ -71,7 +79,9 @@ export function calculateInvoice(input: CalculableInvoice, hooks: CalculationHoo
       taxable.push({ total: name === 'discounts' ? amount.negate() : amount, taxes: combos });
       const { i: _index, amount: _amount, taxes: _taxes, ...rest } = adjustment;
       return {
-        i: at + 1, ...rest, amount: amount.rescale(exp).toString(),
+        i: at + 1,
+        ...rest,
+        amount: amount.rescale(exp).toString(),
         ...(adjustment.taxes ? { taxes: combos.map(comboJson) } : {}),
       };
     });
@@ -121,7 +131,10 @@ export function calculateInvoice(input: CalculableInvoice, hooks: CalculationHoo
  * refund to a foreign tourist), then due dates given as a percentage of what is still due.
  */
 function calculatePayment(
-  doc: CalculableInvoice, payable: Amount, categories: { code: string; amount: Amount }[], exp: number,
+  doc: CalculableInvoice,
+  payable: Amount,
+  categories: { code: string; amount: Amount }[],
+  exp: number,
 ): { advance?: Amount; due?: Amount } {
   const payment = doc.payment;
   if (!payment) return {};
@@ -148,7 +161,9 @@ function calculatePayment(
     payment.terms.due_dates = dueDates.map((dueDate) => {
       if (dueDate.percent === undefined) return dueDate;
       const { date, amount: _amount, percent, ...rest } = dueDate;
-      const amount = Percentage.parse(percent).of(due ?? payable).rescale(exp);
+      const amount = Percentage.parse(percent)
+        .of(due ?? payable)
+        .rescale(exp);
       return { date, amount: amount.toString(), percent, ...rest };
     });
   }

@@ -3,9 +3,11 @@
 import { z } from 'zod';
 import { AMOUNT_PATTERN, PERCENTAGE_PATTERN } from '@/lib/gobl/num';
 
-const amount = z.string({ error: 'an amount is a string of digits such as "100.00"' })
+const amount = z
+  .string({ error: 'an amount is a string of digits such as "100.00"' })
   .regex(AMOUNT_PATTERN, 'an amount is a string of digits such as "100.00" (at most 18 digits each side of the point)');
-const percentage = z.string({ error: 'a percentage is a string such as "21%"' })
+const percentage = z
+  .string({ error: 'a percentage is a string such as "21%"' })
   .regex(PERCENTAGE_PATTERN, 'a percentage is a string such as "21%" or "10.5%"');
 const extensions = z.record(z.string(), z.string({ error: 'extension values are codes (strings)' }));
 const isoDate = z.iso.date({ error: 'a date is YYYY-MM-DD' });
@@ -49,18 +51,20 @@ export const LineSchema = z.looseObject({
 export type Line = z.output<typeof LineSchema>;
 
 /** A document-level discount or charge: a percentage (of the line sum, or of `base`) or a fixed amount. */
-export const AdjustmentSchema = z.looseObject({
-  i: z.number().optional(),
-  key: z.string().optional(),
-  reason: z.string().optional(),
-  base: amount.optional(),
-  percent: percentage.optional(),
-  amount: amount.optional(),
-  taxes: taxes.optional(),
-  ext: extensions.optional(),
-}).refine((adjustment) => adjustment.percent !== undefined || adjustment.amount !== undefined, {
-  error: 'give a percent or an amount',
-});
+export const AdjustmentSchema = z
+  .looseObject({
+    i: z.number().optional(),
+    key: z.string().optional(),
+    reason: z.string().optional(),
+    base: amount.optional(),
+    percent: percentage.optional(),
+    amount: amount.optional(),
+    taxes: taxes.optional(),
+    ext: extensions.optional(),
+  })
+  .refine((adjustment) => adjustment.percent !== undefined || adjustment.amount !== undefined, {
+    error: 'give a percent or an amount',
+  });
 export type Adjustment = z.output<typeof AdjustmentSchema>;
 
 const DueDateSchema = z.looseObject({ date: isoDate, amount: amount.optional(), percent: percentage.optional() });
@@ -91,16 +95,25 @@ export const CalculableInvoiceSchema = z.looseObject({
   issue_date: isoDate,
   currency: z.string().optional(),
   exchange_rates: z.array(z.looseObject({ from: z.string(), to: z.string(), amount })).optional(),
-  tax: z.looseObject({
-    prices_include: z.string().optional(),
-    rounding: z.enum(['precise', 'currency', 'sum-then-round', 'round-then-sum']).optional(),
-    ext: extensions.optional(),
-  }).optional(),
+  tax: z
+    .looseObject({
+      prices_include: z.string().optional(),
+      rounding: z.enum(['precise', 'currency', 'sum-then-round', 'round-then-sum']).optional(),
+      ext: extensions.optional(),
+    })
+    .optional(),
   supplier: PartySchema.optional(),
   customer: PartySchema.optional(),
-  preceding: z.array(z.looseObject({
-    series: z.string().optional(), code: z.string().optional(), issue_date: isoDate.optional(), ext: extensions.optional(),
-  })).optional(),
+  preceding: z
+    .array(
+      z.looseObject({
+        series: z.string().optional(),
+        code: z.string().optional(),
+        issue_date: isoDate.optional(),
+        ext: extensions.optional(),
+      }),
+    )
+    .optional(),
   lines: z.array(LineSchema).optional(),
   discounts: z.array(AdjustmentSchema).optional(),
   charges: z.array(AdjustmentSchema).optional(),
@@ -112,9 +125,35 @@ export type CalculableInvoice = z.output<typeof CalculableInvoiceSchema>;
 
 /** GOBL's order of an invoice's fields; fields it does not define follow, as sent. */
 const INVOICE_FIELD_ORDER = [
-  '$schema', '$regime', '$addons', '$tags', 'uuid', 'type', 'series', 'code', 'issue_date', 'issue_time', 'op_date',
-  'value_date', 'currency', 'exchange_rates', 'preceding', 'tax', 'supplier', 'customer', 'lines', 'discounts',
-  'charges', 'ordering', 'payment', 'delivery', 'totals', 'notes', 'complements', 'meta', 'attachments',
+  '$schema',
+  '$regime',
+  '$addons',
+  '$tags',
+  'uuid',
+  'type',
+  'series',
+  'code',
+  'issue_date',
+  'issue_time',
+  'op_date',
+  'value_date',
+  'currency',
+  'exchange_rates',
+  'preceding',
+  'tax',
+  'supplier',
+  'customer',
+  'lines',
+  'discounts',
+  'charges',
+  'ordering',
+  'payment',
+  'delivery',
+  'totals',
+  'notes',
+  'complements',
+  'meta',
+  'attachments',
 ];
 
 /** The same invoice with its fields in GOBL's order, so a stored document reads like GOBL's own output. */

@@ -22,7 +22,11 @@ export const applyRoundingRule = (rule: RoundingRule, exp: number, amount: Amoun
 type Adjustment = NonNullable<Line['discounts']>[number];
 
 function adjust(
-  adjustments: Adjustment[] | undefined, sum: Amount, quantity: Amount, rule: RoundingRule, exp: number,
+  adjustments: Adjustment[] | undefined,
+  sum: Amount,
+  quantity: Amount,
+  rule: RoundingRule,
+  exp: number,
   sign: 1 | -1,
 ): { total: Amount; amounts: Amount[] } {
   let total = sum;
@@ -37,7 +41,9 @@ function adjust(
       amount = Percentage.parse(adjustment.percent).of(base);
     }
     if (sign === 1 && adjustment.rate !== undefined) {
-      amount = Amount.parse(adjustment.rate).multiply(adjustment.quantity ? Amount.parse(adjustment.quantity) : quantity);
+      amount = Amount.parse(adjustment.rate).multiply(
+        adjustment.quantity ? Amount.parse(adjustment.quantity) : quantity,
+      );
     }
     amount = amount.rescaleUp(exp);
     amounts.push(amount);
@@ -48,7 +54,11 @@ function adjust(
 
 /** `taxes` are the line's combos as they will be stored (normalised by the caller). */
 export function calculateLine(
-  line: Line, index: number, currencyExp: number, rule: RoundingRule, taxes?: unknown[],
+  line: Line,
+  index: number,
+  currencyExp: number,
+  rule: RoundingRule,
+  taxes?: unknown[],
 ): CalculatedLine {
   const { i: _index, sum: _sum, total: _total, taxes: _taxes, ...rest } = line;
   if (line.item.price === undefined) return { json: { i: index + 1, ...rest, ...(taxes ? { taxes } : {}) } };

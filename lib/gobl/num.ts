@@ -12,7 +12,10 @@ export const AMOUNT_PATTERN = /^-?\d{1,18}(\.\d{1,18})?$/;
 export const PERCENTAGE_PATTERN = /^-?\d{1,18}(\.\d{1,18})?%?$/;
 
 export class Amount {
-  private constructor(readonly value: D, readonly exp: number) {}
+  private constructor(
+    readonly value: D,
+    readonly exp: number,
+  ) {}
 
   static of(value: Decimal.Value, exp: number): Amount {
     return new Amount(new D(value).toDecimalPlaces(exp, D.ROUND_HALF_UP), exp);

@@ -24,7 +24,10 @@ export const RATE_GENERAL = 'general';
 export const RATE_REDUCED = 'reduced';
 export const RATE_INCREASED = 'increased';
 
-interface RateValue { since: string; percent: Percentage }
+interface RateValue {
+  since: string;
+  percent: Percentage;
+}
 
 /** Rates for the `standard` key, each with the values it has had (newest first). */
 export const VAT_RATES: Record<string, RateValue[]> = {

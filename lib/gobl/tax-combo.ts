@@ -3,7 +3,13 @@
 // the percentage taken from the regime's rate on the document date, and none at all for keys without one.
 import { Percentage } from '@/lib/gobl/num';
 import {
-  CATEGORY_VAT, KEY_STANDARD, KEY_ZERO, RATE_GENERAL, ratePercentOn, VAT_KEYS, VAT_RATES,
+  CATEGORY_VAT,
+  KEY_STANDARD,
+  KEY_ZERO,
+  RATE_GENERAL,
+  ratePercentOn,
+  VAT_KEYS,
+  VAT_RATES,
 } from '@/lib/gobl/regime-ar';
 import type { TaxCombo } from '@/lib/gobl/invoice';
 
@@ -23,7 +29,10 @@ export interface PreparedCombo {
 export function normaliseCombo(combo: TaxCombo): PreparedCombo {
   const { cat, country, key, rate, percent, surcharge, ext, ...rest } = combo;
   const prepared: PreparedCombo = {
-    cat, country, key, rate,
+    cat,
+    country,
+    key,
+    rate,
     percent: percent === undefined ? undefined : Percentage.parse(percent),
     surcharge: surcharge === undefined ? undefined : Percentage.parse(surcharge),
     ext: ext && Object.keys(ext).length > 0 ? { ...ext } : undefined,
@@ -31,8 +40,12 @@ export function normaliseCombo(combo: TaxCombo): PreparedCombo {
   };
   if (cat !== CATEGORY_VAT) return prepared;
   const situation: Record<string, string> = {
-    zero: 'zero', exempt: 'exempt', 'exempt+reverse-charge': 'reverse-charge', 'exempt+export': 'export',
-    'exempt+eea': 'intra-community', 'exempt+export+eea': 'intra-community',
+    zero: 'zero',
+    exempt: 'exempt',
+    'exempt+reverse-charge': 'reverse-charge',
+    'exempt+export': 'export',
+    'exempt+eea': 'intra-community',
+    'exempt+export+eea': 'intra-community',
   };
   if (rate && situation[rate]) {
     prepared.key = situation[rate];
@@ -73,7 +86,8 @@ export function prepareCombo(combo: PreparedCombo, date: string): Record<string,
     combo.percent = percent;
     return {};
   }
-  if (!combo.percent) return { percent: `a "${combo.key}" VAT combo needs a rate (general, reduced, increased) or a percent` };
+  if (!combo.percent)
+    return { percent: `a "${combo.key}" VAT combo needs a rate (general, reduced, increased) or a percent` };
   return {};
 }
 

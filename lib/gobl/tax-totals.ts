@@ -7,7 +7,10 @@ import type { PreparedCombo } from '@/lib/gobl/tax-combo';
 
 export type RoundingRule = 'precise' | 'currency';
 
-export interface TaxableLine { total: Amount; taxes: PreparedCombo[] }
+export interface TaxableLine {
+  total: Amount;
+  taxes: PreparedCombo[];
+}
 
 export interface RateTotal {
   key?: string;
@@ -18,10 +21,17 @@ export interface RateTotal {
   amount: Amount;
 }
 
-export interface CategoryTotal { code: string; rates: RateTotal[]; amount: Amount }
+export interface CategoryTotal {
+  code: string;
+  rates: RateTotal[];
+  amount: Amount;
+}
 
 /** The totals before rounding: `round` gives the printed form, the precise sums stay usable. */
-export interface TaxTotal { categories: CategoryTotal[]; sum: Amount }
+export interface TaxTotal {
+  categories: CategoryTotal[];
+  sum: Amount;
+}
 
 const sameExtensions = (a: Record<string, string> = {}, b: Record<string, string> = {}) => {
   const keys = Object.keys(a);
@@ -34,8 +44,10 @@ function rateTotalFor(total: TaxTotal, combo: PreparedCombo, zero: Amount): Rate
     category = { code: combo.cat, rates: [], amount: zero };
     total.categories.push(category);
   }
-  const matches = (rt: RateTotal) => sameExtensions(rt.ext, combo.ext) && rt.country === combo.country
-    && (rt.percent && combo.percent ? rt.percent.equals(combo.percent) : !rt.percent && !combo.percent);
+  const matches = (rt: RateTotal) =>
+    sameExtensions(rt.ext, combo.ext) &&
+    rt.country === combo.country &&
+    (rt.percent && combo.percent ? rt.percent.equals(combo.percent) : !rt.percent && !combo.percent);
   let rate = category.rates.find(matches);
   if (!rate) {
     rate = { key: combo.key, country: combo.country, ext: combo.ext, base: zero, percent: combo.percent, amount: zero };
@@ -48,7 +60,10 @@ const comboFor = (line: TaxableLine, category: string | undefined) =>
   category ? line.taxes.find((combo) => combo.cat === category) : undefined;
 
 export function calculateTaxTotal(
-  lines: TaxableLine[], rule: RoundingRule, currencyExp: number, pricesInclude?: string,
+  lines: TaxableLine[],
+  rule: RoundingRule,
+  currencyExp: number,
+  pricesInclude?: string,
 ): TaxTotal {
   const zero = Amount.zero(currencyExp);
   const total: TaxTotal = { categories: [], sum: zero };

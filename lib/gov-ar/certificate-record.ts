@@ -46,10 +46,21 @@ export async function recordCertificate(tx: Tx, credential: Credential, now = ne
   if (existing) {
     await updateMetaRecord(tx, existing.id, { value, jobId: credential.jobId }, now);
   } else {
-    await insertMetaRecords(tx, [{
-      id: newId(), ownerId: credential.ownerId, entryId: credential.entryId, jobId: credential.jobId,
-      src: GOV_AR_SRC, key: META_KEY.certificate, value, indexed: true, shared: false, createdAt: now, updatedAt: now,
-    }]);
+    await insertMetaRecords(tx, [
+      {
+        id: newId(),
+        ownerId: credential.ownerId,
+        entryId: credential.entryId,
+        jobId: credential.jobId,
+        src: GOV_AR_SRC,
+        key: META_KEY.certificate,
+        value,
+        indexed: true,
+        shared: false,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
   }
   return state;
 }

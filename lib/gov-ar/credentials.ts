@@ -23,7 +23,11 @@ export async function activateCredential(tx: Tx, values: typeof credentials.$inf
 /** The credential with its private key opened, for a WSAA login. The key stays in memory only. */
 export async function openCredential(credential: Credential): Promise<AuthorityCredential> {
   const db = await getDb();
-  const key = await readSecret(db, credential.keySecretId, { ownerId: credential.ownerId, entryId: credential.entryId, purpose: KEY_PURPOSE });
+  const key = await readSecret(db, credential.keySecretId, {
+    ownerId: credential.ownerId,
+    entryId: credential.entryId,
+    purpose: KEY_PURPOSE,
+  });
   return {
     ownerId: credential.ownerId,
     entryId: credential.entryId,

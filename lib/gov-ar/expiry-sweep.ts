@@ -9,10 +9,20 @@ import { inTransaction, type Tx } from '@/lib/db/client';
 import type { Credential } from '@/lib/db/schema';
 import { lockEntry, setEntryStatus } from '@/lib/silo/queries';
 import {
-  getWorkflowOfJob, insertCertificateNotices, markCredentialExpired, readDueCertificates, type DueCertificate,
+  getWorkflowOfJob,
+  insertCertificateNotices,
+  markCredentialExpired,
+  readDueCertificates,
+  type DueCertificate,
 } from '@/lib/gov-ar/queries';
 import { raiseWebhookEvent, type RaisedEvent } from '@/lib/webhooks/events';
-import { DAY_MS, daysLeft, EXPIRING_WITHIN_DAYS, presentCertificate, recordCertificate } from '@/lib/gov-ar/certificate-record';
+import {
+  DAY_MS,
+  daysLeft,
+  EXPIRING_WITHIN_DAYS,
+  presentCertificate,
+  recordCertificate,
+} from '@/lib/gov-ar/certificate-record';
 
 export const EXPIRY_THRESHOLDS_DAYS = [30, 7, 1] as const;
 /** Certificates read per query. */
@@ -20,9 +30,16 @@ export const SWEEP_PAGE_SIZE = 200;
 /** How many of the sweep's events become due each second (the rest wait their turn in the outbox). */
 export const SWEEP_EVENTS_PER_SECOND = 10;
 
-export interface SweepResult { examined: number; warned: number; expired: number }
+export interface SweepResult {
+  examined: number;
+  warned: number;
+  expired: number;
+}
 
-export async function sweepCertificateExpiry(now = new Date(), options: { pageSize?: number } = {}): Promise<SweepResult> {
+export async function sweepCertificateExpiry(
+  now = new Date(),
+  options: { pageSize?: number } = {},
+): Promise<SweepResult> {
   const pageSize = options.pageSize ?? SWEEP_PAGE_SIZE;
   const horizon = new Date(now.getTime() + EXPIRING_WITHIN_DAYS * DAY_MS);
   const result: SweepResult = { examined: 0, warned: 0, expired: 0 };
@@ -30,7 +47,7 @@ export async function sweepCertificateExpiry(now = new Date(), options: { pageSi
   const started = Date.now();
   let raised = 0;
   const dueAt = () => new Date(started + Math.floor(raised++ / SWEEP_EVENTS_PER_SECOND) * 1000);
-  for (let after: Credential | undefined; ;) {
+  for (let after: Credential | undefined; ; ) {
     const page = await readDueCertificates(horizon, pageSize, after);
     for (const due of page) {
       result.examined++;
@@ -64,8 +81,13 @@ async function sweepOne(tx: Tx, credential: Credential, now: Date, dueAt: () => 
     const workflow = credential.jobId ? await getWorkflowOfJob(tx, credential.jobId) : undefined;
     if (!workflow) return undefined;
     return raiseWebhookEvent(tx, workflow, {
-      event, occurrence, ownerId: credential.ownerId, jobId: credential.jobId!, entryId: credential.entryId,
-      data: { certificate: presentCertificate(credential), ...data }, dueAt: dueAt(),
+      event,
+      occurrence,
+      ownerId: credential.ownerId,
+      jobId: credential.jobId!,
+      entryId: credential.entryId,
+      data: { certificate: presentCertificate(credential), ...data },
+      dueAt: dueAt(),
     });
   };
 
@@ -86,6 +108,9 @@ async function sweepOne(tx: Tx, credential: Credential, now: Date, dueAt: () => 
   if (noted.length === 0) return 'unchanged';
   // A certificate first seen past several thresholds gets one warning, for the nearest.
   const threshold = Math.min(...noted);
-  await raise('registration.certificate_expiring', `${credential.id}:${threshold}`, { threshold_days: threshold, days_left: left });
+  await raise('registration.certificate_expiring', `${credential.id}:${threshold}`, {
+    threshold_days: threshold,
+    days_left: left,
+  });
   return 'warned';
 }

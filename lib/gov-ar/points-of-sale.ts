@@ -24,7 +24,11 @@ export const isUsable = (point: PuntoDeVenta) => !point.blocked && point.dropped
 /** Asks the authority now (one question at a time per certificate) and keeps the answer. */
 export function queryPointsOfSale(credential: Credential): Promise<PuntoDeVenta[]> {
   const key = keyOf(credential);
-  const pending = asking.get(key) ?? ask(credential).then((points) => keep(key, points)).finally(() => asking.delete(key));
+  const pending =
+    asking.get(key) ??
+    ask(credential)
+      .then((points) => keep(key, points))
+      .finally(() => asking.delete(key));
   asking.set(key, pending);
   return pending;
 }

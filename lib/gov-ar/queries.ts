@@ -4,7 +4,14 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
 import {
-  certificateNotices, credentials, jobs, metaRecords, workflows, type Credential, type MetaRecord, type Workflow,
+  certificateNotices,
+  credentials,
+  jobs,
+  metaRecords,
+  workflows,
+  type Credential,
+  type MetaRecord,
+  type Workflow,
 } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 
@@ -14,7 +21,9 @@ const CURRENT = ['active', 'expired'] as const;
 /** The entry's certificate now: active, or run out until a renewal replaces it. */
 export async function getActiveCredential(entryId: string, tx?: Tx): Promise<Credential | undefined> {
   const db = tx ?? (await getDb());
-  const [row] = await db.select().from(credentials)
+  const [row] = await db
+    .select()
+    .from(credentials)
     .where(and(eq(credentials.entryId, entryId), inArray(credentials.status, [...CURRENT])))
     .orderBy(desc(credentials.createdAt))
     .limit(1);
@@ -22,20 +31,34 @@ export async function getActiveCredential(entryId: string, tx?: Tx): Promise<Cre
 }
 
 /** Makes `values` the entry's active credential; the previous one becomes history (`replaced`), never deleted. */
-export async function insertActiveCredential(tx: Tx, values: typeof credentials.$inferInsert, now: Date): Promise<Credential> {
-  await tx.update(credentials)
+export async function insertActiveCredential(
+  tx: Tx,
+  values: typeof credentials.$inferInsert,
+  now: Date,
+): Promise<Credential> {
+  await tx
+    .update(credentials)
     .set({ status: 'replaced', replacedAt: now })
     .where(and(eq(credentials.entryId, values.entryId), inArray(credentials.status, [...CURRENT])));
-  const [row] = await tx.insert(credentials).values({ ...values, status: 'active', createdAt: now }).returning();
+  const [row] = await tx
+    .insert(credentials)
+    .values({ ...values, status: 'active', createdAt: now })
+    .returning();
   return row!;
 }
 
 /** A certificate the sweep found run out: never swept again; a renewal that replaced it meanwhile wins. */
 export async function markCredentialExpired(tx: Tx, id: string): Promise<void> {
-  await tx.update(credentials).set({ status: 'expired' }).where(and(eq(credentials.id, id), eq(credentials.status, 'active')));
+  await tx
+    .update(credentials)
+    .set({ status: 'expired' })
+    .where(and(eq(credentials.id, id), eq(credentials.status, 'active')));
 }
 
-export interface DueCertificate { credential: Credential; nearestNoticed: number | null }
+export interface DueCertificate {
+  credential: Credential;
+  nearestNoticed: number | null;
+}
 
 /**
  * Active certificates that run out by `horizon`, in (not_after, id) order after `after`: one range of
@@ -43,23 +66,36 @@ export interface DueCertificate { credential: Credential; nearestNoticed: number
  */
 export async function readDueCertificates(horizon: Date, limit: number, after?: Credential): Promise<DueCertificate[]> {
   const db = await getDb();
-  return db.select({
-    credential: credentials,
-    nearestNoticed: sql<number | null>`(select min(n.threshold_days) from ${certificateNotices} n where n.credential_id = ${credentials.id})`,
-  })
+  return db
+    .select({
+      credential: credentials,
+      nearestNoticed: sql<
+        number | null
+      >`(select min(n.threshold_days) from ${certificateNotices} n where n.credential_id = ${credentials.id})`,
+    })
     .from(credentials)
-    .where(and(
-      eq(credentials.status, 'active'),
-      lte(credentials.notAfter, horizon),
-      after ? sql`(${credentials.notAfter}, ${credentials.id}) > (${after.notAfter.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
-    ))
+    .where(
+      and(
+        eq(credentials.status, 'active'),
+        lte(credentials.notAfter, horizon),
+        after
+          ? sql`(${credentials.notAfter}, ${credentials.id}) > (${after.notAfter.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(asc(credentials.notAfter), asc(credentials.id))
     .limit(limit);
 }
 
 /** Notes the thresholds crossed; answers those not noted before (each is noted once per certificate). */
-export async function insertCertificateNotices(tx: Tx, credentialId: string, thresholdsDays: number[], now: Date): Promise<number[]> {
-  const noted = await tx.insert(certificateNotices)
+export async function insertCertificateNotices(
+  tx: Tx,
+  credentialId: string,
+  thresholdsDays: number[],
+  now: Date,
+): Promise<number[]> {
+  const noted = await tx
+    .insert(certificateNotices)
     .values(thresholdsDays.map((thresholdDays) => ({ credentialId, thresholdDays, createdAt: now })))
     .onConflictDoNothing()
     .returning({ thresholdDays: certificateNotices.thresholdDays });
@@ -68,14 +104,21 @@ export async function insertCertificateNotices(tx: Tx, credentialId: string, thr
 
 /** The workflow a job runs. */
 export async function getWorkflowOfJob(tx: Tx, jobId: string): Promise<Workflow | undefined> {
-  const [row] = await tx.select({ workflow: workflows }).from(jobs).innerJoin(workflows, eq(workflows.id, jobs.workflowId))
+  const [row] = await tx
+    .select({ workflow: workflows })
+    .from(jobs)
+    .innerJoin(workflows, eq(workflows.id, jobs.workflowId))
     .where(eq(jobs.id, jobId));
   return row?.workflow;
 }
 
 /** The entry's `gov-ar`/`certificate` meta record, if it has one. */
 export async function getCertificateRecord(tx: Tx, entryId: string): Promise<MetaRecord | undefined> {
-  const [row] = await tx.select().from(metaRecords)
-    .where(and(eq(metaRecords.entryId, entryId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.certificate)));
+  const [row] = await tx
+    .select()
+    .from(metaRecords)
+    .where(
+      and(eq(metaRecords.entryId, entryId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.certificate)),
+    );
   return row;
 }

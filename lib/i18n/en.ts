@@ -20,7 +20,8 @@ export const en: typeof esAR = {
     heading: 'Electronic invoicing registration',
     legalName: 'Legal name',
     cuit: 'CUIT',
-    intro: "We'll guide you step by step to get the digital certificate from ARCA that lets your electronic invoices be issued. It takes about 10 minutes.",
+    intro:
+      "We'll guide you step by step to get the digital certificate from ARCA that lets your electronic invoices be issued. It takes about 10 minutes.",
     resume: 'You can close this page at any time: we save your progress, and the same link brings you back.',
   },
   renewal: {
@@ -31,8 +32,13 @@ export const en: typeof esAR = {
     sameAlias: `The new certificate is added to the same alias ({alias}): there is no need to create another alias.`,
   },
   steps: {
-    company: 'Company', path: 'Certificate', portal: 'Create at ARCA', authorize: 'Authorize',
-    upload: 'Upload', points_of_sale: 'Points of sale', done: 'Done',
+    company: 'Company',
+    path: 'Certificate',
+    portal: 'Create at ARCA',
+    authorize: 'Authorize',
+    upload: 'Upload',
+    points_of_sale: 'Points of sale',
+    done: 'Done',
   },
   progress: {
     label: 'Registration steps',
@@ -52,7 +58,8 @@ export const en: typeof esAR = {
     fiscalAddress: 'Fiscal address',
     fiscalAddressHint: 'Street, number, town and province, as ARCA has it.',
     activityCode: 'Activity code',
-    activityCodeHint: 'The 6 digits of your main activity (for example, 620100). They are on your constancia de inscripción.',
+    activityCodeHint:
+      'The 6 digits of your main activity (for example, 620100). They are on your constancia de inscripción.',
     taxClassification: 'Tax classification',
     responsableInscripto: 'Responsable Inscripto',
     responsableInscriptoHint: 'Issues A and B invoices.',
@@ -74,9 +81,11 @@ export const en: typeof esAR = {
     heading: 'How do you want to get the certificate?',
     lead: 'The digital certificate is the permission ARCA gives this system to invoice for you. It has two parts: a private key and the certificate.',
     generate: 'Generate the key and the request for me',
-    generateHint: 'Recommended. We create the private key and keep it encrypted. You paste a request into ARCA and bring us the certificate.',
+    generateHint:
+      'Recommended. We create the private key and keep it encrypted. You paste a request into ARCA and bring us the certificate.',
     own: 'I already have a certificate and its key',
-    ownHint: 'If you or your accountant already made a web services certificate. You will upload the certificate (.crt) and the key (.key).',
+    ownHint:
+      'If you or your accountant already made a web services certificate. You will upload the certificate (.crt) and the key (.key).',
     ready: `Your request is ready (alias {alias}).`,
     generating: 'Preparing your request…',
   },
@@ -95,12 +104,14 @@ export const en: typeof esAR = {
     emulator: "You are using the ARCA emulator (offline testing): do these steps in the emulator's portal.",
     emulatorLink: "Open the emulator's portal",
     emulatorEnvironment: {
-      sandbox: "The emulator opens in «Homologación», this registration's environment. If you change it, choose it again with the «Ambiente» switch at the top.",
+      sandbox:
+        "The emulator opens in «Homologación», this registration's environment. If you change it, choose it again with the «Ambiente» switch at the top.",
       live: "The emulator opens in «Producción», this registration's environment. If you change it, choose it again with the «Ambiente» switch at the top.",
     },
     enable: `If «{service}» is not in your list of services, add it: open «Administrador de Relaciones de Clave Fiscal», choose «Adherir servicio», then ARCA → «Servicios Interactivos» → «{service}», and confirm.`,
     enableHint: 'Then log out and log in again to see it in your list.',
-    enableLiveHint: 'If you act for a company, choose the company and use «Nueva Relación» instead of «Adherir servicio». Then log out and log in again.',
+    enableLiveHint:
+      'If you act for a company, choose the company and use «Nueva Relación» instead of «Adherir servicio». Then log out and log in again.',
     sandbox: {
       service: 'WSASS - Autogestión Certificados Homologación',
       open: 'Open «WSASS - Autogestión Certificados Homologación».',
@@ -180,12 +191,17 @@ export const en: typeof esAR = {
     retry: 'Try again',
     retryIn: `You can try again in {seconds} seconds.`,
     toAuthorize: 'See how to authorize the service',
-    tooLarge: 'The file is larger than 64 KiB. A certificate or a key takes a few KB: choose the .crt or .key file, not another document.',
+    tooLarge:
+      'The file is larger than 64 KiB. A certificate or a key takes a few KB: choose the .crt or .key file, not another document.',
     errorTitle: 'We could not register the certificate',
-    keyInCertificate: 'This is a private key, not the certificate. This field takes the certificate you downloaded from ARCA (it starts with -----BEGIN CERTIFICATE-----).',
-    keyInCertificateGenerated: 'This is a private key, not the certificate. No key is needed: we hold it. Upload the certificate you downloaded from ARCA (it starts with -----BEGIN CERTIFICATE-----).',
-    certificateInKey: 'This is a certificate, not the private key. The certificate goes in the field above; this one takes the .key file (it starts with -----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----).',
-    certificateUnreadableGenerated: 'We could not read the certificate. Upload the .crt file exactly as you downloaded it from ARCA, unchanged (it starts with -----BEGIN CERTIFICATE-----).',
+    keyInCertificate:
+      'This is a private key, not the certificate. This field takes the certificate you downloaded from ARCA (it starts with -----BEGIN CERTIFICATE-----).',
+    keyInCertificateGenerated:
+      'This is a private key, not the certificate. No key is needed: we hold it. Upload the certificate you downloaded from ARCA (it starts with -----BEGIN CERTIFICATE-----).',
+    certificateInKey:
+      'This is a certificate, not the private key. The certificate goes in the field above; this one takes the .key file (it starts with -----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----).',
+    certificateUnreadableGenerated:
+      'We could not read the certificate. Upload the .crt file exactly as you downloaded it from ARCA, unchanged (it starts with -----BEGIN CERTIFICATE-----).',
   },
   pointsOfSale: {
     heading: 'Your points of sale',
@@ -219,7 +235,8 @@ export const en: typeof esAR = {
     sandboxNote: 'In testing (homologación) any point of sale number works.',
     sandboxTests: 'Invoices issued in testing (homologación) are tests: they have no fiscal validity.',
     pendingLead: 'The certificate is registered, but you cannot invoice yet.',
-    pendingPointOfSale: 'A point of sale for web services at ARCA is still missing. Add one and open this link again to confirm it.',
+    pendingPointOfSale:
+      'A point of sale for web services at ARCA is still missing. Add one and open this link again to confirm it.',
     close: 'You can close this page now.',
   },
   registered: {

@@ -18,7 +18,8 @@ export const esAR = {
     heading: 'Alta para factura electrónica',
     legalName: 'Razón social',
     cuit: 'CUIT',
-    intro: 'Le guiamos paso a paso para obtener el certificado digital de ARCA que permite emitir sus facturas electrónicas. Lleva unos 10 minutos.',
+    intro:
+      'Le guiamos paso a paso para obtener el certificado digital de ARCA que permite emitir sus facturas electrónicas. Lleva unos 10 minutos.',
     resume: 'Puede cerrar esta página cuando quiera: guardamos su avance y vuelve con el mismo enlace.',
   },
   renewal: {
@@ -29,8 +30,13 @@ export const esAR = {
     sameAlias: `El certificado nuevo se agrega al mismo alias ({alias}): no hace falta crear otro alias.`,
   },
   steps: {
-    company: 'Empresa', path: 'Certificado', portal: 'Crear en ARCA', authorize: 'Autorizar',
-    upload: 'Subir', points_of_sale: 'Puntos de venta', done: 'Listo',
+    company: 'Empresa',
+    path: 'Certificado',
+    portal: 'Crear en ARCA',
+    authorize: 'Autorizar',
+    upload: 'Subir',
+    points_of_sale: 'Puntos de venta',
+    done: 'Listo',
   },
   progress: {
     label: 'Pasos del alta',
@@ -50,7 +56,8 @@ export const esAR = {
     fiscalAddress: 'Domicilio fiscal',
     fiscalAddressHint: 'Calle, número, localidad y provincia, como figura en ARCA.',
     activityCode: 'Código de actividad',
-    activityCodeHint: 'Los 6 números de su actividad principal (por ejemplo, 620100). Figuran en su constancia de inscripción.',
+    activityCodeHint:
+      'Los 6 números de su actividad principal (por ejemplo, 620100). Figuran en su constancia de inscripción.',
     taxClassification: 'Condición fiscal',
     responsableInscripto: 'Responsable Inscripto',
     responsableInscriptoHint: 'Emite facturas A y B.',
@@ -72,9 +79,11 @@ export const esAR = {
     heading: '¿Cómo quiere obtener el certificado?',
     lead: 'El certificado digital es el permiso que ARCA da a este sistema para facturar por usted. Tiene dos partes: una clave privada y el certificado.',
     generate: 'Generar la clave y el pedido por mí',
-    generateHint: 'Recomendado. Creamos la clave privada y la guardamos cifrada. Usted copia un pedido en ARCA y nos trae el certificado.',
+    generateHint:
+      'Recomendado. Creamos la clave privada y la guardamos cifrada. Usted copia un pedido en ARCA y nos trae el certificado.',
     own: 'Ya tengo un certificado y su clave',
-    ownHint: 'Si usted o su contador ya crearon un certificado para web services. Va a subir el certificado (.crt) y la clave (.key).',
+    ownHint:
+      'Si usted o su contador ya crearon un certificado para web services. Va a subir el certificado (.crt) y la clave (.key).',
     ready: `Su pedido ya está preparado (alias {alias}).`,
     generating: 'Preparando su pedido…',
   },
@@ -94,13 +103,15 @@ export const esAR = {
     emulatorLink: 'Abrir el portal del emulador',
     // The emulator's own switch names the environments in Spanish: «Homologación» and «Producción».
     emulatorEnvironment: {
-      sandbox: 'El emulador se abre en «Homologación», el ambiente de esta alta. Si lo cambia, vuelva a elegirlo en el selector «Ambiente» de arriba.',
+      sandbox:
+        'El emulador se abre en «Homologación», el ambiente de esta alta. Si lo cambia, vuelva a elegirlo en el selector «Ambiente» de arriba.',
       live: 'El emulador se abre en «Producción», el ambiente de esta alta. Si lo cambia, vuelva a elegirlo en el selector «Ambiente» de arriba.',
     },
     // First a supplier may need to add the service itself to their Clave Fiscal.
     enable: `Si «{service}» no está en su lista de servicios, agréguelo: abra «Administrador de Relaciones de Clave Fiscal», elija «Adherir servicio» y luego ARCA → «Servicios Interactivos» → «{service}»; confirme.`,
     enableHint: 'Después cierre la sesión y vuelva a ingresar para verlo en su lista.',
-    enableLiveHint: 'Si actúa por una empresa, elija la empresa y use «Nueva Relación» en lugar de «Adherir servicio». Después cierre la sesión y vuelva a ingresar.',
+    enableLiveHint:
+      'Si actúa por una empresa, elija la empresa y use «Nueva Relación» en lugar de «Adherir servicio». Después cierre la sesión y vuelva a ingresar.',
     sandbox: {
       service: 'WSASS - Autogestión Certificados Homologación',
       open: 'Abra «WSASS - Autogestión Certificados Homologación».',
@@ -180,12 +191,17 @@ export const esAR = {
     retry: 'Reintentar',
     retryIn: `Puede reintentar en {seconds} segundos.`,
     toAuthorize: 'Ver cómo autorizar el servicio',
-    tooLarge: 'El archivo supera los 64 KiB. Un certificado o una clave ocupan pocos KB: elija el archivo .crt o .key, no otro documento.',
+    tooLarge:
+      'El archivo supera los 64 KiB. Un certificado o una clave ocupan pocos KB: elija el archivo .crt o .key, no otro documento.',
     errorTitle: 'No pudimos registrar el certificado',
-    keyInCertificate: 'Esto es una clave privada, no el certificado. En este campo va el certificado que descargó de ARCA (empieza con -----BEGIN CERTIFICATE-----).',
-    keyInCertificateGenerated: 'Esto es una clave privada, no el certificado. No hace falta ninguna clave: la tenemos nosotros. Suba el certificado que descargó de ARCA (empieza con -----BEGIN CERTIFICATE-----).',
-    certificateInKey: 'Esto es un certificado, no la clave privada. El certificado va en el campo de arriba; aquí va el archivo .key (empieza con -----BEGIN PRIVATE KEY----- o -----BEGIN RSA PRIVATE KEY-----).',
-    certificateUnreadableGenerated: 'No pudimos leer el certificado. Suba el archivo .crt tal como lo descargó de ARCA, sin modificarlo (empieza con -----BEGIN CERTIFICATE-----).',
+    keyInCertificate:
+      'Esto es una clave privada, no el certificado. En este campo va el certificado que descargó de ARCA (empieza con -----BEGIN CERTIFICATE-----).',
+    keyInCertificateGenerated:
+      'Esto es una clave privada, no el certificado. No hace falta ninguna clave: la tenemos nosotros. Suba el certificado que descargó de ARCA (empieza con -----BEGIN CERTIFICATE-----).',
+    certificateInKey:
+      'Esto es un certificado, no la clave privada. El certificado va en el campo de arriba; aquí va el archivo .key (empieza con -----BEGIN PRIVATE KEY----- o -----BEGIN RSA PRIVATE KEY-----).',
+    certificateUnreadableGenerated:
+      'No pudimos leer el certificado. Suba el archivo .crt tal como lo descargó de ARCA, sin modificarlo (empieza con -----BEGIN CERTIFICATE-----).',
   },
   pointsOfSale: {
     heading: 'Sus puntos de venta',
@@ -219,7 +235,8 @@ export const esAR = {
     sandboxNote: 'En homologación puede usar cualquier número de punto de venta.',
     sandboxTests: 'Las facturas que emita en homologación son de prueba: no tienen validez fiscal.',
     pendingLead: 'El certificado quedó registrado, pero todavía no puede facturar.',
-    pendingPointOfSale: 'Falta un punto de venta para web services en ARCA. Agréguelo y vuelva a abrir este enlace para confirmarlo.',
+    pendingPointOfSale:
+      'Falta un punto de venta para web services en ARCA. Agréguelo y vuelva a abrir este enlace para confirmarlo.',
     close: 'Ya puede cerrar esta página.',
   },
   registered: {

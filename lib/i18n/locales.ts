@@ -10,15 +10,22 @@ export const otherLocale = (locale: Locale): Locale => (locale === 'en' ? 'es-AR
 
 /** A calendar date, the same on the server and in the browser (fixed time zone: no hydration drift). */
 export function formatDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' }).format(
+    new Date(iso),
+  );
 }
 
 /** A message with its {placeholders} filled in (messages are plain data, so the server can pass them as props). */
 export function fill(message: string, values: Record<string, string | number>): string {
-  return message.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+  return message.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    name in values ? String(values[name]) : placeholder,
+  );
 }
 
-export function resolveLocale(cookieValue: string | undefined | null, acceptLanguage: string | undefined | null): Locale {
+export function resolveLocale(
+  cookieValue: string | undefined | null,
+  acceptLanguage: string | undefined | null,
+): Locale {
   const chosen = LOCALES.find((locale) => locale.toLowerCase() === cookieValue?.trim().toLowerCase());
   if (chosen) return chosen;
   return /^en(-|$)/i.test(firstPreference(acceptLanguage ?? '') ?? '') ? 'en' : DEFAULT_LOCALE;
@@ -36,4 +43,3 @@ function firstPreference(header: string): string | undefined {
   }
   return best?.tag;
 }
-

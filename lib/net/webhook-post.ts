@@ -45,21 +45,32 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
       clearTimeout(timer);
       resolve({ ...result, latencyMs: Date.now() - started });
     };
-    const request = client.request(target, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-      ...(webhookAllowPrivate() ? {} : { lookup: publicOnlyLookup as never }),
-    }, (response) => {
-      response.resume(); // the body is not read: only the status counts
-      const status = response.statusCode ?? 0;
-      const ok = status >= 200 && status < 300;
-      done({
-        status,
-        ...(ok ? {} : { error: status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}` }),
-        retryAfterMs: retryAfterMs(response.headers['retry-after']),
-      });
-    });
-    const timer = setTimeout(() => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), WEBHOOK_TIMEOUT_MS);
+    const request = client.request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        ...(webhookAllowPrivate() ? {} : { lookup: publicOnlyLookup as never }),
+      },
+      (response) => {
+        response.resume(); // the body is not read: only the status counts
+        const status = response.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
+        done({
+          status,
+          ...(ok
+            ? {}
+            : {
+                error: status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`,
+              }),
+          retryAfterMs: retryAfterMs(response.headers['retry-after']),
+        });
+      },
+    );
+    const timer = setTimeout(
+      () => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
+      WEBHOOK_TIMEOUT_MS,
+    );
     request.on('error', (error: NodeJS.ErrnoException) => done({ error: describe(error) }));
     request.end(body);
   });

@@ -8,12 +8,22 @@ import { CuitSchema } from '@/lib/ar/cuit';
 import { OriginSchema } from '@/lib/transform/workflow-body';
 
 export const ANNOTATIONS = new Map<z.ZodType, JSONSchema.BaseSchema>([
-  [CuitSchema, {
-    type: 'string',
-    description: 'CUIT: 11 digits with a valid check digit. Hyphens, dots and spaces are accepted and removed: stored and answered as 11 digits',
-    examples: ['30712345671', '30-71234567-1'],
-  }],
-  [OriginSchema, {
-    type: 'string', maxLength: 300, description: 'An origin: scheme, host and optional port, no path', examples: ['https://console.example.com'],
-  }],
+  [
+    CuitSchema,
+    {
+      type: 'string',
+      description:
+        'CUIT: 11 digits with a valid check digit. Hyphens, dots and spaces are accepted and removed: stored and answered as 11 digits',
+      examples: ['30712345671', '30-71234567-1'],
+    },
+  ],
+  [
+    OriginSchema,
+    {
+      type: 'string',
+      maxLength: 300,
+      description: 'An origin: scheme, host and optional port, no path',
+      examples: ['https://console.example.com'],
+    },
+  ],
 ]);

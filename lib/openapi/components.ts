@@ -13,14 +13,32 @@ import { InvoiceEnvelopeSchema, StoredInvoiceEnvelopeSchema } from '@/lib/gov-ar
 import { PartySchema } from '@/lib/gov-ar/party';
 import { EntryBody, WorkflowBody } from '@/lib/openapi/service-bodies';
 import { JobBody } from '@/lib/transform/schemas';
-import { AuthorizedEnrollment, ConsoleWorkspace, CreatedApp, CreatedWorkspace, Enrollment } from '@/lib/openapi/responses/access';
+import {
+  AuthorizedEnrollment,
+  ConsoleWorkspace,
+  CreatedApp,
+  CreatedWorkspace,
+  Enrollment,
+} from '@/lib/openapi/responses/access';
 import { ConsoleSupplierPage } from '@/lib/openapi/responses/console';
 import { ErrorBody } from '@/lib/openapi/responses/common';
 import {
-  IssuedCertificate, RecordedAuthorization, RecordedFault, RecordedPointOfSale, RecordedRevocation, RecordedTaxpayer, TaxpayerView,
+  IssuedCertificate,
+  RecordedAuthorization,
+  RecordedFault,
+  RecordedPointOfSale,
+  RecordedRevocation,
+  RecordedTaxpayer,
+  TaxpayerView,
 } from '@/lib/openapi/responses/emulator';
 import {
-  CertificateRecord, CertificateRequest, PointsOfSale, Progress, RegisteredCertificate, RegistrationView, SavedProgress,
+  CertificateRecord,
+  CertificateRequest,
+  PointsOfSale,
+  Progress,
+  RegisteredCertificate,
+  RegistrationView,
+  SavedProgress,
 } from '@/lib/openapi/responses/gov-ar';
 import { MetaRecord } from '@/lib/openapi/responses/entry';
 import { Entry, EntryList } from '@/lib/openapi/responses/silo';

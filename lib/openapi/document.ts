@@ -16,14 +16,18 @@ const DESCRIPTION = [
 
 export function buildOpenApiDocument(endpoints: readonly Endpoint[] = ENDPOINTS) {
   const paths: Record<string, Record<string, ReturnType<typeof operationOf>>> = {};
-  for (const endpoint of endpoints) paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method]: operationOf(endpoint) };
+  for (const endpoint of endpoints)
+    paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method]: operationOf(endpoint) };
   return {
     openapi: '3.1.0' as const,
     info: { title: 'AR supplier onboarding API', version: '1', description: DESCRIPTION },
     tags: TAGS.map((tag) => ({ ...tag })),
     paths,
     components: {
-      schemas: mergeComponents(convertComponents(REQUEST_COMPONENTS, 'input'), convertComponents(RESPONSE_COMPONENTS, 'output')),
+      schemas: mergeComponents(
+        convertComponents(REQUEST_COMPONENTS, 'input'),
+        convertComponents(RESPONSE_COMPONENTS, 'output'),
+      ),
       securitySchemes: SECURITY_SCHEMES,
     },
   };

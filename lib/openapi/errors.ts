@@ -14,9 +14,11 @@ export function errorCodes(endpoint: Endpoint): ErrorCode[] {
   // An enrollment token is not enough for `workspace`; a server without ADMIN_TOKEN refuses `admin`.
   if (endpoint.auth === 'workspace' || endpoint.auth === 'admin') add('forbidden');
   // The console's cookie stands in for the bearer token; a change must then come from our own pages.
-  if (endpoint.auth !== 'none' && endpoint.auth !== 'admin' && UNSAFE_METHODS.has(endpoint.method)) add('csrf_rejected');
+  if (endpoint.auth !== 'none' && endpoint.auth !== 'admin' && UNSAFE_METHODS.has(endpoint.method))
+    add('csrf_rejected');
   // malformed_request: a JSON body nested deeper than lib/api/body allows.
-  if (endpoint.body?.kind === 'json') add('malformed_json', 'malformed_request', 'unsupported_media_type', 'payload_too_large', 'validation_failed');
+  if (endpoint.body?.kind === 'json')
+    add('malformed_json', 'malformed_request', 'unsupported_media_type', 'payload_too_large', 'validation_failed');
   if (endpoint.body?.kind === 'multipart') add('unsupported_media_type', 'malformed_request', 'file_too_large');
   // validation_failed: a query value PostgreSQL could not take (a NUL), named in `fields`.
   if (endpoint.query) add('invalid_parameter', 'validation_failed');

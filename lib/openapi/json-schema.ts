@@ -25,7 +25,8 @@ function conversionOptions(io: Io) {
         Object.assign(jsonSchema, structuredClone(annotation));
       }
       // zod spells these formats out as long regular expressions too; the format says it for a reader.
-      if (typeof jsonSchema.format === 'string' && SELF_EXPLAINING_FORMATS.has(jsonSchema.format)) delete jsonSchema.pattern;
+      if (typeof jsonSchema.format === 'string' && SELF_EXPLAINING_FORMATS.has(jsonSchema.format))
+        delete jsonSchema.pattern;
     },
   };
 }
@@ -35,7 +36,8 @@ export function convertComponents(components: Record<string, z.ZodType>, io: Io)
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(components)) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, { ...conversionOptions(io), uri: componentRef });
-  if ('__shared' in schemas) throw new Error('A component shares unnamed subschemas with $defs; name the shared schema instead.');
+  if ('__shared' in schemas)
+    throw new Error('A component shares unnamed subschemas with $defs; name the shared schema instead.');
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, bare(schema)]));
 }
 

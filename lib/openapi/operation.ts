@@ -26,26 +26,47 @@ export function operationOf(endpoint: Endpoint) {
     ...(parameters.length ? { parameters } : {}),
     ...(endpoint.body ? { requestBody: requestBodyOf(endpoint.body, where) } : {}),
     responses: {
-      ...Object.fromEntries(Object.entries(endpoint.responses).map(([status, spec]) => [status, responseOf(spec, where)])),
-      ...Object.fromEntries(errorsByStatus(endpoint).map(([status, codes]) => [String(status), errorResponseOf(status, codes)])),
+      ...Object.fromEntries(
+        Object.entries(endpoint.responses).map(([status, spec]) => [status, responseOf(spec, where)]),
+      ),
+      ...Object.fromEntries(
+        errorsByStatus(endpoint).map(([status, codes]) => [String(status), errorResponseOf(status, codes)]),
+      ),
     },
   };
 }
 
 function requestBodyOf(body: RequestBodySpec, where: string) {
   if (body.kind === 'xml') {
-    return { required: true, description: body.description, content: Object.fromEntries(SOAP_TYPES.map((type) => [type, { schema: text }])) };
+    return {
+      required: true,
+      description: body.description,
+      content: Object.fromEntries(SOAP_TYPES.map((type) => [type, { schema: text }])),
+    };
   }
   const schema = { $ref: componentRef(componentId(REQUEST_COMPONENTS, body.schema, `${where} request body`)) };
-  return { required: true, content: { [body.kind === 'json' ? 'application/json' : 'multipart/form-data']: { schema } } };
+  return {
+    required: true,
+    content: { [body.kind === 'json' ? 'application/json' : 'multipart/form-data']: { schema } },
+  };
 }
 
 function responseOf(spec: ResponseSpec, where: string) {
-  const headers = spec.headers && Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: text }]));
-  const content = spec.format === 'soap'
-    ? Object.fromEntries(SOAP_TYPES.map((type) => [type, { schema: text }]))
-    : spec.format === 'pdf' ? { 'application/pdf': { schema: binary } }
-    : spec.schema && { 'application/json': { schema: { $ref: componentRef(componentId(RESPONSE_COMPONENTS, spec.schema, `${where} response`)) } } };
+  const headers =
+    spec.headers &&
+    Object.fromEntries(
+      Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: text }]),
+    );
+  const content =
+    spec.format === 'soap'
+      ? Object.fromEntries(SOAP_TYPES.map((type) => [type, { schema: text }]))
+      : spec.format === 'pdf'
+        ? { 'application/pdf': { schema: binary } }
+        : spec.schema && {
+            'application/json': {
+              schema: { $ref: componentRef(componentId(RESPONSE_COMPONENTS, spec.schema, `${where} response`)) },
+            },
+          };
   return { description: spec.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
 }
 
@@ -53,7 +74,9 @@ function responseOf(spec: ResponseSpec, where: string) {
 function errorResponseOf(status: number, codes: ErrorCode[]) {
   return {
     description: `\`code\` is one of: ${codes.join(', ')}`,
-    ...(RETRY_AFTER_STATUSES.has(status) ? { headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: text } } } : {}),
+    ...(RETRY_AFTER_STATUSES.has(status)
+      ? { headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: text } } }
+      : {}),
     content: {
       'application/json': {
         schema: { allOf: [{ $ref: componentRef('Error') }], properties: { code: { enum: codes } } },

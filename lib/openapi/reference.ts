@@ -21,22 +21,35 @@ export interface ReferenceGroup {
 
 export function referenceGroups(document: OpenApiDocument): ReferenceGroup[] {
   const operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod).map(([method, operation]) => ({ method, path, operation, auth: authLabel(operation.security) })));
+    Object.entries(byMethod).map(([method, operation]) => ({
+      method,
+      path,
+      operation,
+      auth: authLabel(operation.security),
+    })),
+  );
   return document.tags
-    .map((tag) => ({ tag: tag.name, description: tag.description, operations: operations.filter((o) => o.operation.tags.includes(tag.name)) }))
+    .map((tag) => ({
+      tag: tag.name,
+      description: tag.description,
+      operations: operations.filter((o) => o.operation.tags.includes(tag.name)),
+    }))
     .filter((group) => group.operations.length > 0);
 }
 
 function authLabel(security: unknown): string {
   const said = JSON.stringify(security);
-  const mode = (Object.keys(SECURITY_BY_AUTH) as AuthMode[]).find((candidate) => JSON.stringify(SECURITY_BY_AUTH[candidate]) === said);
+  const mode = (Object.keys(SECURITY_BY_AUTH) as AuthMode[]).find(
+    (candidate) => JSON.stringify(SECURITY_BY_AUTH[candidate]) === said,
+  );
   return mode ? AUTH_LABELS[mode] : said;
 }
 
 /** The codes an error response narrows `code` to (see lib/openapi/operation), else none. */
 export function errorCodesOf(response: unknown): string[] {
-  const schema = (response as { content?: Record<string, { schema?: { properties?: { code?: { enum?: string[] } } } }> })
-    .content?.['application/json']?.schema;
+  const schema = (
+    response as { content?: Record<string, { schema?: { properties?: { code?: { enum?: string[] } } } }> }
+  ).content?.['application/json']?.schema;
   return schema?.properties?.code?.enum ?? [];
 }
 

@@ -6,20 +6,27 @@ import { CONSOLE_COOKIE } from '@/lib/console/cookie';
 
 export const SECURITY_SCHEMES = {
   apiKey: {
-    type: 'http', scheme: 'bearer',
+    type: 'http',
+    scheme: 'bearer',
     description: 'A workspace API key (sk_...), shown once when the workspace is created.',
   },
   enrollmentToken: {
-    type: 'http', scheme: 'bearer',
-    description: "An enrollment token from POST /access/v1/enrollment/authorize; it acts as that enrollment's workspace until token_expires.",
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "An enrollment token from POST /access/v1/enrollment/authorize; it acts as that enrollment's workspace until token_expires.",
   },
   adminToken: {
-    type: 'http', scheme: 'bearer',
+    type: 'http',
+    scheme: 'bearer',
     description: "The operator's ADMIN_TOKEN (environment); without it, workspace creation is disabled.",
   },
   consoleSession: {
-    type: 'apiKey', in: 'cookie', name: CONSOLE_COOKIE,
-    description: "The console's session cookie: the random id of a session opened with a workspace API key (POST /console/session). Changes are accepted only from the console's own pages.",
+    type: 'apiKey',
+    in: 'cookie',
+    name: CONSOLE_COOKIE,
+    description:
+      "The console's session cookie: the random id of a session opened with a workspace API key (POST /console/session). Changes are accepted only from the console's own pages.",
   },
 } as const;
 

@@ -15,7 +15,8 @@ export const TAGS = [
   { name: 'Utils', description: 'Liveness and this document (utils/v1, /openapi.json).' },
   {
     name: 'Emulator',
-    description: 'The offline tax-authority emulator: its SOAP services and portal. Served only with AR_AUTHORITY=emulator.',
+    description:
+      'The offline tax-authority emulator: its SOAP services and portal. Served only with AR_AUTHORITY=emulator.',
   },
 ] as const;
 export type Tag = (typeof TAGS)[number]['name'];
@@ -59,5 +60,8 @@ export interface Endpoint {
 
 export const jsonBody = (schema: z.ZodType): RequestBodySpec => ({ kind: 'json', schema });
 export const multipartBody = (schema: z.ZodType): RequestBodySpec => ({ kind: 'multipart', schema });
-export const answer = (schema: z.ZodType | undefined, description: string, extra: Omit<ResponseSpec, 'schema' | 'description'> = {}): ResponseSpec =>
-  ({ schema, description, ...extra });
+export const answer = (
+  schema: z.ZodType | undefined,
+  description: string,
+  extra: Omit<ResponseSpec, 'schema' | 'description'> = {},
+): ResponseSpec => ({ schema, description, ...extra });

@@ -19,14 +19,17 @@ export function checkConfiguration(): string[] {
   if (arAuthority() === 'emulator') {
     if (process.env.AR_EMULATOR_IN_PRODUCTION !== '1') {
       throw new Error(
-        'AR_AUTHORITY=emulator in production: the emulator would issue certificates this server trusts as the authority\'s. '
-        + 'Set AR_AUTHORITY=afip, or also AR_EMULATOR_IN_PRODUCTION=1 to run the emulator anyway (its portal then needs ADMIN_TOKEN).',
+        "AR_AUTHORITY=emulator in production: the emulator would issue certificates this server trusts as the authority's. " +
+          'Set AR_AUTHORITY=afip, or also AR_EMULATOR_IN_PRODUCTION=1 to run the emulator anyway (its portal then needs ADMIN_TOKEN).',
       );
     }
-    warnings.push('WARNING: the built-in emulator answers as the tax authority in production (AR_EMULATOR_IN_PRODUCTION=1); '
-      + 'certificates it issues are trusted here. Its portal (/emulator, /emulator/portal/*) needs ADMIN_TOKEN'
-      + `${token ? '.' : ', which is not set: the portal is closed.'}`);
+    warnings.push(
+      'WARNING: the built-in emulator answers as the tax authority in production (AR_EMULATOR_IN_PRODUCTION=1); ' +
+        'certificates it issues are trusted here. Its portal (/emulator, /emulator/portal/*) needs ADMIN_TOKEN' +
+        `${token ? '.' : ', which is not set: the portal is closed.'}`,
+    );
   }
-  if (process.env.RATE_LIMITS === 'off') warnings.push('WARNING: RATE_LIMITS=off in production: nothing limits guessing or hammering.');
+  if (process.env.RATE_LIMITS === 'off')
+    warnings.push('WARNING: RATE_LIMITS=off in production: nothing limits guessing or hammering.');
   return warnings;
 }

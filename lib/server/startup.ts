@@ -32,14 +32,14 @@ export async function startServer(): Promise<void> {
   if (arAuthority() === 'emulator') for (const environment of EMULATOR_ENVIRONMENTS) emulatorCa(environment);
   const handle = await getDbHandle();
   await sealPlaintextSigningSecrets();
-  const demo = isProduction() && process.env.SEED_DEMO !== '1'
-    ? {}
-    : await withStartupLock(handle, seedDemoIfEmpty);
+  const demo = isProduction() && process.env.SEED_DEMO !== '1' ? {} : await withStartupLock(handle, seedDemoIfEmpty);
   startJobRunner();
   printBanner(handle.kind, demo);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void stopJobRunner().then(closeDb).finally(() => process.exit(0));
+      void stopJobRunner()
+        .then(closeDb)
+        .finally(() => process.exit(0));
     });
   }
 }
@@ -58,7 +58,8 @@ function printBanner(database: string, demo: DemoSeed) {
     `  Rate limits: ${rateLimitsEnabled() ? RATE_LIMIT_STORES[rateLimitStore()] : 'off (RATE_LIMITS=off)'}`,
   ];
   if (demo.apiKey) lines.push(`  Demo workspace API key (shown once): ${demo.apiKey}`);
-  else if (demo.link) lines.push(`  Demo workspace API key: see ${path.relative(process.cwd(), demoCredentialsFile())}`);
+  else if (demo.link)
+    lines.push(`  Demo workspace API key: see ${path.relative(process.cwd(), demoCredentialsFile())}`);
   if (demo.link) lines.push(`  Demo registration link: ${demo.link}`);
   console.log(`${lines.join('\n')}\n`);
 }

@@ -15,7 +15,10 @@ export function decodesCleanly(pathname: string): boolean {
 
 /** A service's answer to such a path, as `withApi` would give it. */
 export function malformedPathResponse(): NextResponse {
-  const error = new ApiError('malformed_request', 'The path has a percent-encoded sequence (%XX) that is not UTF-8 text.');
+  const error = new ApiError(
+    'malformed_request',
+    'The path has a percent-encoded sequence (%XX) that is not UTF-8 text.',
+  );
   return NextResponse.json(error.toBody(), {
     status: error.status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },

@@ -13,19 +13,28 @@ import { presentEntry } from '@/lib/silo/present';
 import { readEntryThroughCache } from '@/lib/silo/entry-read-cache';
 import type { Created } from '@/lib/api/created';
 import {
-  getEntryByIdAnyOwner, getEntryByKey, getEntryWithMeta, insertEntry, listEntriesByFolder, listMetaRecordsByEntries, replaceEntryData,
+  getEntryByIdAnyOwner,
+  getEntryByKey,
+  getEntryWithMeta,
+  insertEntry,
+  listEntriesByFolder,
+  listMetaRecordsByEntries,
+  replaceEntryData,
 } from '@/lib/silo/queries';
 import type { EntryBody } from '@/lib/silo/schemas';
 
 /** The request as received, digested: what a repeated create is compared with. */
 const requestDigest = (body: EntryBody) =>
-  createHash('sha256').update(canonicalJson({ folder: body.folder, key: body.key, data: body.data })).digest('hex');
+  createHash('sha256')
+    .update(canonicalJson({ folder: body.folder, key: body.key, data: body.data }))
+    .digest('hex');
 
 /** Entries stored before digests were kept are compared by what they hold. */
-const sameContent = (entry: Entry, body: EntryBody) => (entry.requestDigest
-  ? entry.requestDigest === requestDigest(body)
-  : canonicalJson({ folder: entry.folder, key: entry.key ?? undefined, data: entry.data }) ===
-    canonicalJson({ folder: body.folder, key: body.key, data: body.data }));
+const sameContent = (entry: Entry, body: EntryBody) =>
+  entry.requestDigest
+    ? entry.requestDigest === requestDigest(body)
+    : canonicalJson({ folder: entry.folder, key: entry.key ?? undefined, data: entry.data }) ===
+      canonicalJson({ folder: body.folder, key: body.key, data: body.data });
 
 /**
  * Stores a new entry (201), or answers the stored one (200) when the same id or key was already used
@@ -41,7 +50,12 @@ export async function createEntry(caller: Caller, body: EntryBody, id?: string):
   await folderNamed(body.folder)?.admit?.(caller, body.data);
   try {
     const entry = await insertEntry({
-      id: id ?? newId(), ownerId: caller.ownerId, folder: body.folder, key: body.key ?? null, status: 'Empty', data: body.data,
+      id: id ?? newId(),
+      ownerId: caller.ownerId,
+      folder: body.folder,
+      key: body.key ?? null,
+      status: 'Empty',
+      data: body.data,
       requestDigest: requestDigest(body),
     });
     // A new entry has no meta records yet: nothing to read back.
@@ -58,11 +72,21 @@ export async function createEntry(caller: Caller, body: EntryBody, id?: string):
 /** Replaces a correctable entry of the caller's with other content of the same folder and key; its new state, or undefined. */
 async function correctEntry(caller: Caller, body: EntryBody, id: string): Promise<EntryJson | undefined> {
   const stored = await getEntryByIdAnyOwner(id);
-  if (!stored || stored.ownerId !== caller.ownerId || stored.folder !== body.folder || (stored.key ?? undefined) !== body.key) return undefined;
+  if (
+    !stored ||
+    stored.ownerId !== caller.ownerId ||
+    stored.folder !== body.folder ||
+    (stored.key ?? undefined) !== body.key
+  )
+    return undefined;
   const folder = folderNamed(body.folder);
   if (sameContent(stored, body) || !(await folder?.correctable?.(stored))) return undefined;
   await folder?.admit?.(caller, body.data);
-  const replaced = await replaceEntryData(stored.id, { data: body.data, requestDigest: requestDigest(body), status: 'Empty' });
+  const replaced = await replaceEntryData(stored.id, {
+    data: body.data,
+    requestDigest: requestDigest(body),
+    status: 'Empty',
+  });
   return presentOne(replaced);
 }
 
@@ -95,7 +119,12 @@ export async function listEntries(caller: Caller, query: ListQuery & { folder?: 
 
 /** Entries that hold a document envelope (the `invoices` folder). */
 export const listEnvelopes = (caller: Caller, query: ListQuery) =>
-  listEntries(caller, { ...query, folder: registeredFolders().filter((folder) => folder.holdsEnvelopes).map((folder) => folder.name) });
+  listEntries(caller, {
+    ...query,
+    folder: registeredFolders()
+      .filter((folder) => folder.holdsEnvelopes)
+      .map((folder) => folder.name),
+  });
 
 async function presentOne(entry: Entry) {
   const meta = await listMetaRecordsByEntries([entry.id]);

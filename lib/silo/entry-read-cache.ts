@@ -27,7 +27,9 @@ export function entryVersion(): string | undefined {
 
 /** The workspace's entry as `read` presents it, from memory when nothing has written entries since. */
 export async function readEntryThroughCache(
-  ownerId: string, id: string, read: () => Promise<EntryJson | undefined>,
+  ownerId: string,
+  id: string,
+  read: () => Promise<EntryJson | undefined>,
 ): Promise<EntryJson | undefined> {
   const version = entryVersion();
   if (version === undefined) return read();

@@ -19,7 +19,10 @@ async function written<T>(write: () => Promise<T>): Promise<T> {
 
 export async function getEntryById(ownerId: string, id: string): Promise<Entry | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(entries).where(and(eq(entries.ownerId, ownerId), eq(entries.id, id)));
+  const [row] = await db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.ownerId, ownerId), eq(entries.id, id)));
   return row;
 }
 
@@ -32,7 +35,10 @@ export async function getEntryByIdAnyOwner(id: string): Promise<Entry | undefine
 
 export async function getEntryByKey(ownerId: string, key: string): Promise<Entry | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(entries).where(and(eq(entries.ownerId, ownerId), eq(entries.key, key)));
+  const [row] = await db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.ownerId, ownerId), eq(entries.key, key)));
   return row;
 }
 
@@ -43,30 +49,47 @@ export async function insertEntry(values: typeof entries.$inferInsert): Promise<
 }
 
 /** New content for a stored entry (a correction its folder allows). */
-export async function replaceEntryData(id: string, values: { data: unknown; requestDigest: string; status: EntryStatus }): Promise<Entry> {
+export async function replaceEntryData(
+  id: string,
+  values: { data: unknown; requestDigest: string; status: EntryStatus },
+): Promise<Entry> {
   const db = await getDb();
-  const [row] = await written(() => db.update(entries).set({ ...values, updatedAt: new Date() }).where(eq(entries.id, id)).returning());
+  const [row] = await written(() =>
+    db
+      .update(entries)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(entries.id, id))
+      .returning(),
+  );
   return row!;
 }
 
 /** A workspace's entries, newest first; of one folder, or of any of several. */
-export async function listEntriesByFolder(ownerId: string, options: { folder?: string | string[]; limit: number; cursor?: string }) {
+export async function listEntriesByFolder(
+  ownerId: string,
+  options: { folder?: string | string[]; limit: number; cursor?: string },
+) {
   const db = await getDb();
   return db
     .select()
     .from(entries)
-    .where(and(
-      eq(entries.ownerId, ownerId),
-      typeof options.folder === 'string' ? eq(entries.folder, options.folder) : undefined,
-      Array.isArray(options.folder) ? inArray(entries.folder, options.folder) : undefined,
-      afterCursor(entries, options.cursor),
-    ))
+    .where(
+      and(
+        eq(entries.ownerId, ownerId),
+        typeof options.folder === 'string' ? eq(entries.folder, options.folder) : undefined,
+        Array.isArray(options.folder) ? inArray(entries.folder, options.folder) : undefined,
+        afterCursor(entries, options.cursor),
+      ),
+    )
     .orderBy(...newestFirst(entries))
     .limit(options.limit + 1);
 }
 
 /** An entry with its meta records (oldest first) in one query: `GET /silo/v1/entries/{id}`, the most frequent read. */
-export async function getEntryWithMeta(ownerId: string, id: string): Promise<{ entry: Entry; meta: MetaRecord[] } | undefined> {
+export async function getEntryWithMeta(
+  ownerId: string,
+  id: string,
+): Promise<{ entry: Entry; meta: MetaRecord[] } | undefined> {
   const db = await getDb();
   const rows = await db
     .select({ entry: entries, meta: metaRecords })
@@ -102,27 +125,46 @@ export async function setEntryStatus(db: Db | Tx, entryId: string, status: Entry
 }
 
 /** What an issued invoice's entry gains: its number in `doc.code` and the authority's stamps in `head.stamps`. */
-export interface IssuedStamp { entryId: string; code: string; stamps: { prv: string; val: string }[] }
+export interface IssuedStamp {
+  entryId: string;
+  code: string;
+  stamps: { prv: string; val: string }[];
+}
 
 /** Writes the number and stamps onto GOBL envelopes stored as entries, in one statement. */
 export async function stampEntries(tx: Tx, issued: IssuedStamp[]): Promise<void> {
   if (issued.length === 0) return;
-  await written(() => tx.execute(sql`
+  await written(() =>
+    tx.execute(sql`
     update ${entries} e set updated_at = now(), data = jsonb_set(
       jsonb_set(e.data, '{doc,code}', to_jsonb(v.code)),
       '{head}',
       coalesce(e.data->'head', '{}'::jsonb) || jsonb_build_object('stamps', coalesce(e.data->'head'->'stamps', '[]'::jsonb) || v.stamps))
     from jsonb_to_recordset(${JSON.stringify(issued)}::jsonb) as v("entryId" uuid, code text, stamps jsonb)
-    where e.id = v."entryId"`));
+    where e.id = v."entryId"`),
+  );
 }
 
 /** New meta records, as stored. */
-export async function insertMetaRecords(db: Db | Tx, records: (typeof metaRecords.$inferInsert)[]): Promise<MetaRecord[]> {
+export async function insertMetaRecords(
+  db: Db | Tx,
+  records: (typeof metaRecords.$inferInsert)[],
+): Promise<MetaRecord[]> {
   if (records.length === 0) return [];
   return written(() => db.insert(metaRecords).values(records).returning());
 }
 
 /** A meta record's new value (and the job that wrote it). */
-export async function updateMetaRecord(db: Db | Tx, id: string, change: Pick<typeof metaRecords.$inferInsert, 'value' | 'jobId'>, now = new Date()) {
-  await written(() => db.update(metaRecords).set({ ...change, updatedAt: now }).where(eq(metaRecords.id, id)));
+export async function updateMetaRecord(
+  db: Db | Tx,
+  id: string,
+  change: Pick<typeof metaRecords.$inferInsert, 'value' | 'jobId'>,
+  now = new Date(),
+) {
+  await written(() =>
+    db
+      .update(metaRecords)
+      .set({ ...change, updatedAt: now })
+      .where(eq(metaRecords.id, id)),
+  );
 }

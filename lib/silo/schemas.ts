@@ -5,24 +5,32 @@ import { entryBodyOf } from '@/lib/silo/entry-body';
 import { foldersVersion, registeredFolders } from '@/lib/silo/folders';
 import { processSingleton } from '@/lib/process-singleton';
 
-
-export interface EntryBody { folder: string; key?: string; data: unknown }
+export interface EntryBody {
+  folder: string;
+  key?: string;
+  data: unknown;
+}
 
 /**
  * An entry's create body: one of the registered folders', told apart by `folder`. Built on first use,
  * since services register their folders when the server starts (after this module loads).
  */
 export function entryBodySchema(): z.ZodType<EntryBody> {
-  if (entryBody.built?.version !== foldersVersion()) entryBody.built = { version: foldersVersion(), schema: buildEntryBody() };
+  if (entryBody.built?.version !== foldersVersion())
+    entryBody.built = { version: foldersVersion(), schema: buildEntryBody() };
   return entryBody.built.schema;
 }
-const entryBody = processSingleton('entry-body-schema', (): { built?: { version: number; schema: z.ZodType<EntryBody> } } => ({}));
+const entryBody = processSingleton(
+  'entry-body-schema',
+  (): { built?: { version: number; schema: z.ZodType<EntryBody> } } => ({}),
+);
 
 /** The variants of the entry body, one per folder (the OpenAPI document shows each). */
 export const entryBodyVariants = () => registeredFolders().map((folder) => entryBodyOf(folder.name, folder.data));
 
 /** An entry's folder and `data` as stored, one per folder (what the OpenAPI document shows an entry holds). */
-export const storedEntryVariants = () => registeredFolders().map((folder) => entryBodyOf(folder.name, folder.stored ?? folder.data));
+export const storedEntryVariants = () =>
+  registeredFolders().map((folder) => entryBodyOf(folder.name, folder.stored ?? folder.data));
 
 function buildEntryBody(): z.ZodType<EntryBody> {
   const variants = entryBodyVariants();

@@ -28,9 +28,10 @@ export async function runClaimedStep(step: JobStep): Promise<void> {
     outcome = await runStepHandler(step);
   } catch (error) {
     console.error(`[jobs] step ${step.name} of job ${step.jobId} threw:`, error);
-    outcome = step.attempts < MAX_ATTEMPTS_ON_ERROR
-      ? { kind: 'retry', at: backoff(step.attempts), message: 'Temporary error; will retry.' }
-      : { kind: 'fail', message: 'The step kept failing; see the server log.' };
+    outcome =
+      step.attempts < MAX_ATTEMPTS_ON_ERROR
+        ? { kind: 'retry', at: backoff(step.attempts), message: 'Temporary error; will retry.' }
+        : { kind: 'fail', message: 'The step kept failing; see the server log.' };
   }
   await recordOutcome(step, outcome);
 }

@@ -11,7 +11,14 @@ import { getEntryById } from '@/lib/silo/queries';
 import type { Job as JobJson } from '@/lib/openapi/responses/transform';
 import { presentJob } from '@/lib/transform/present';
 import {
-  getJobById, getJobByIdAnyOwner, getJobByKey, getOpenJobForEntry, getWorkflowById, insertJobWithSteps, listJobsByOwner, listJobSteps,
+  getJobById,
+  getJobByIdAnyOwner,
+  getJobByKey,
+  getOpenJobForEntry,
+  getWorkflowById,
+  insertJobWithSteps,
+  listJobsByOwner,
+  listJobSteps,
   listStepsOfJobs,
 } from '@/lib/transform/queries';
 import { toPage } from '@/lib/api/pagination';
@@ -41,7 +48,11 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
   const entry = await getEntryById(caller.ownerId, body.silo_entry_id);
   if (!entry) throw notFound('entry', body.silo_entry_id);
   const template = templateNamed(workflow.template);
-  if (!template) throw new ApiError('conflict', `Workflow ${workflow.id} is of template "${workflow.template}", which this server does not run.`);
+  if (!template)
+    throw new ApiError(
+      'conflict',
+      `Workflow ${workflow.id} is of template "${workflow.template}", which this server does not run.`,
+    );
   if (entry.folder !== template.folder) {
     throw new ApiError('validation_failed', `A job of this workflow needs an entry of the ${template.folder} folder.`, {
       silo_entry_id: `not an entry of the ${template.folder} folder`,
@@ -52,7 +63,7 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
   const refusal = openJob ? inProgress(template, entry, openJob) : template.refuseJob(entry, undefined);
   if (refusal) {
     // A concurrent request with the same id or key may have made it since we looked: that is a replay.
-    const winner = openJob && await findExisting(caller, body, id);
+    const winner = openJob && (await findExisting(caller, body, id));
     if (winner) return { created: false, value: await present(winner) };
     throw refusal;
   }
@@ -61,16 +72,37 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
   const jobId = id ?? newId();
   const now = new Date();
   try {
-    const job = await insertJobWithSteps({
-      id: jobId, ownerId: caller.ownerId, key: body.key ?? null, workflowId: workflow.id, siloEntryId: entry.id,
-      status: 'queued', createdAt: now, updatedAt: now,
-    }, [
-      ...plan.steps.map((name, position) => ({ name, position, rescue: false })),
-      ...plan.rescue.map((name, i) => ({ name, position: RESCUE_POSITION + i, rescue: true })),
-    ].map((step) => ({ ...step, id: newId(), jobId, status: step.position === 0 ? 'ready' as const : 'pending' as const, runAt: now })));
+    const job = await insertJobWithSteps(
+      {
+        id: jobId,
+        ownerId: caller.ownerId,
+        key: body.key ?? null,
+        workflowId: workflow.id,
+        siloEntryId: entry.id,
+        status: 'queued',
+        createdAt: now,
+        updatedAt: now,
+      },
+      [
+        ...plan.steps.map((name, position) => ({ name, position, rescue: false })),
+        ...plan.rescue.map((name, i) => ({ name, position: RESCUE_POSITION + i, rescue: true })),
+      ].map((step) => ({
+        ...step,
+        id: newId(),
+        jobId,
+        status: step.position === 0 ? ('ready' as const) : ('pending' as const),
+        runAt: now,
+      })),
+    );
     kickJobRunner();
     // Presented as made (no runner has touched it yet in this answer; no webhook has been raised).
-    return { created: true, value: presentJob(job.row, job.steps.sort((a, b) => a.position - b.position)) };
+    return {
+      created: true,
+      value: presentJob(
+        job.row,
+        job.steps.sort((a, b) => a.position - b.position),
+      ),
+    };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await findExisting(caller, body, id);
@@ -102,7 +134,10 @@ export async function getJob(caller: Caller, id: string) {
 export async function listJobs(caller: Caller, query: JobListQuery) {
   const rows = await listJobsByOwner(caller.ownerId, { ...query, entryId: query.silo_entry_id });
   const page = rows.slice(0, query.limit);
-  const [steps, webhooks] = await Promise.all([listStepsOfJobs(page.map((job) => job.id)), deliveriesByJob(page.map((job) => job.id))]);
+  const [steps, webhooks] = await Promise.all([
+    listStepsOfJobs(page.map((job) => job.id)),
+    deliveriesByJob(page.map((job) => job.id)),
+  ]);
   return toPage(rows, query.limit, (job) => presentJob(job, steps.get(job.id) ?? [], webhooks.get(job.id) ?? []));
 }
 

@@ -4,7 +4,11 @@
 import { processSingleton } from '@/lib/process-singleton';
 import { claimTask } from '@/lib/transform/queries';
 
-export interface PeriodicTask { name: string; everyMs: number; run: () => Promise<unknown> }
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+}
 
 /** How often this process looks whether a task is due (the tasks themselves run far less often). */
 const CHECK_EVERY_MS = 60_000;

@@ -1,7 +1,11 @@
 // Workflows and jobs as the contract's JSON, typed by their documented schemas (lib/openapi/responses).
 import type { Job, JobStep, Workflow } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
-import type { Job as JobJson, Workflow as WorkflowJson, WebhookDelivery as WebhookDeliveryJson } from '@/lib/openapi/responses/transform';
+import type {
+  Job as JobJson,
+  Workflow as WorkflowJson,
+  WebhookDelivery as WebhookDeliveryJson,
+} from '@/lib/openapi/responses/transform';
 import { templateNamed } from '@/lib/transform/templates';
 
 export function presentWorkflow(workflow: Workflow): WorkflowJson {

@@ -1,7 +1,16 @@
 // Database access for workflows, jobs and job steps; reads are scoped to a workspace.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, inTransaction, type Db, type Tx } from '@/lib/db/client';
-import { entries, jobs, jobSteps, scheduledTasks, workflows, type Job, type JobStep, type Workflow } from '@/lib/db/schema';
+import {
+  entries,
+  jobs,
+  jobSteps,
+  scheduledTasks,
+  workflows,
+  type Job,
+  type JobStep,
+  type Workflow,
+} from '@/lib/db/schema';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 
 export const OPEN_JOB_STATUSES = ['queued', 'running', 'waiting'] as const;
@@ -12,7 +21,10 @@ export const awaitsSupplier = (job: Job): boolean =>
 
 export async function getWorkflowById(ownerId: string, id: string): Promise<Workflow | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(workflows).where(and(eq(workflows.ownerId, ownerId), eq(workflows.id, id)));
+  const [row] = await db
+    .select()
+    .from(workflows)
+    .where(and(eq(workflows.ownerId, ownerId), eq(workflows.id, id)));
   return row;
 }
 
@@ -34,13 +46,19 @@ export async function getJobByIdAnyOwner(id: string): Promise<Job | undefined> {
 
 export async function getJobById(ownerId: string, id: string): Promise<Job | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.ownerId, ownerId), eq(jobs.id, id)));
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.id, id)));
   return row;
 }
 
 export async function getJobByKey(ownerId: string, key: string): Promise<Job | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.ownerId, ownerId), eq(jobs.key, key)));
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.key, key)));
   return row;
 }
 
@@ -49,11 +67,13 @@ export async function listJobsByOwner(ownerId: string, options: { limit: number;
   return db
     .select()
     .from(jobs)
-    .where(and(
-      eq(jobs.ownerId, ownerId),
-      options.entryId ? eq(jobs.siloEntryId, options.entryId) : undefined,
-      afterCursor(jobs, options.cursor),
-    ))
+    .where(
+      and(
+        eq(jobs.ownerId, ownerId),
+        options.entryId ? eq(jobs.siloEntryId, options.entryId) : undefined,
+        afterCursor(jobs, options.cursor),
+      ),
+    )
     .orderBy(...newestFirst(jobs))
     .limit(options.limit + 1);
 }
@@ -94,7 +114,10 @@ export async function lockJob(tx: Tx, jobId: string): Promise<Job | undefined> {
  */
 export async function readyStepsNow(db: Db | Tx, jobIds: string[]): Promise<void> {
   if (jobIds.length === 0) return;
-  await db.update(jobSteps).set({ runAt: sql`now()` }).where(and(inArray(jobSteps.jobId, jobIds), eq(jobSteps.status, 'ready')));
+  await db
+    .update(jobSteps)
+    .set({ runAt: sql`now()` })
+    .where(and(inArray(jobSteps.jobId, jobIds), eq(jobSteps.status, 'ready')));
 }
 
 export async function insertWorkflow(tx: Tx, values: typeof workflows.$inferInsert): Promise<Workflow> {
@@ -129,7 +152,8 @@ export async function claimRunnableStep(jobId?: string): Promise<JobStep | undef
     (select s.id from ${jobSteps} s where s.status = 'ready' and s.run_at <= now() ${ofJob}
       order by s.run_at limit 1 for update skip locked)
   )`;
-  const [step] = await db.update(jobSteps)
+  const [step] = await db
+    .update(jobSteps)
     .set({
       status: 'running',
       attempts: sql`${jobSteps.attempts} + 1`,
@@ -144,7 +168,10 @@ export async function claimRunnableStep(jobId?: string): Promise<JobStep | undef
 /** A queued job's first step was claimed: the job is running. */
 export async function markJobRunning(jobId: string): Promise<void> {
   const db = await getDb();
-  await db.update(jobs).set({ status: 'running', updatedAt: new Date() }).where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued')));
+  await db
+    .update(jobs)
+    .set({ status: 'running', updatedAt: new Date() })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued')));
 }
 
 /** What a step's handler is given besides the step: its job, the job's entry and workflow. */
@@ -163,7 +190,9 @@ export async function getJobContext(jobId: string) {
 export async function claimTask(name: string, everyMs: number, now = new Date()): Promise<boolean> {
   const db = await getDb();
   const due = new Date(now.getTime() - everyMs);
-  const claimed = await db.insert(scheduledTasks).values({ name, lastRunAt: now })
+  const claimed = await db
+    .insert(scheduledTasks)
+    .values({ name, lastRunAt: now })
     .onConflictDoUpdate({
       target: scheduledTasks.name,
       set: { lastRunAt: now },

@@ -55,7 +55,13 @@ export async function runJobToEnd(jobId: string, timeoutMs = 10_000): Promise<vo
 
 export function startJobRunner(options: { pollMs?: number; concurrency?: number } = {}): void {
   if (runner.state && !runner.state.stopped) return;
-  const state: RunnerState = { active: 0, concurrency: options.concurrency ?? 4, sending: false, stopped: false, idle: new Set() };
+  const state: RunnerState = {
+    active: 0,
+    concurrency: options.concurrency ?? 4,
+    sending: false,
+    stopped: false,
+    idle: new Set(),
+  };
   const tick = () => {
     startStepWorker();
     startWebhookSender();

@@ -9,16 +9,21 @@ import { processSingleton } from '@/lib/process-singleton';
  * first use, since services register their templates when the server starts (after this module loads).
  */
 export function workflowBodySchema(): z.ZodType<WorkflowBodyBase> {
-  if (workflowBody.built?.version !== templatesVersion()) workflowBody.built = { version: templatesVersion(), schema: buildWorkflowBody() };
+  if (workflowBody.built?.version !== templatesVersion())
+    workflowBody.built = { version: templatesVersion(), schema: buildWorkflowBody() };
   return workflowBody.built.schema;
 }
-const workflowBody = processSingleton('workflow-body-schema', (): { built?: { version: number; schema: z.ZodType<WorkflowBodyBase> } } => ({}));
+const workflowBody = processSingleton(
+  'workflow-body-schema',
+  (): { built?: { version: number; schema: z.ZodType<WorkflowBodyBase> } } => ({}),
+);
 
 function buildWorkflowBody(): z.ZodType<WorkflowBodyBase> {
   const templates = registeredTemplates();
   const names = templates.map((template) => `"${template.name}"`).join(', ');
   const bodies = templates.map((template) => template.body) as unknown as z.ZodObject[];
-  if (bodies.length === 0) throw new Error('No workflow template is registered (lib/server/services.ts plugs them in).');
+  if (bodies.length === 0)
+    throw new Error('No workflow template is registered (lib/server/services.ts plugs them in).');
   return z.discriminatedUnion('template', bodies as [z.ZodObject, ...z.ZodObject[]], {
     error: (issue) => (issue.code === 'invalid_union' ? `template must be one of ${names}` : undefined),
   }) as unknown as z.ZodType<WorkflowBodyBase>;

@@ -8,6 +8,7 @@ export async function runStepHandler(step: JobStep): Promise<StepOutcome> {
   const row = await getJobContext(step.jobId);
   if (!row) return { kind: 'fail', message: 'The job, its entry or its workflow is gone.' };
   const handler = templateNamed(row.workflow.template)?.handlers[step.name];
-  if (!handler) return { kind: 'fail', message: `No handler for step ${step.name} of template ${row.workflow.template}.` };
+  if (!handler)
+    return { kind: 'fail', message: `No handler for step ${step.name} of template ${row.workflow.template}.` };
   return handler({ step, ...row });
 }

@@ -64,7 +64,10 @@ export interface WorkflowTemplate<Body extends WorkflowBodyBase = WorkflowBodyBa
   refuseJob(entry: Entry, openJob: Job | undefined): ApiError | undefined;
 }
 
-const registry = processSingleton('workflow-templates', () => ({ byName: new Map<string, WorkflowTemplate>(), version: 0 }));
+const registry = processSingleton('workflow-templates', () => ({
+  byName: new Map<string, WorkflowTemplate>(),
+  version: 0,
+}));
 
 /** Adds a template (or replaces one of the same name: a service registering again is harmless). */
 export function registerTemplate<Body extends WorkflowBodyBase>(template: WorkflowTemplate<Body>): void {

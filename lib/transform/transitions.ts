@@ -10,7 +10,10 @@ type StepChange = Partial<typeof jobSteps.$inferInsert>;
 
 async function setJobStatus(tx: Tx, job: Job, status: JobStatus, now: Date) {
   const finished = status === 'completed' || status === 'failed';
-  await tx.update(jobs).set({ status, updatedAt: now, ...(finished ? { completedAt: now } : {}) }).where(eq(jobs.id, job.id));
+  await tx
+    .update(jobs)
+    .set({ status, updatedAt: now, ...(finished ? { completedAt: now } : {}) })
+    .where(eq(jobs.id, job.id));
 }
 
 /** The step's row, if it is still as this runner read it (status and attempts). */
@@ -26,8 +29,11 @@ async function changeStep(tx: Tx, step: JobStep, change: StepChange): Promise<bo
 async function readyFirstPending(tx: Tx, job: Job, where: SQL, now: Date): Promise<boolean> {
   const first = sql`(select s.id from ${jobSteps} s where s.job_id = ${job.id} and s.status = 'pending' and ${where}
     order by s.position limit 1)`;
-  const readied = await tx.update(jobSteps).set({ status: 'ready', runAt: now })
-    .where(eq(jobSteps.id, first)).returning({ id: jobSteps.id });
+  const readied = await tx
+    .update(jobSteps)
+    .set({ status: 'ready', runAt: now })
+    .where(eq(jobSteps.id, first))
+    .returning({ id: jobSteps.id });
   return readied.length > 0;
 }
 
@@ -53,7 +59,14 @@ export async function failStepAndContinue(tx: Tx, job: Job, step: JobStep, messa
  * frequent transitions; whether the step was ended. It runs after lockJob, so it sees what every
  * earlier transition of the job committed.
  */
-async function endStepAndQueueNext(tx: Tx, job: Job, which: SQL, status: 'completed' | 'failed', message: string | null, now: Date) {
+async function endStepAndQueueNext(
+  tx: Tx,
+  job: Job,
+  which: SQL,
+  status: 'completed' | 'failed',
+  message: string | null,
+  now: Date,
+) {
   const result = await tx.execute(sql`
     with ended as (
       update ${jobSteps} set status = ${status}, completed_at = ${now}, locked_until = null, message = ${message}
@@ -76,9 +89,11 @@ async function endStepAndQueueNext(tx: Tx, job: Job, which: SQL, status: 'comple
 /** The job stops: the rest of its steps are skipped and its rescue steps run. */
 export async function failJob(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
   if (!(await changeStep(tx, step, { status: 'failed', completedAt: now, lockedUntil: null, message }))) return;
-  await tx.update(jobSteps).set({ status: 'skipped' })
+  await tx
+    .update(jobSteps)
+    .set({ status: 'skipped' })
     .where(and(eq(jobSteps.jobId, job.id), eq(jobSteps.rescue, false), eq(jobSteps.status, 'pending')));
-  const rescue = !step.rescue && await readyFirstPending(tx, job, sql`s.rescue`, now);
+  const rescue = !step.rescue && (await readyFirstPending(tx, job, sql`s.rescue`, now));
   await setJobStatus(tx, job, rescue ? 'running' : 'failed', now);
 }
 

@@ -4,7 +4,10 @@
 // runs no runner (a test that drains by hand, or nothing started yet), a wake-up does nothing.
 import { processSingleton } from '@/lib/process-singleton';
 
-interface Wakers { jobs?: () => void; webhooks?: () => void }
+interface Wakers {
+  jobs?: () => void;
+  webhooks?: () => void;
+}
 
 const wakers = processSingleton('wake-ups', (): Wakers => ({}));
 

@@ -28,16 +28,21 @@ function toOrigin(value: string): string | undefined {
 }
 
 /** A site that may embed the wizard; a trailing slash and upper case are forgiven. */
-export const OriginSchema = z.string().trim().max(300, ORIGIN_MESSAGE).transform((value, ctx) => {
-  const origin = toOrigin(value);
-  if (origin) return origin;
-  ctx.addIssue({ code: 'custom', message: ORIGIN_MESSAGE });
-  return z.NEVER;
-});
+export const OriginSchema = z
+  .string()
+  .trim()
+  .max(300, ORIGIN_MESSAGE)
+  .transform((value, ctx) => {
+    const origin = toOrigin(value);
+    if (origin) return origin;
+    ctx.addIssue({ code: 'custom', message: ORIGIN_MESSAGE });
+    return z.NEVER;
+  });
 
 /** The fields every template's create body has; a template extends it with its own (lib/transform/templates.ts). */
-export const workflowBodyBase = <Name extends string>(template: Name) => z.strictObject({
-  template: z.literal(template),
-  name: z.string().trim().min(1).max(200).optional(),
-  webhook: WebhookConfigBody.optional(),
-});
+export const workflowBodyBase = <Name extends string>(template: Name) =>
+  z.strictObject({
+    template: z.literal(template),
+    name: z.string().trim().min(1).max(200).optional(),
+    webhook: WebhookConfigBody.optional(),
+  });

@@ -14,22 +14,25 @@ import { templateNamed, type WorkflowTemplate } from '@/lib/transform/templates'
 
 export async function createWorkflow(caller: Caller, body: WorkflowBody) {
   const template = templateNamed(body.template);
-  if (!template) throw new ApiError('validation_failed', 'The request body is not valid.', { template: 'no such template' });
+  if (!template)
+    throw new ApiError('validation_failed', 'The request body is not valid.', { template: 'no such template' });
   await assertAppConnected(caller, template);
   if (body.webhook) assertWebhookUrlAllowed(body.webhook.url, 'webhook.url');
   const generatedSecret = body.webhook && !body.webhook.secret ? newSigningSecret() : undefined;
   const secret = body.webhook ? (body.webhook.secret ?? generatedSecret) : undefined;
-  const workflow = await inTransaction(async (tx) => insertWorkflow(tx, {
-    id: newId(),
-    ownerId: caller.ownerId,
-    name: body.name ?? template.defaultName,
-    template: body.template,
-    config: {
-      ...(body.webhook ? { webhook: { url: body.webhook.url } } : {}),
-      ...template.config(body),
-    },
-    webhookSecretId: secret ? await sealSigningSecret(tx, caller.ownerId, secret) : null,
-  }));
+  const workflow = await inTransaction(async (tx) =>
+    insertWorkflow(tx, {
+      id: newId(),
+      ownerId: caller.ownerId,
+      name: body.name ?? template.defaultName,
+      template: body.template,
+      config: {
+        ...(body.webhook ? { webhook: { url: body.webhook.url } } : {}),
+        ...template.config(body),
+      },
+      webhookSecretId: secret ? await sealSigningSecret(tx, caller.ownerId, secret) : null,
+    }),
+  );
   const presented = presentWorkflow(workflow);
   // A secret we generated is shown this once, so the integrator can verify signatures.
   if (generatedSecret && presented.webhook) Object.assign(presented.webhook, { secret: generatedSecret });
@@ -49,5 +52,8 @@ export async function listWorkflows(caller: Caller, query: ListQuery) {
 /** A template's workflows and jobs need its app connected to the workspace. */
 export async function assertAppConnected(caller: Caller, template: WorkflowTemplate): Promise<void> {
   if (await isAppConnected(template.app, caller.ownerId)) return;
-  throw new ApiError('app_not_connected', `Connect the ${template.appTitle} app first (POST /access/v1/apps/${template.app}/connect).`);
+  throw new ApiError(
+    'app_not_connected',
+    `Connect the ${template.appTitle} app first (POST /access/v1/apps/${template.app}/connect).`,
+  );
 }

@@ -27,7 +27,8 @@ export async function claimDueDelivery(): Promise<WebhookDelivery | undefined> {
     limit 1
     for update skip locked
   )`;
-  const [claimed] = await db.update(webhookDeliveries)
+  const [claimed] = await db
+    .update(webhookDeliveries)
     .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lockedUntil: LEASE })
     .where(eq(webhookDeliveries.id, due))
     .returning();
@@ -70,7 +71,8 @@ async function recordAttempt(delivery: WebhookDelivery, attemptedAt: Date, resul
       error: result.error ?? null,
     });
     const next = delivered ? undefined : nextAttemptAt(delivery, result);
-    await tx.update(webhookDeliveries)
+    await tx
+      .update(webhookDeliveries)
       .set({
         status: delivered ? 'delivered' : next ? 'pending' : 'failed',
         lockedUntil: null,

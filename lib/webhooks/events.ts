@@ -30,7 +30,11 @@ export interface RaisedEvent {
  * Queues the event for the workflow's webhook; returns the delivery id (the `webhook-id`), or
  * undefined when the workflow has no webhook or the occurrence was queued before.
  */
-export async function raiseWebhookEvent(db: Db | Tx, workflow: Workflow, raised: RaisedEvent): Promise<string | undefined> {
+export async function raiseWebhookEvent(
+  db: Db | Tx,
+  workflow: Workflow,
+  raised: RaisedEvent,
+): Promise<string | undefined> {
   const url = workflow.config.webhook?.url;
   if (!url) return undefined;
   const id = newId();
@@ -43,18 +47,22 @@ export async function raiseWebhookEvent(db: Db | Tx, workflow: Workflow, raised:
     siloEntryId: raised.entryId, // kept for integrations written against the first version
     data: raised.data,
   });
-  const [row] = await db.insert(webhookDeliveries).values({
-    id,
-    ownerId: raised.ownerId,
-    workflowId: workflow.id,
-    jobId: raised.jobId,
-    entryId: raised.entryId,
-    event: raised.event,
-    url,
-    body,
-    dedupeKey: `${raised.event}:${raised.occurrence}`,
-    status: 'pending',
-    nextAttemptAt: raised.dueAt,
-  }).onConflictDoNothing({ target: webhookDeliveries.dedupeKey }).returning({ id: webhookDeliveries.id });
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({
+      id,
+      ownerId: raised.ownerId,
+      workflowId: workflow.id,
+      jobId: raised.jobId,
+      entryId: raised.entryId,
+      event: raised.event,
+      url,
+      body,
+      dedupeKey: `${raised.event}:${raised.occurrence}`,
+      status: 'pending',
+      nextAttemptAt: raised.dueAt,
+    })
+    .onConflictDoNothing({ target: webhookDeliveries.dedupeKey })
+    .returning({ id: webhookDeliveries.id });
   return row?.id;
 }

@@ -29,13 +29,32 @@ export async function deliveriesByJob(jobIds: string[]): Promise<Map<string, Web
   const byJob = new Map<string, WebhookDeliveryJson[]>();
   if (jobIds.length === 0) return byJob;
   const db = await getDb();
-  const deliveries = await db.select().from(webhookDeliveries)
-    .where(inArray(webhookDeliveries.jobId, jobIds)).orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
-  const attempts = deliveries.length === 0 ? [] : await db.select().from(webhookAttempts)
-    .where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(asc(webhookAttempts.attemptedAt));
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.jobId, jobIds))
+    .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
+  const attempts =
+    deliveries.length === 0
+      ? []
+      : await db
+          .select()
+          .from(webhookAttempts)
+          .where(
+            inArray(
+              webhookAttempts.deliveryId,
+              deliveries.map((d) => d.id),
+            ),
+          )
+          .orderBy(asc(webhookAttempts.attemptedAt));
   for (const delivery of deliveries) {
     const list = byJob.get(delivery.jobId!) ?? [];
-    list.push(presentDelivery(delivery, attempts.filter((a) => a.deliveryId === delivery.id)));
+    list.push(
+      presentDelivery(
+        delivery,
+        attempts.filter((a) => a.deliveryId === delivery.id),
+      ),
+    );
     byJob.set(delivery.jobId!, list);
   }
   return byJob;

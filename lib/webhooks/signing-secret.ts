@@ -18,7 +18,9 @@ export function sealSigningSecret(db: Db | Tx, ownerId: string, secret: string):
 /** The workflow's secret, or undefined when it has no webhook. */
 export async function openSigningSecret(db: Db | Tx, workflow: Workflow): Promise<string | undefined> {
   if (workflow.webhookSecretId) {
-    return (await readSecret(db, workflow.webhookSecretId, { ownerId: workflow.ownerId, purpose: PURPOSE })).toString('utf8');
+    return (await readSecret(db, workflow.webhookSecretId, { ownerId: workflow.ownerId, purpose: PURPOSE })).toString(
+      'utf8',
+    );
   }
   return workflow.webhookSecret ?? undefined;
 }
@@ -27,10 +29,17 @@ export async function openSigningSecret(db: Db | Tx, workflow: Workflow): Promis
 export async function sealPlaintextSigningSecrets(): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const rows = await tx.select().from(workflows).where(isNotNull(workflows.webhookSecret)).for('update', { skipLocked: true });
+    const rows = await tx
+      .select()
+      .from(workflows)
+      .where(isNotNull(workflows.webhookSecret))
+      .for('update', { skipLocked: true });
     for (const row of rows) {
       const secretId = await sealSigningSecret(tx, row.ownerId, row.webhookSecret!);
-      await tx.update(workflows).set({ webhookSecretId: secretId, webhookSecret: null }).where(eq(workflows.id, row.id));
+      await tx
+        .update(workflows)
+        .set({ webhookSecretId: secretId, webhookSecret: null })
+        .where(eq(workflows.id, row.id));
     }
     return rows.length;
   });

@@ -12,7 +12,10 @@ export interface ServicesToAuthorize {
   authorized: string[];
 }
 
-export function servicesToAuthorize(view: Pick<RegistrationView, 'renewal' | 'services' | 'authorized_services'>, path: CertificatePath | undefined): ServicesToAuthorize {
+export function servicesToAuthorize(
+  view: Pick<RegistrationView, 'renewal' | 'services' | 'authorized_services'>,
+  path: CertificatePath | undefined,
+): ServicesToAuthorize {
   if (!view.renewal || path === 'own') return { missing: view.services, authorized: [] };
   const authorized = view.services.filter((service) => view.authorized_services.includes(service));
   return { missing: view.services.filter((service) => !authorized.includes(service)), authorized };

@@ -19,7 +19,14 @@ export function stepsFor(environment: Environment, path: CertificatePath | undef
  * as not needed for one's own), and not the closing screen, which is the outcome rather than a step.
  */
 export function progressSteps(environment: Environment): WizardStep[] {
-  return ['company', 'path', 'portal', 'authorize', 'upload', ...(environment === 'live' ? ['points_of_sale' as const] : [])];
+  return [
+    'company',
+    'path',
+    'portal',
+    'authorize',
+    'upload',
+    ...(environment === 'live' ? ['points_of_sale' as const] : []),
+  ];
 }
 
 export interface StepFacts {
@@ -34,13 +41,18 @@ export interface StepFacts {
 /** Done means proven: the portal and the authorization only once the authority accepted the upload. */
 export function isStepDone(step: WizardStep, facts: StepFacts): boolean {
   switch (step) {
-    case 'company': return facts.company !== undefined;
-    case 'path': return facts.path === 'own' || (facts.path === 'generate' && facts.request !== undefined) || facts.uploaded;
+    case 'company':
+      return facts.company !== undefined;
+    case 'path':
+      return facts.path === 'own' || (facts.path === 'generate' && facts.request !== undefined) || facts.uploaded;
     case 'portal':
     case 'authorize':
-    case 'upload': return facts.uploaded;
-    case 'points_of_sale': return facts.uploaded && !facts.pending.includes('point_of_sale');
-    case 'done': return facts.uploaded && facts.pending.length === 0;
+    case 'upload':
+      return facts.uploaded;
+    case 'points_of_sale':
+      return facts.uploaded && !facts.pending.includes('point_of_sale');
+    case 'done':
+      return facts.uploaded && facts.pending.length === 0;
   }
 }
 

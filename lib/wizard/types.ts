@@ -4,10 +4,23 @@ import type { CertificatePath, CompanyData, PendingItem, WizardStep } from '@/li
 import type { CompanyPrefill } from '@/lib/gov-ar/registration/party-prefill';
 import type { ErrorBody } from '@/lib/openapi/responses/common';
 import type {
-  CertificateRequest, PointsOfSale, Progress, RegisteredCertificate as UploadAnswer, RegistrationView as ServiceView,
+  CertificateRequest,
+  PointsOfSale,
+  Progress,
+  RegisteredCertificate as UploadAnswer,
+  RegistrationView as ServiceView,
 } from '@/lib/openapi/responses/gov-ar';
 
-export type { CertificatePath, CertificateRequest, CompanyData, CompanyPrefill, PendingItem, PointsOfSale, Progress, WizardStep };
+export type {
+  CertificatePath,
+  CertificateRequest,
+  CompanyData,
+  CompanyPrefill,
+  PendingItem,
+  PointsOfSale,
+  Progress,
+  WizardStep,
+};
 export type Environment = ServiceView['environment'];
 
 /** What a successful upload answers: the entry's status and the certificate it registered. */

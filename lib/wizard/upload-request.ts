@@ -2,11 +2,19 @@
 import { registrationPath, toServiceError } from '@/lib/wizard/api';
 import type { UploadResult } from '@/lib/wizard/types';
 
-export interface UploadParts { certificate: Blob | string; key?: Blob | string; password?: string }
+export interface UploadParts {
+  certificate: Blob | string;
+  key?: Blob | string;
+  password?: string;
+}
 
 export type UploadPhase = { phase: 'sending'; percent: number } | { phase: 'verifying' };
 
-export function sendCertificate(ref: string, parts: UploadParts, onPhase: (phase: UploadPhase) => void): Promise<UploadResult> {
+export function sendCertificate(
+  ref: string,
+  parts: UploadParts,
+  onPhase: (phase: UploadPhase) => void,
+): Promise<UploadResult> {
   const form = new FormData();
   form.append('certificate', parts.certificate);
   if (parts.key) form.append('key', parts.key);
@@ -17,7 +25,8 @@ export function sendCertificate(ref: string, parts: UploadParts, onPhase: (phase
     request.open('POST', `${registrationPath(ref)}/certificate`);
     request.setRequestHeader('accept', 'application/json');
     request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onPhase({ phase: 'sending', percent: Math.round((event.loaded / event.total) * 100) });
+      if (event.lengthComputable)
+        onPhase({ phase: 'sending', percent: Math.round((event.loaded / event.total) * 100) });
     };
     // The bytes are there; the server now checks the certificate, including a login at the authority.
     request.upload.onload = () => onPhase({ phase: 'verifying' });

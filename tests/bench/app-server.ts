@@ -15,8 +15,11 @@ const GUARDED_FILES = ['tsconfig.json', 'tsconfig.build.json', 'next-env.d.ts'];
 
 /** Builds into `.next-bench` when its sources changed (lib/cli/build.mjs), leaving `.next` alone. */
 export async function ensureBenchBuild(): Promise<string[]> {
-  const before = GUARDED_FILES.filter((file) => fs.existsSync(file))
-    .map((file) => ({ file, text: fs.readFileSync(file), stat: fs.statSync(file) }));
+  const before = GUARDED_FILES.filter((file) => fs.existsSync(file)).map((file) => ({
+    file,
+    text: fs.readFileSync(file),
+    stat: fs.statSync(file),
+  }));
   process.env.NEXT_DIST_DIR = BENCH_DIST_DIR;
   const { ensureBuild } = await import('@/lib/cli/build.mjs');
   ensureBuild();
@@ -34,14 +37,19 @@ export async function ensureBenchBuild(): Promise<string[]> {
   return reverted;
 }
 
-export interface BenchApp { server: RunningServer; dataDir: string }
+export interface BenchApp {
+  server: RunningServer;
+  dataDir: string;
+}
 
 /** `node lib/cli/start.mjs` on a free port, an empty PGlite, the emulator, rate limits off (plus `extra` settings). */
 export async function startBenchApp(extra: Record<string, string> = {}): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-bench-data-'));
-  const unset = Object.fromEntries(Object.keys(process.env)
-    .filter((key) => key.startsWith('AR_') || key === 'ENCRYPTION_KEY')
-    .map((key) => [key, undefined]));
+  const unset = Object.fromEntries(
+    Object.keys(process.env)
+      .filter((key) => key.startsWith('AR_') || key === 'ENCRYPTION_KEY')
+      .map((key) => [key, undefined]),
+  );
   const server = await startProduct({
     ...unset,
     DATABASE_URL: undefined,
@@ -56,7 +64,10 @@ export async function startBenchApp(extra: Record<string, string> = {}): Promise
   return { server, dataDir };
 }
 
-export interface BareServer { url: string; stop: () => Promise<void> }
+export interface BareServer {
+  url: string;
+  stop: () => Promise<void>;
+}
 
 /** tests/bench/bare-server.ts in its own node process, answering `body` with `headers`. */
 export async function startBareServer(body: string, headers: Record<string, string>): Promise<BareServer> {
@@ -67,8 +78,16 @@ export async function startBareServer(body: string, headers: Record<string, stri
   });
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
-    child.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('listening')) resolve(); });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { url: `http://127.0.0.1:${port}`, stop: async () => { child.kill('SIGTERM'); await exited; } };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

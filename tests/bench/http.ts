@@ -1,5 +1,8 @@
 // A small JSON client for the bench: the app's answers, failing loudly on an unexpected status.
-export interface Answer { status: number; body: any }
+export interface Answer {
+  status: number;
+  body: any;
+}
 
 let connectionResets = 0;
 /** Requests made again after their kept-alive connection was reset, since the last call. */
@@ -9,15 +12,19 @@ export function takeConnectionResets(): number {
   return count;
 }
 
-export async function api(url: string, init: { method?: string; token?: string; body?: unknown; form?: FormData } = {}): Promise<Answer> {
+export async function api(
+  url: string,
+  init: { method?: string; token?: string; body?: unknown; form?: FormData } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const request = () => fetch(url, {
-    method: init.method ?? (init.body !== undefined || init.form ? 'POST' : 'GET'),
-    headers,
-    body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
-  });
+  const request = () =>
+    fetch(url, {
+      method: init.method ?? (init.body !== undefined || init.form ? 'POST' : 'GET'),
+      headers,
+      body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+    });
   // A kept-alive connection the server closes as idle just as we reuse it is reset before the server
   // read the request (the server's keepAliveTimeout race): made again, a few times at most, and counted.
   let response: Response | undefined;
@@ -39,7 +46,11 @@ export async function expectStatus(answer: Promise<Answer>, status: number, what
 }
 
 /** Runs `task` over `items` with at most `concurrency` in flight; rejects on the first failure. */
-export async function inPool<T, R>(items: T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inPool<T, R>(
+  items: T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

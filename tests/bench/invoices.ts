@@ -16,10 +16,20 @@ export const EMULATOR_LATENCY_MS = 300;
 const POLL_MS = 250;
 
 export interface InvoiceRun {
-  perSecond: number; count: number; seconds: number; concurrency: number; p50Ms: number; p99Ms: number;
-  numbersContiguous: boolean; distinctCaes: number; firstNumber: number; lastNumber: number; pollsPerInvoice: number;
+  perSecond: number;
+  count: number;
+  seconds: number;
+  concurrency: number;
+  p50Ms: number;
+  p99Ms: number;
+  numbersContiguous: boolean;
+  distinctCaes: number;
+  firstNumber: number;
+  lastNumber: number;
+  pollsPerInvoice: number;
   /** CPU the app's processes used per invoice while they were issued: the figure the machine's other load does not move. */
-  appCpuMsPerInvoice: number; connectionResets: number;
+  appCpuMsPerInvoice: number;
+  connectionResets: number;
 }
 
 /** CPU time (user + system) of every process in the group so far, in ms, from /proc (Linux). */
@@ -50,22 +60,51 @@ function invoice(cuit: string, letter: 'A' | 'B', i: number) {
     ...(letter === 'A' ? { tax: { ext: { 'ar-arca-doc-letter': 'A' } } } : {}),
     supplier: { name: 'Proveedor de Prueba 1 S.A.', tax_id: { country: 'AR', code: cuit } },
     ...(letter === 'A'
-      ? { customer: { name: 'Cliente Responsable Inscripto S.A.', tax_id: { country: 'AR', code: '30500010912' }, ext: { 'ar-arca-vat-status': '1' } } }
+      ? {
+          customer: {
+            name: 'Cliente Responsable Inscripto S.A.',
+            tax_id: { country: 'AR', code: '30500010912' },
+            ext: { 'ar-arca-vat-status': '1' },
+          },
+        }
       : {}),
-    lines: [{ i: 1, quantity: String(1 + (i % 5)), item: { name: `Artículo ${i + 1}`, price: '100.00', key: 'goods' }, taxes: [{ cat: 'VAT', rate: 'general' }] }],
+    lines: [
+      {
+        i: 1,
+        quantity: String(1 + (i % 5)),
+        item: { name: `Artículo ${i + 1}`, price: '100.00', key: 'goods' },
+        taxes: [{ cat: 'VAT', rate: 'general' }],
+      },
+    ],
   };
 }
 
-interface Issued { entryId: string; ms: number; polls: number }
+interface Issued {
+  entryId: string;
+  ms: number;
+  polls: number;
+}
 
 async function issueOne(baseUrl: string, apiKey: string, workflowId: string, data: unknown): Promise<Issued> {
-  const entry = await expectStatus(api(`${baseUrl}/silo/v1/entries`, { token: apiKey, body: { folder: 'invoices', data } }), 201, 'store invoice');
+  const entry = await expectStatus(
+    api(`${baseUrl}/silo/v1/entries`, { token: apiKey, body: { folder: 'invoices', data } }),
+    201,
+    'store invoice',
+  );
   const started = performance.now();
-  await expectStatus(api(`${baseUrl}/transform/v1/jobs`, { token: apiKey, body: { workflow_id: workflowId, silo_entry_id: entry.id } }), 202, 'create job');
+  await expectStatus(
+    api(`${baseUrl}/transform/v1/jobs`, { token: apiKey, body: { workflow_id: workflowId, silo_entry_id: entry.id } }),
+    202,
+    'create job',
+  );
   let polls = 0;
   for (const deadline = Date.now() + 600_000; Date.now() < deadline; await sleep(POLL_MS)) {
     polls++;
-    const read = await expectStatus(api(`${baseUrl}/silo/v1/entries/${entry.id}`, { token: apiKey }), 200, 'read invoice');
+    const read = await expectStatus(
+      api(`${baseUrl}/silo/v1/entries/${entry.id}`, { token: apiKey }),
+      200,
+      'read invoice',
+    );
     if (read.status === 'Sent') return { entryId: entry.id, ms: performance.now() - started, polls };
     if (read.status === 'Error') throw new Error(`invoice ${entry.id} was refused: ${JSON.stringify(read.meta)}`);
   }
@@ -73,17 +112,27 @@ async function issueOne(baseUrl: string, apiKey: string, workflowId: string, dat
 }
 
 export async function measureInvoiceIssuing(
-  baseUrl: string, options: { count: number; concurrency: number; warmup: number; processGroup: number; log: (message: string) => void },
+  baseUrl: string,
+  options: { count: number; concurrency: number; warmup: number; processGroup: number; log: (message: string) => void },
 ): Promise<InvoiceRun> {
   const workspace = await createWorkspace(baseUrl);
   const key = await supplierKey();
   const [supplier] = await prepareSuppliers(baseUrl, key.key, 1);
   await register(baseUrl, workspace, supplier!, key);
-  const workflow = await expectStatus(api(`${baseUrl}/transform/v1/workflows`, {
-    token: workspace.apiKey, body: { template: 'ar-invoice' },
-  }), 201, 'create invoice workflow');
-  const issueAll = (letter: 'A' | 'B', count: number) => inPool(Array.from({ length: count }, (_, i) => i), options.concurrency,
-    (i) => issueOne(baseUrl, workspace.apiKey, workflow.id, invoice(supplier!.cuit, letter, i)));
+  const workflow = await expectStatus(
+    api(`${baseUrl}/transform/v1/workflows`, {
+      token: workspace.apiKey,
+      body: { template: 'ar-invoice' },
+    }),
+    201,
+    'create invoice workflow',
+  );
+  const issueAll = (letter: 'A' | 'B', count: number) =>
+    inPool(
+      Array.from({ length: count }, (_, i) => i),
+      options.concurrency,
+      (i) => issueOne(baseUrl, workspace.apiKey, workflow.id, invoice(supplier!.cuit, letter, i)),
+    );
 
   // Untimed, on another sequence (A on the same point of sale), so the B sequence starts at 1.
   options.log(`${options.warmup} A invoices to warm up (untimed) ...`);
@@ -98,36 +147,65 @@ export async function measureInvoiceIssuing(
   const connectionResets = takeConnectionResets();
 
   const entries = await inPool(issued, 16, ({ entryId }) =>
-    expectStatus(api(`${baseUrl}/silo/v1/entries/${entryId}`, { token: workspace.apiKey }), 200, 'read issued invoice'));
+    expectStatus(api(`${baseUrl}/silo/v1/entries/${entryId}`, { token: workspace.apiKey }), 200, 'read issued invoice'),
+  );
   const numbers = entries.map((entry) => Number(entry.data.doc.code)).sort((a, b) => a - b);
-  const caes = new Set(entries.map((entry) =>
-    (entry.data.head?.stamps as { prv: string; val: string }[] | undefined)?.find((stamp) => stamp.prv === 'arca-cae')?.val).filter(Boolean));
+  const caes = new Set(
+    entries
+      .map(
+        (entry) =>
+          (entry.data.head?.stamps as { prv: string; val: string }[] | undefined)?.find(
+            (stamp) => stamp.prv === 'arca-cae',
+          )?.val,
+      )
+      .filter(Boolean),
+  );
   const times = issued.map((item) => item.ms).sort((a, b) => a - b);
   return {
-    perSecond: options.count / seconds, count: options.count, seconds, concurrency: options.concurrency,
-    p50Ms: percentile(times, 50), p99Ms: percentile(times, 99),
+    perSecond: options.count / seconds,
+    count: options.count,
+    seconds,
+    concurrency: options.concurrency,
+    p50Ms: percentile(times, 50),
+    p99Ms: percentile(times, 99),
     numbersContiguous: numbers.every((number, i) => number === i + 1),
-    distinctCaes: caes.size, firstNumber: numbers[0] ?? 0, lastNumber: numbers.at(-1) ?? 0,
+    distinctCaes: caes.size,
+    firstNumber: numbers[0] ?? 0,
+    lastNumber: numbers.at(-1) ?? 0,
     pollsPerInvoice: issued.reduce((sum, item) => sum + item.polls, 0) / issued.length,
-    appCpuMsPerInvoice, connectionResets,
+    appCpuMsPerInvoice,
+    connectionResets,
   };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The figure on an app of its own (an empty database; its emulator answering after EMULATOR_LATENCY_MS). */
-export async function runInvoiceBench(options: { count: number; concurrency: number; warmup: number }): Promise<InvoiceRun> {
+export async function runInvoiceBench(options: {
+  count: number;
+  concurrency: number;
+  warmup: number;
+}): Promise<InvoiceRun> {
   // BENCH_APP_NODE_OPTIONS reaches the app alone (e.g. `--require` a script that profiles it on a signal).
-  const profiling: Record<string, string> = process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {};
+  const profiling: Record<string, string> = process.env.BENCH_APP_NODE_OPTIONS
+    ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS }
+    : {};
   const app = await startBenchApp({ AR_EMULATOR_LATENCY_MS: String(EMULATOR_LATENCY_MS), ...profiling });
   const log = (message: string) => console.log(`[bench] ${message}`);
   try {
     log(`app on ${app.server.url} for invoices_per_second (AR_EMULATOR_LATENCY_MS=${EMULATOR_LATENCY_MS})`);
     const run = await measureInvoiceIssuing(app.server.url, { ...options, processGroup: app.server.processGroup, log });
-    log(app.server.output().includes('[pdf] invoice PDFs render on a worker thread') ? 'PDFs rendered on a worker thread' : 'PDFs rendered inline');
+    log(
+      app.server.output().includes('[pdf] invoice PDFs render on a worker thread')
+        ? 'PDFs rendered on a worker thread'
+        : 'PDFs rendered inline',
+    );
     return run;
   } catch (error) {
-    const exit = await Promise.race([app.server.exited(), new Promise((resolve) => setTimeout(() => resolve('still running'), 1000))]);
+    const exit = await Promise.race([
+      app.server.exited(),
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 1000)),
+    ]);
     console.error(`[bench] the app (exit: ${String(exit)}) last wrote:\n${app.server.output().slice(-4000)}`);
     throw error;
   } finally {
@@ -139,18 +217,33 @@ export async function runInvoiceBench(options: { count: number; concurrency: num
 export function printInvoiceReport(run: InvoiceRun, json: boolean): void {
   const pass = run.perSecond >= 100 && run.numbersContiguous && run.distinctCaes === run.count;
   console.log('');
-  console.log(`invoices_per_second  ${run.perSecond.toFixed(1)}  ≥ 100  ${pass ? 'pass' : 'FAIL'}  `
-    + `${run.count} type-B invoices on one point of sale in ${run.seconds.toFixed(1)} s, ${run.concurrency} clients at a time `
-    + `(store + job + read every ${POLL_MS} ms until Sent), emulator latency ${EMULATOR_LATENCY_MS} ms`);
-  console.log(`  numbers ${run.firstNumber}..${run.lastNumber} ${run.numbersContiguous ? 'contiguous' : 'NOT CONTIGUOUS'}; `
-    + `${run.distinctCaes} distinct CAEs of ${run.count}; job created → Sent p50 ${run.p50Ms.toFixed(0)} ms, p99 ${run.p99Ms.toFixed(0)} ms; `
-    + `${run.pollsPerInvoice.toFixed(1)} reads per invoice`);
-  console.log(`  the app used ${run.appCpuMsPerInvoice.toFixed(1)} ms of CPU per invoice (≤ ${(1000 / run.appCpuMsPerInvoice).toFixed(0)} invoices/s per core it gets); `
-    + `load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}; ${run.connectionResets} requests made again after a connection reset`);
+  console.log(
+    `invoices_per_second  ${run.perSecond.toFixed(1)}  ≥ 100  ${pass ? 'pass' : 'FAIL'}  ` +
+      `${run.count} type-B invoices on one point of sale in ${run.seconds.toFixed(1)} s, ${run.concurrency} clients at a time ` +
+      `(store + job + read every ${POLL_MS} ms until Sent), emulator latency ${EMULATOR_LATENCY_MS} ms`,
+  );
+  console.log(
+    `  numbers ${run.firstNumber}..${run.lastNumber} ${run.numbersContiguous ? 'contiguous' : 'NOT CONTIGUOUS'}; ` +
+      `${run.distinctCaes} distinct CAEs of ${run.count}; job created → Sent p50 ${run.p50Ms.toFixed(0)} ms, p99 ${run.p99Ms.toFixed(0)} ms; ` +
+      `${run.pollsPerInvoice.toFixed(1)} reads per invoice`,
+  );
+  console.log(
+    `  the app used ${run.appCpuMsPerInvoice.toFixed(1)} ms of CPU per invoice (≤ ${(1000 / run.appCpuMsPerInvoice).toFixed(0)} invoices/s per core it gets); ` +
+      `load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}; ${run.connectionResets} requests made again after a connection reset`,
+  );
   if (json) {
-    console.log(JSON.stringify({
-      invoices_per_second: Number(run.perSecond.toFixed(1)), invoices_numbers_contiguous: run.numbersContiguous,
-      invoices_distinct_caes: run.distinctCaes, invoice_app_cpu_ms: Number(run.appCpuMsPerInvoice.toFixed(1)), invoice_sent_ms_p50: Math.round(run.p50Ms), invoice_sent_ms_p99: Math.round(run.p99Ms),
-    }));
+    console.log(
+      JSON.stringify({
+        invoices_per_second: Number(run.perSecond.toFixed(1)),
+        invoices_numbers_contiguous: run.numbersContiguous,
+        invoices_distinct_caes: run.distinctCaes,
+        invoice_app_cpu_ms: Number(run.appCpuMsPerInvoice.toFixed(1)),
+        invoice_sent_ms_p50: Math.round(run.p50Ms),
+        invoice_sent_ms_p99: Math.round(run.p99Ms),
+      }),
+    );
   }
 }

@@ -2,9 +2,19 @@
 // (JIT, connection set-up, caches), then the measured run. Any non-2xx or error fails the figure.
 import autocannon from 'autocannon';
 
-export interface LoadOptions { url: string; headers?: Record<string, string>; connections?: number; seconds: number }
+export interface LoadOptions {
+  url: string;
+  headers?: Record<string, string>;
+  connections?: number;
+  seconds: number;
+}
 
-export interface LoadResult { rps: number; p50Ms: number; p99Ms: number; requests: number }
+export interface LoadResult {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+}
 
 export async function measureRps(options: LoadOptions): Promise<LoadResult> {
   const connections = options.connections ?? 50;
@@ -14,12 +24,18 @@ export async function measureRps(options: LoadOptions): Promise<LoadResult> {
   if (failed > 0) throw new Error(`${options.url}: ${failed} of ${result.requests.total} requests failed`);
   return {
     rps: result.requests.total / (result.duration || options.seconds),
-    p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
   };
 }
 
 function run(options: Required<Pick<LoadOptions, 'connections'>> & LoadOptions) {
   return autocannon({
-    url: options.url, headers: options.headers, connections: options.connections, duration: options.seconds, pipelining: 1,
+    url: options.url,
+    headers: options.headers,
+    connections: options.connections,
+    duration: options.seconds,
+    pipelining: 1,
   });
 }

@@ -3,7 +3,10 @@
 // `nomodule` scripts (Next's legacy polyfills) are left out: browsers with modules never fetch them.
 import { gzipSync } from 'node:zlib';
 
-export interface PageJs { kb: number; scripts: number }
+export interface PageJs {
+  kb: number;
+  scripts: number;
+}
 
 export async function measurePageJs(pageUrl: string, expectedStatus = 200): Promise<PageJs> {
   const page = await fetch(pageUrl);

@@ -6,7 +6,12 @@ import { renderInvoicePdf } from '@/lib/gov-ar/pdf/render-invoice';
 import { invoiceWithLines, issueInvoice } from '@/tests/support/issued-invoices';
 import { percentile } from '@/tests/bench/validation';
 
-export interface PdfRenderTimes { p50Ms: number; p99Ms: number; iterations: number; bytes: number }
+export interface PdfRenderTimes {
+  p50Ms: number;
+  p99Ms: number;
+  iterations: number;
+  bytes: number;
+}
 
 export async function measurePdfRender(iterations = 200, warmup = 30, lines = 10): Promise<PdfRenderTimes> {
   const input = { envelope: issueInvoice(invoiceWithLines(lines)).envelope };
@@ -25,8 +30,13 @@ if (process.argv[1]?.endsWith('pdf.ts')) {
   void (async () => {
     for (const lines of [10, 60]) {
       const times = await measurePdfRender(200, 30, lines);
-      const figure = lines === 10 ? `pdf_ms_p50 ${times.p50Ms.toFixed(2)} (target ≤ 50, ${times.p50Ms <= 50 ? 'pass' : 'FAIL'}); ` : '';
-      console.log(`pdf render, ${lines} lines: ${figure}p50 ${times.p50Ms.toFixed(2)} ms, p99 ${times.p99Ms.toFixed(2)} ms (${times.iterations} runs, ${times.bytes} bytes)`);
+      const figure =
+        lines === 10
+          ? `pdf_ms_p50 ${times.p50Ms.toFixed(2)} (target ≤ 50, ${times.p50Ms <= 50 ? 'pass' : 'FAIL'}); `
+          : '';
+      console.log(
+        `pdf render, ${lines} lines: ${figure}p50 ${times.p50Ms.toFixed(2)} ms, p99 ${times.p99Ms.toFixed(2)} ms (${times.iterations} runs, ${times.bytes} bytes)`,
+      );
     }
   })();
 }

@@ -9,22 +9,46 @@ import { encryptPkcs8Native, makeCsr } from '@/tests/support/pki';
 import { ADMIN_TOKEN } from '@/tests/bench/app-server';
 import { api, expectStatus, inPool } from '@/tests/bench/http';
 
-export interface Workspace { apiKey: string; workflowId: string }
+export interface Workspace {
+  apiKey: string;
+  workflowId: string;
+}
 
-export interface PreparedSupplier { name: string; cuit: string; certificatePem: string }
+export interface PreparedSupplier {
+  name: string;
+  cuit: string;
+  certificatePem: string;
+}
 
-export interface SupplierKey { encryptedPem: string; password: string }
+export interface SupplierKey {
+  encryptedPem: string;
+  password: string;
+}
 
 /** A sandbox workspace with the Argentina app connected and a registration workflow. */
 export async function createWorkspace(baseUrl: string): Promise<Workspace> {
-  const workspace = await expectStatus(api(`${baseUrl}/access/v1/workspaces`, {
-    token: ADMIN_TOKEN, body: { name: 'Bench', sandbox: true },
-  }), 201, 'create workspace');
+  const workspace = await expectStatus(
+    api(`${baseUrl}/access/v1/workspaces`, {
+      token: ADMIN_TOKEN,
+      body: { name: 'Bench', sandbox: true },
+    }),
+    201,
+    'create workspace',
+  );
   const apiKey: string = workspace.api_key;
-  await expectStatus(api(`${baseUrl}/access/v1/apps/gov-ar/connect`, { method: 'POST', token: apiKey }), 200, 'connect gov-ar');
-  const workflow = await expectStatus(api(`${baseUrl}/transform/v1/workflows`, {
-    token: apiKey, body: { template: 'ar-supplier-registration' },
-  }), 201, 'create workflow');
+  await expectStatus(
+    api(`${baseUrl}/access/v1/apps/gov-ar/connect`, { method: 'POST', token: apiKey }),
+    200,
+    'connect gov-ar',
+  );
+  const workflow = await expectStatus(
+    api(`${baseUrl}/transform/v1/workflows`, {
+      token: apiKey,
+      body: { template: 'ar-supplier-registration' },
+    }),
+    201,
+    'create workflow',
+  );
   return { apiKey, workflowId: workflow.id };
 }
 
@@ -73,16 +97,28 @@ export function takePollCount(): number {
 /** A supplier entry and its registration job, up to the link appearing; returns the entry id and link ref. */
 export async function openLink(baseUrl: string, workspace: Workspace, supplier: { name: string; cuit: string }) {
   const token = workspace.apiKey;
-  const entry = await expectStatus(api(`${baseUrl}/silo/v1/entries`, {
-    token, body: { folder: 'suppliers', data: { name: supplier.name, tax_id: { country: 'AR', code: supplier.cuit } } },
-  }), 201, 'create entry');
-  await expectStatus(api(`${baseUrl}/transform/v1/jobs`, {
-    token, body: { workflow_id: workspace.workflowId, silo_entry_id: entry.id },
-  }), 202, 'create job');
+  const entry = await expectStatus(
+    api(`${baseUrl}/silo/v1/entries`, {
+      token,
+      body: { folder: 'suppliers', data: { name: supplier.name, tax_id: { country: 'AR', code: supplier.cuit } } },
+    }),
+    201,
+    'create entry',
+  );
+  await expectStatus(
+    api(`${baseUrl}/transform/v1/jobs`, {
+      token,
+      body: { workflow_id: workspace.workflowId, silo_entry_id: entry.id },
+    }),
+    202,
+    'create job',
+  );
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(POLL_MS)) {
     polls++;
     const { body } = await api(`${baseUrl}/silo/v1/entries/${entry.id}`, { token });
-    const link = (body.meta as Array<{ src: string; key: string; ref: string }>).find((m) => m.src === 'gov-ar' && m.key === 'link');
+    const link = (body.meta as Array<{ src: string; key: string; ref: string }>).find(
+      (m) => m.src === 'gov-ar' && m.key === 'link',
+    );
     if (link) return { entryId: entry.id as string, ref: link.ref };
   }
   throw new Error(`no link for entry ${entry.id} within 30 s`);
@@ -95,16 +131,34 @@ export async function register(baseUrl: string, workspace: Workspace, supplier: 
   form.set('certificate', new Blob([supplier.certificatePem]), 'certificado.crt');
   form.set('key', new Blob([key.encryptedPem]), 'clave.key');
   form.set('password', key.password);
-  const uploaded = await expectStatus(api(`${baseUrl}/gov-ar/v1/registrations/${ref}/certificate`, { form }), 200, 'upload');
+  const uploaded = await expectStatus(
+    api(`${baseUrl}/gov-ar/v1/registrations/${ref}/certificate`, { form }),
+    200,
+    'upload',
+  );
   if (uploaded.status !== 'Registered') throw new Error(`upload answered ${uploaded.status}`);
-  const entry = await expectStatus(api(`${baseUrl}/silo/v1/entries/${entryId}`, { token: workspace.apiKey }), 200, 'read entry');
+  const entry = await expectStatus(
+    api(`${baseUrl}/silo/v1/entries/${entryId}`, { token: workspace.apiKey }),
+    200,
+    'read entry',
+  );
   if (entry.status !== 'Registered') throw new Error(`entry ${entryId} is ${entry.status}`);
 }
 
-export interface RegistrationRun { perSecond: number; completed: number; seconds: number; concurrency: number; pollsPerLink: number }
+export interface RegistrationRun {
+  perSecond: number;
+  completed: number;
+  seconds: number;
+  concurrency: number;
+  pollsPerLink: number;
+}
 
 export async function measureRegistrations(
-  baseUrl: string, workspace: Workspace, suppliers: PreparedSupplier[], key: SupplierKey, concurrency: number,
+  baseUrl: string,
+  workspace: Workspace,
+  suppliers: PreparedSupplier[],
+  key: SupplierKey,
+  concurrency: number,
 ): Promise<RegistrationRun> {
   takePollCount();
   const started = performance.now();

@@ -7,9 +7,21 @@
 // the whole bench runs it too, on an app of its own (its emulator answers after 300 ms).
 import fs from 'node:fs';
 import os from 'node:os';
-import { ensureBenchBuild, startBareServer, startBenchApp, type BareServer, type BenchApp } from '@/tests/bench/app-server';
+import {
+  ensureBenchBuild,
+  startBareServer,
+  startBenchApp,
+  type BareServer,
+  type BenchApp,
+} from '@/tests/bench/app-server';
 import { measureRps } from '@/tests/bench/load';
-import { createWorkspace, measureRegistrations, openLink, prepareSuppliers, supplierKey } from '@/tests/bench/registrations';
+import {
+  createWorkspace,
+  measureRegistrations,
+  openLink,
+  prepareSuppliers,
+  supplierKey,
+} from '@/tests/bench/registrations';
 import { printPageJs, printReport, type Figures } from '@/tests/bench/report';
 import { measureValidation } from '@/tests/bench/validation';
 import { measurePageJs } from '@/tests/bench/page-js';
@@ -18,11 +30,21 @@ import { printInvoiceReport, runInvoiceBench } from '@/tests/bench/invoices';
 import { measurePdfRender } from '@/tests/bench/pdf';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const settings = { json: args.includes('--json'), seconds: option('seconds', 10), suppliers: option('suppliers', 200),
-  warmup: option('warmup', 32), concurrency: option('concurrency', 32) };
+const option = (name: string, fallback: number) =>
+  Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const settings = {
+  json: args.includes('--json'),
+  seconds: option('seconds', 10),
+  suppliers: option('suppliers', 200),
+  warmup: option('warmup', 32),
+  concurrency: option('concurrency', 32),
+};
 // Headers a server sets per connection or per response; the bare server gets ping's others.
-const invoiceSettings = () => ({ count: option('invoices', 1000) || 1000, concurrency: option('clients', 64), warmup: option('invoice-warmup', 64) });
+const invoiceSettings = () => ({
+  count: option('invoices', 1000) || 1000,
+  concurrency: option('clients', 64),
+  warmup: option('invoice-warmup', 64),
+});
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 /** The wizard page's first-load JavaScript and the framework floor, nothing else (a quick check of the budget). */
@@ -32,7 +54,10 @@ async function measurePageJsOnly() {
     const base = app.server.url;
     const workspace = await createWorkspace(base);
     const link = await openLink(base, workspace, { name: 'Ferretería El Tornillo S.R.L.', cuit: '30712345671' });
-    const pass = printPageJs(await measurePageJs(`${base}/reg/${link.ref}`), await measurePageJs(`${base}/reg/${'0'.repeat(27)}`, 404));
+    const pass = printPageJs(
+      await measurePageJs(`${base}/reg/${link.ref}`),
+      await measurePageJs(`${base}/reg/${'0'.repeat(27)}`, 404),
+    );
     if (!pass) process.exitCode = 1;
   } finally {
     await app.server.stop();
@@ -74,13 +99,21 @@ async function main() {
     const wizardLink = await openLink(base, workspace, { name: 'Ferretería El Tornillo S.R.L.', cuit: '30712345671' });
     log('entry reads ...');
     const entryRun = await measureRps({
-      url: `${base}/silo/v1/entries/${wizardLink.entryId}`, headers: { authorization: `Bearer ${workspace.apiKey}` }, seconds: settings.seconds,
+      url: `${base}/silo/v1/entries/${wizardLink.entryId}`,
+      headers: { authorization: `Bearer ${workspace.apiKey}` },
+      seconds: settings.seconds,
     });
     if (args.includes('--reads')) {
       const ratio = entryRun.rps / pingRun.rps;
-      console.log(settings.json
-        ? JSON.stringify({ ping_rps: Math.round(pingRun.rps), entry_read_rps: Math.round(entryRun.rps), entry_read_ratio: Number(ratio.toFixed(3)) })
-        : `ping ${Math.round(pingRun.rps)} rps, entry reads ${Math.round(entryRun.rps)} rps: ${ratio.toFixed(2)} × ping (target ≥ 0.6)`);
+      console.log(
+        settings.json
+          ? JSON.stringify({
+              ping_rps: Math.round(pingRun.rps),
+              entry_read_rps: Math.round(entryRun.rps),
+              entry_read_ratio: Number(ratio.toFixed(3)),
+            })
+          : `ping ${Math.round(pingRun.rps)} rps, entry reads ${Math.round(entryRun.rps)} rps: ${ratio.toFixed(2)} × ping (target ≥ 0.6)`,
+      );
       return;
     }
     const key = await supplierKey();
@@ -104,14 +137,27 @@ async function main() {
     const underUploads = await measurePingsUnderUploads(base, workspace, settings.seconds);
 
     const figures: Figures = {
-      ping_rps: pingRun.rps, bare_node_rps: bareNode.rps, entry_read_rps: entryRun.rps,
+      ping_rps: pingRun.rps,
+      bare_node_rps: bareNode.rps,
+      entry_read_rps: entryRun.rps,
       registrations_per_second: registrations.perSecond,
-      validation_ms_p50: validation.p50Ms, validation_ms_p99: validation.p99Ms,
-      wizard_first_load_js_kb: wizard.kb, ping_p99_under_uploads_ms: underUploads.p99Ms, pdf_ms_p50: pdf.p50Ms,
+      validation_ms_p50: validation.p50Ms,
+      validation_ms_p99: validation.p99Ms,
+      wizard_first_load_js_kb: wizard.kb,
+      ping_p99_under_uploads_ms: underUploads.p99Ms,
+      pdf_ms_p50: pdf.p50Ms,
     };
     printReport(figures, {
-      json: settings.json, seconds: settings.seconds, warmup: settings.warmup, registrations, wizard, framework, underUploads, pdf,
-      latency: { bare: bareNode, ping: pingRun, entry: entryRun }, load: [loadBefore, os.loadavg()[0]!],
+      json: settings.json,
+      seconds: settings.seconds,
+      warmup: settings.warmup,
+      registrations,
+      wizard,
+      framework,
+      underUploads,
+      pdf,
+      latency: { bare: bareNode, ping: pingRun, entry: entryRun },
+      load: [loadBefore, os.loadavg()[0]!],
     });
   } finally {
     await bare?.stop();

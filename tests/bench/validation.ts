@@ -7,7 +7,11 @@ import { validateCertificateBundle } from '@/lib/ar/certificates';
 import { withCheckDigit } from '@/lib/ar/cuit';
 import { encryptPkcs8Native, makeCa, makeLeaf, trustAnchors } from '@/tests/support/pki';
 
-export interface ValidationTimes { p50Ms: number; p99Ms: number; iterations: number }
+export interface ValidationTimes {
+  p50Ms: number;
+  p99Ms: number;
+  iterations: number;
+}
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -17,7 +21,11 @@ export async function measureValidation(iterations = 200, warmup = 30): Promise<
   const cuit = withCheckDigit('3071234567')!;
   const leaf = makeLeaf({ ca: makeCa('sandbox'), cuit, alias: 'bench-validation' });
   const password = 'contraseña de prueba';
-  const input = { certificate: Buffer.from(leaf.certificatePem), key: Buffer.from(encryptPkcs8Native(leaf.privateKey, password)), password };
+  const input = {
+    certificate: Buffer.from(leaf.certificatePem),
+    key: Buffer.from(encryptPkcs8Native(leaf.privateKey, password)),
+    password,
+  };
   const options = { environment: 'sandbox' as const, trustAnchors: trustAnchors(), supplierCuit: cuit };
   const times: number[] = [];
   for (let i = 0; i < warmup + iterations; i++) {

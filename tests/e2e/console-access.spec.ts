@@ -8,7 +8,10 @@ import { createBareWorkspace, newCuit } from '@/tests/e2e/support/integrator';
 import { startOtherOrigin } from '@/tests/e2e/support/other-origin';
 import { E2E_BASE_URL } from '@/tests/e2e/support/server';
 
-test('a wrong key is refused on its field; the right one opens the console with a cookie scripts cannot read', async ({ page, context }, testInfo) => {
+test('a wrong key is refused on its field; the right one opens the console with a cookie scripts cannot read', async ({
+  page,
+  context,
+}, testInfo) => {
   const workspace = await createBareWorkspace({ name: 'Acceso S.A.' });
   const signIn = new ConsoleSignInPage(page);
   await signIn.goto();
@@ -26,7 +29,13 @@ test('a wrong key is refused on its field; the right one opens the console with 
   await signIn.signIn(workspace.apiKey);
   await expect(new ConsoleSuppliersPage(page).heading('Suppliers')).toBeVisible();
   const [cookie] = await context.cookies();
-  expect(cookie).toMatchObject({ name: 'console_session', path: '/', httpOnly: true, sameSite: 'Strict', secure: false });
+  expect(cookie).toMatchObject({
+    name: 'console_session',
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: false,
+  });
   expect(cookie!.value).not.toContain(workspace.apiKey.slice(8)); // a session id, never the key
   expect(await page.evaluate(() => document.cookie)).toBe('');
 
@@ -35,7 +44,7 @@ test('a wrong key is refused on its field; the right one opens the console with 
   await expect(page).toHaveURL(/\/console$/);
 });
 
-test('a page on another origin cannot use the console\'s cookie to change anything', async ({ page }) => {
+test("a page on another origin cannot use the console's cookie to change anything", async ({ page }) => {
   const workspace = await createBareWorkspace();
   const signIn = new ConsoleSignInPage(page);
   await signIn.goto();
@@ -55,7 +64,9 @@ test('a page on another origin cannot use the console\'s cookie to change anythi
   }
 
   // Nothing was stored, and the console itself still works.
-  const list = await fetch(`${E2E_BASE_URL}/silo/v1/entries?folder=suppliers`, { headers: { authorization: `Bearer ${workspace.apiKey}` } });
+  const list = await fetch(`${E2E_BASE_URL}/silo/v1/entries?folder=suppliers`, {
+    headers: { authorization: `Bearer ${workspace.apiKey}` },
+  });
   expect((await list.json()).list).toEqual([]);
   const suppliers = new ConsoleSuppliersPage(page);
   await suppliers.goto();
@@ -64,7 +75,15 @@ test('a page on another origin cannot use the console\'s cookie to change anythi
 });
 
 test('a session that no longer opens a workspace goes back to the sign-in page', async ({ page, context }) => {
-  await context.addCookies([{ name: 'console_session', value: 'signed-out-expired-or-never-was', url: E2E_BASE_URL, httpOnly: true, sameSite: 'Strict' }]);
+  await context.addCookies([
+    {
+      name: 'console_session',
+      value: 'signed-out-expired-or-never-was',
+      url: E2E_BASE_URL,
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ]);
   await page.goto('/console/suppliers/01a1fde3-a0ed-778d-895f-158229237d34');
   await expect(new ConsoleSignInPage(page).heading).toBeVisible();
 });

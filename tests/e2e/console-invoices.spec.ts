@@ -24,10 +24,14 @@ async function signIn(page: Page, apiKey: string): Promise<ConsoleInvoicesPage> 
 }
 
 /** The console's date for a YYYY-MM-DD (UTC, as lib/console/format writes it). */
-const consoleDate = (date: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
-  .format(new Date(`${date}T00:00:00Z`));
+const consoleDate = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 
-test('an invoice stored through the API is issued from the console: number, CAE, its PDF; a refused one shows why', async ({ page }, testInfo) => {
+test('an invoice stored through the API is issued from the console: number, CAE, its PDF; a refused one shows why', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const workspace = await createWorkspace({ name: 'Facturación Consola S.A.' });
   const supplier = await registeredSupplier(workspace, { name: 'Ferretería Factura S.A.' });
@@ -63,7 +67,7 @@ test('an invoice stored through the API is issued from the console: number, CAE,
     await saveScreenshot(page, testInfo, 'console-invoices-sent');
   });
 
-  await test.step('its PDF, by the link, with the console\'s session only', async () => {
+  await test.step("its PDF, by the link, with the console's session only", async () => {
     await expect(first.pdf).toBeVisible({ timeout: 20_000 });
     const href = await first.pdf.getAttribute('href');
     expect(href).toMatch(/^\/silo\/v1\/entries\/[0-9a-f-]{36}\/pdf$/);
@@ -71,15 +75,24 @@ test('an invoice stored through the API is issued from the console: number, CAE,
     const fetched = await page.evaluate(async (path) => {
       const response = await fetch(path, { credentials: 'same-origin' });
       const bytes = new Uint8Array(await response.arrayBuffer());
-      return { status: response.status, type: response.headers.get('content-type'), start: String.fromCharCode(...bytes.slice(0, 5)) };
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        start: String.fromCharCode(...bytes.slice(0, 5)),
+      };
     }, href!);
     expect(fetched).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' });
     const [download] = await Promise.all([page.waitForEvent('download'), first.pdf.click()]);
     expect(download.suggestedFilename()).toBe('FACTURA-B-00001-00000001.pdf');
-    expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      fs
+        .readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
   });
 
-  await test.step('a refused invoice: Error, the authority\'s errors, and Issue again', async () => {
+  await test.step("a refused invoice: Error, the authority's errors, and Issue again", async () => {
     const refused = invoices.invoice(/^Invoice B 00002/);
     await refused.issue.click();
     await expect(refused.fact('Status')).toHaveText('Error', { timeout: 20_000 });

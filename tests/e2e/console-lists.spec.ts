@@ -4,7 +4,11 @@
 // or CUIT and filtered by status (a used link not offered to copy).
 import { expect, test, type Page } from '@playwright/test';
 import {
-  ConsoleConfigurationPage, ConsoleEmbedPage, ConsoleSignInPage, ConsoleSupplierPage, ConsoleSuppliersPage,
+  ConsoleConfigurationPage,
+  ConsoleEmbedPage,
+  ConsoleSignInPage,
+  ConsoleSupplierPage,
+  ConsoleSuppliersPage,
 } from '@/tests/e2e/pages/console';
 import { expectNoSeriousViolations } from '@/tests/e2e/support/accessibility';
 import { saveScreenshot } from '@/tests/e2e/support/artefacts';
@@ -37,7 +41,7 @@ test('suppliers come a page at a time; a registration already under way is said 
   // Another system starts the newest supplier's registration while the page still shows it Empty.
   const newest = suppliers.supplier(names[20]!);
   await expect(newest.status()).toHaveText('Empty');
-  const entryId = new URL(await newest.link.getAttribute('href') ?? '', 'http://x').pathname.split('/').at(-1)!;
+  const entryId = new URL((await newest.link.getAttribute('href')) ?? '', 'http://x').pathname.split('/').at(-1)!;
   await startJob(workspace, entryId);
   await newest.startRegistration.click();
   await expect(newest.message()).toHaveText(
@@ -48,7 +52,9 @@ test('suppliers come a page at a time; a registration already under way is said 
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
 
-  test('every console page fits the screen; the workflow form checks a secret as the API does', async ({ page }, testInfo) => {
+  test('every console page fits the screen; the workflow form checks a secret as the API does', async ({
+    page,
+  }, testInfo) => {
     const workspace = await createWorkspace({ name: 'Transportes-Patagónicos-Integrales-del-Sur S.A.' });
     const link = await openRegistration(workspace, { name: 'Transportes-Patagónicos-Integrales-del-Sur-y-Cuyo S.A.' });
     const fits = async (name: string) => {
@@ -64,7 +70,9 @@ test.describe('at 360 px', () => {
 
     await suppliers.invoicesLink.click();
     await expect(suppliers.heading('Invoices')).toBeVisible();
-    await expect(page.getByText('There are no invoices yet: store one through the API and it appears here.')).toBeVisible();
+    await expect(
+      page.getByText('There are no invoices yet: store one through the API and it appears here.'),
+    ).toBeVisible();
     await fits('invoices');
 
     await suppliers.configurationLink.click();
@@ -89,7 +97,9 @@ test.describe('at 360 px', () => {
   });
 });
 
-test('suppliers are searched by name or CUIT and filtered by status; a used link is not offered to copy', async ({ page }, testInfo) => {
+test('suppliers are searched by name or CUIT and filtered by status; a used link is not offered to copy', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const workspace = await createWorkspace({ name: 'Búsquedas S.A.' });
   const norte = newCuit();
@@ -118,13 +128,17 @@ test('suppliers are searched by name or CUIT and filtered by status; a used link
   await test.step('a status, with the name searched', async () => {
     await suppliers.searchText.fill('ferretería');
     await suppliers.statusFilter.selectOption('Registered');
-    await expect(suppliers.searchOutcome).toHaveText('Showing the suppliers matching “ferretería” with the status Registered, newest first.');
+    await expect(suppliers.searchOutcome).toHaveText(
+      'Showing the suppliers matching “ferretería” with the status Registered, newest first.',
+    );
     await expect(suppliers.list.getByRole('listitem')).toHaveCount(1);
     const card = suppliers.supplier(registered.name);
     await expect(card.status()).toHaveText('Registered');
     // The status once, and the link it was registered with is not offered again.
     await expect(card.root.getByText('Registered', { exact: true })).toHaveCount(1);
-    await expect(card.root.getByText('The supplier has used this link. Send a renewal to make a new one.')).toBeVisible();
+    await expect(
+      card.root.getByText('The supplier has used this link. Send a renewal to make a new one.'),
+    ).toBeVisible();
     await expect(card.registrationLink).toHaveCount(0);
     await expect(card.copyLink).toHaveCount(0);
     await expectNoSeriousViolations(page, testInfo, 'console-suppliers-search');

@@ -9,7 +9,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '@/tests/support/webhook-receiver';
 import {
-  ConsoleConfigurationPage, ConsoleEmbedPage, ConsoleSignInPage, ConsoleSupplierPage, ConsoleSuppliersPage,
+  ConsoleConfigurationPage,
+  ConsoleEmbedPage,
+  ConsoleSignInPage,
+  ConsoleSupplierPage,
+  ConsoleSuppliersPage,
 } from '@/tests/e2e/pages/console';
 import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
 import { authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
@@ -31,11 +35,17 @@ test.afterAll(async () => {
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 /** The certificate's last day as the console writes dates (UTC). */
-const consoleDate = (certificatePem: string) => new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC',
-}).format(new Date(new X509Certificate(certificatePem).validTo));
+const consoleDate = (certificatePem: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(new X509Certificate(certificatePem).validTo));
 
-test('an integrator sets up Argentina, registers a supplier through the embedded wizard and renews it', async ({ page }, testInfo) => {
+test('an integrator sets up Argentina, registers a supplier through the embedded wizard and renews it', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const workspace = await createBareWorkspace({ name: 'Distribuidora Consola S.A.' });
   const signIn = new ConsoleSignInPage(page);
@@ -71,7 +81,9 @@ test('an integrator sets up Argentina, registers a supplier through the embedded
 
   const secret = await test.step('a workflow with a webhook and embedding origins; its secret shown once', async () => {
     await configuration.fillWorkflow({
-      name: 'Alta de proveedores', webhookUrl: receiver.url('/hooks/console'), origins: ['https://erp.example.com', 'erp.example.com/app'],
+      name: 'Alta de proveedores',
+      webhookUrl: receiver.url('/hooks/console'),
+      origins: ['https://erp.example.com', 'erp.example.com/app'],
     });
     await configuration.createWorkflow.click();
     // The API's own schema, in the browser: the second line is no origin.
@@ -126,7 +138,7 @@ test('an integrator sets up Argentina, registers a supplier through the embedded
   });
   const ref = new URL(firstLink).pathname.split('/')[2]!;
 
-  await test.step('the supplier page: the job\'s steps and the webhook with its attempts', async () => {
+  await test.step("the supplier page: the job's steps and the webhook with its attempts", async () => {
     await card.link.click();
     await expect(supplierPage.heading(supplierName)).toBeVisible();
     await expect(supplierPage.registrationLink).toHaveText(firstLink);
@@ -144,7 +156,9 @@ test('an integrator sets up Argentina, registers a supplier through the embedded
     // The secret the console showed is the one the deliveries are signed with.
     const delivery = receiver.deliveries.find((d) => JSON.parse(d.body).event === 'registration.link_created');
     expect(delivery).toBeDefined();
-    const verified = new Webhook(secret).verify(delivery!.body, delivery!.headers as Record<string, string>) as { data: { meta: { ref: string }[] } };
+    const verified = new Webhook(secret).verify(delivery!.body, delivery!.headers as Record<string, string>) as {
+      data: { meta: { ref: string }[] };
+    };
     expect(verified.data.meta[0]!.ref).toBe(ref);
   });
 
@@ -152,8 +166,14 @@ test('an integrator sets up Argentina, registers a supplier through the embedded
     // The supplier's earlier visits: company data confirmed, the request made, the authority's part done.
     const { alias, csr } = await requestCsr(ref);
     await saveProgress(ref, {
-      step: 'upload', path: 'generate',
-      company: { legal_name: supplierName, fiscal_address: 'Belgrano 1450, Rosario', activity_code: '466932', tax_classification: 'responsable_inscripto' },
+      step: 'upload',
+      path: 'generate',
+      company: {
+        legal_name: supplierName,
+        fiscal_address: 'Belgrano 1450, Rosario',
+        activity_code: '466932',
+        tax_classification: 'responsable_inscripto',
+      },
     });
     const issued = await issueCertificate('sandbox', alias, csr);
     await authorizeService('sandbox', cuit, alias, 'wsfe');
@@ -174,7 +194,7 @@ test('an integrator sets up Argentina, registers a supplier through the embedded
     return issued;
   });
 
-  await test.step('Registered, with the certificate\'s expiry, on the supplier page and in the list', async () => {
+  await test.step("Registered, with the certificate's expiry, on the supplier page and in the list", async () => {
     await page.getByRole('link', { name: `← ${supplierName}` }).click();
     await expect(page.getByText('Registered', { exact: true }).first()).toBeVisible();
     await expect(supplierPage.certificateFact('Expires')).toContainText(consoleDate(certificate));
@@ -182,8 +202,9 @@ test('an integrator sets up Argentina, registers a supplier through the embedded
     await expect(supplierPage.step(job, 'silo.status.registered')).toContainText('completed');
     await expect(supplierPage.metaRecords).toContainText('certificate');
     // The link is used: not offered to copy again, on the supplier's page nor in the list.
-    await expect(page.getByRole('region', { name: 'Registration link' }))
-      .toContainText('The supplier has used this link. Send a renewal to make a new one.');
+    await expect(page.getByRole('region', { name: 'Registration link' })).toContainText(
+      'The supplier has used this link. Send a renewal to make a new one.',
+    );
     await expect(supplierPage.registrationLink).toHaveCount(0);
 
     await supplierPage.suppliersLink.click();

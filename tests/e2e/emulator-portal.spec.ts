@@ -23,13 +23,22 @@ function newSupplier() {
   const cuit = newCuit();
   const alias = `fe${cuit.slice(2, 10)}`;
   const key = testKey('rsa', { slot: 'leaf' });
-  return { cuit, alias, key, csr: makeCsr({ key, cuit, alias }).pem, credential: (certificatePem: string) => ({ certificatePem, privateKeyPem: pkcs8Pem(key) }) };
+  return {
+    cuit,
+    alias,
+    key,
+    csr: makeCsr({ key, cuit, alias }).pem,
+    credential: (certificatePem: string) => ({ certificatePem, privateKeyPem: pkcs8Pem(key) }),
+  };
 }
 
 test.describe('the emulator portal pages', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-  test('make a certificate from a CSR, authorise wsfe, add a point of sale and revoke it', async ({ page, baseURL }, testInfo) => {
+  test('make a certificate from a CSR, authorise wsfe, add a point of sale and revoke it', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     const supplier = newSupplier();
     const portal = new EmulatorPortalPage(page);
     await portal.goto();
@@ -42,7 +51,9 @@ test.describe('the emulator portal pages', () => {
     const certificate = new X509Certificate(pem);
     expect(certificate.issuer).toBe('C=AR\nO=AFIP\nCN=Computadores Test');
     expect(certificate.subject).toContain(`CN=${supplier.alias}\nserialNumber=CUIT ${supplier.cuit}`);
-    expect(certificate.publicKey.export({ type: 'spki', format: 'pem' })).toBe(createPublicKey(supplier.key).export({ type: 'spki', format: 'pem' }));
+    expect(certificate.publicKey.export({ type: 'spki', format: 'pem' })).toBe(
+      createPublicKey(supplier.key).export({ type: 'spki', format: 'pem' }),
+    );
 
     const downloading = page.waitForEvent('download');
     await portal.certificate.getByRole('link', { name: 'Descargar certificado.crt' }).click();
@@ -69,7 +80,10 @@ test.describe('the emulator portal pages', () => {
       `Punto de venta 7 agregado en Homologación para la CUIT ${formatCuit(supplier.cuit)}.`,
     );
     const points = await wsfe(baseURL!, 'sandbox', 'FEParamGetPtosVenta', authXml({ ...ticket, cuit: supplier.cuit }));
-    expect(points.body.FEParamGetPtosVentaResponse.FEParamGetPtosVentaResult.ResultGet.PtoVenta).toMatchObject({ Nro: '7', Bloqueado: 'N' });
+    expect(points.body.FEParamGetPtosVentaResponse.FEParamGetPtosVentaResult.ResultGet.PtoVenta).toMatchObject({
+      Nro: '7',
+      Bloqueado: 'N',
+    });
 
     await portal.revoke(pem);
     await expect(portal.status(portal.revocation)).toContainText('Certificado revocado en Homologación');
@@ -105,7 +119,9 @@ test.describe('the emulator portal pages', () => {
     await page.keyboard.press('Enter');
 
     await expect(portal.status(portal.certificate)).toContainText('Certificado emitido en Producción');
-    expect(new X509Certificate(await portal.issuedCertificate.inputValue()).issuer).toBe('C=AR\nO=AFIP\nCN=Computadores');
+    expect(new X509Certificate(await portal.issuedCertificate.inputValue()).issuer).toBe(
+      'C=AR\nO=AFIP\nCN=Computadores',
+    );
     await saveScreenshot(page, testInfo, 'emulator-live-certificate');
   });
 
@@ -138,17 +154,34 @@ test.describe('the emulator portal pages', () => {
     await expect(portal.pointOfSale.getByLabel('Número de punto de venta')).toHaveAccessibleDescription(/de 1 a 99999/);
 
     await portal.revoke('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----');
-    await expect(portal.revocation.getByLabel('Certificado a revocar')).toHaveAccessibleDescription(/No es un certificado emitido en este ambiente/);
+    await expect(portal.revocation.getByLabel('Certificado a revocar')).toHaveAccessibleDescription(
+      /No es un certificado emitido en este ambiente/,
+    );
 
     await saveScreenshot(page, testInfo, 'emulator-errors');
     await expectNoSeriousViolations(page, testInfo, 'emulator-errors');
   });
 
-  test('set the IVA condition, invoice as a Monotributista, and see the vouchers with their CAE, newest first', async ({ page, baseURL }, testInfo) => {
+  test('set the IVA condition, invoice as a Monotributista, and see the vouchers with their CAE, newest first', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     const supplier = newSupplier();
-    const issued = await portal(baseURL!, 'certificates', { environment: 'sandbox', alias: supplier.alias, csr: supplier.csr });
-    await portal(baseURL!, 'authorizations', { environment: 'sandbox', cuit: supplier.cuit, alias: supplier.alias, service: 'wsfe' });
-    const auth = { ...ticketOf(await loginCms(baseURL!, 'sandbox', supplier.credential(issued.body.certificate))), cuit: supplier.cuit };
+    const issued = await portal(baseURL!, 'certificates', {
+      environment: 'sandbox',
+      alias: supplier.alias,
+      csr: supplier.csr,
+    });
+    await portal(baseURL!, 'authorizations', {
+      environment: 'sandbox',
+      cuit: supplier.cuit,
+      alias: supplier.alias,
+      service: 'wsfe',
+    });
+    const auth = {
+      ...ticketOf(await loginCms(baseURL!, 'sandbox', supplier.credential(issued.body.certificate))),
+      cuit: supplier.cuit,
+    };
     const portalPage = new EmulatorPortalPage(page);
     await portalPage.goto();
 
@@ -161,15 +194,19 @@ test.describe('the emulator portal pages', () => {
       `La CUIT ${formatCuit(supplier.cuit)} queda como Responsable Monotributo en Homologación: emite comprobantes C.`,
     );
     const first = await solicitar(baseURL!, 'sandbox', auth, { pointOfSale: 3, voucherType: 11 }, [voucher('C', 1)]);
-    const second = await solicitar(baseURL!, 'sandbox', auth, { pointOfSale: 3, voucherType: 11 }, [voucher('C', 2, { ImpTotal: '1500.5', ImpNeto: '1500.5' })]);
+    const second = await solicitar(baseURL!, 'sandbox', auth, { pointOfSale: 3, voucherType: 11 }, [
+      voucher('C', 2, { ImpTotal: '1500.5', ImpNeto: '1500.5' }),
+    ]);
     expect([first.head.Resultado, second.head.Resultado]).toEqual(['A', 'A']);
 
     await portalPage.consultVouchers(supplier.cuit);
     await expect(portalPage.status(portalPage.issuedVouchers)).toHaveText(
-      `CUIT ${formatCuit(supplier.cuit)} en Homologación: Responsable Monotributo (emite comprobantes C). `
-      + '2 comprobantes autorizados, del más reciente al más antiguo (se muestran hasta 50).',
+      `CUIT ${formatCuit(supplier.cuit)} en Homologación: Responsable Monotributo (emite comprobantes C). ` +
+        '2 comprobantes autorizados, del más reciente al más antiguo (se muestran hasta 50).',
     );
-    const listed = portalPage.issuedVouchers.getByRole('list', { name: `Comprobantes autorizados para la CUIT ${formatCuit(supplier.cuit)}` });
+    const listed = portalPage.issuedVouchers.getByRole('list', {
+      name: `Comprobantes autorizados para la CUIT ${formatCuit(supplier.cuit)}`,
+    });
     const items = listed.getByRole('listitem');
     await expect(items).toHaveCount(2);
     await expect(items.nth(0)).toContainText('Factura C 00003-00000002');
@@ -187,12 +224,35 @@ test.describe('the emulator portal pages', () => {
 
   test('a lost answer over real HTTP: the connection is cut, the voucher is authorised', async ({ baseURL }) => {
     const supplier = newSupplier();
-    const issued = await portal(baseURL!, 'certificates', { environment: 'live', alias: supplier.alias, csr: supplier.csr });
-    await portal(baseURL!, 'authorizations', { environment: 'live', cuit: supplier.cuit, alias: supplier.alias, service: 'wsfe' });
+    const issued = await portal(baseURL!, 'certificates', {
+      environment: 'live',
+      alias: supplier.alias,
+      csr: supplier.csr,
+    });
+    await portal(baseURL!, 'authorizations', {
+      environment: 'live',
+      cuit: supplier.cuit,
+      alias: supplier.alias,
+      service: 'wsfe',
+    });
     await portal(baseURL!, 'points-of-sale', { environment: 'live', cuit: supplier.cuit, number: 2 });
-    const auth = { ...ticketOf(await loginCms(baseURL!, 'live', supplier.credential(issued.body.certificate))), cuit: supplier.cuit };
-    expect((await portal(baseURL!, 'faults', { environment: 'live', operation: 'FECAESolicitar', fault: 'drop_response', count: 1 })).status).toBe(201);
-    await expect(solicitar(baseURL!, 'live', auth, { pointOfSale: 2, voucherType: 6 }, [voucher('B', 1)])).rejects.toThrow();
+    const auth = {
+      ...ticketOf(await loginCms(baseURL!, 'live', supplier.credential(issued.body.certificate))),
+      cuit: supplier.cuit,
+    };
+    expect(
+      (
+        await portal(baseURL!, 'faults', {
+          environment: 'live',
+          operation: 'FECAESolicitar',
+          fault: 'drop_response',
+          count: 1,
+        })
+      ).status,
+    ).toBe(201);
+    await expect(
+      solicitar(baseURL!, 'live', auth, { pointOfSale: 2, voucherType: 6 }, [voucher('B', 1)]),
+    ).rejects.toThrow();
     const again = await solicitar(baseURL!, 'live', auth, { pointOfSale: 2, voucherType: 6 }, [voucher('B', 1)]);
     expect(again.errors.map((error) => error.Code)).toEqual(['10016']);
   });
@@ -213,7 +273,8 @@ test.describe('the emulator portal pages', () => {
       await portal.createCertificate(supplier.alias, supplier.csr);
       await expect(portal.status(portal.certificate)).toContainText('Certificado emitido');
       const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
       }));
       expect(clientWidth).toBe(360);
       expect(scrollWidth).toBeLessThanOrEqual(clientWidth);

@@ -6,7 +6,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
 import { authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
 import {
-  createWorkflow, createWorkspace, openRegistration, requestCsr, saveProgress, type RegistrationLink, type Workspace,
+  createWorkflow,
+  createWorkspace,
+  openRegistration,
+  requestCsr,
+  saveProgress,
+  type RegistrationLink,
+  type Workspace,
 } from '@/tests/e2e/support/integrator';
 import { startIntegratorConsole, type IntegratorConsole } from '@/tests/e2e/support/integrator-console';
 import { E2E_BASE_URL } from '@/tests/e2e/support/server';
@@ -14,7 +20,10 @@ import { checkpoint } from '@/tests/e2e/support/wizard-checks';
 
 const WIZARD_ORIGIN = new URL(E2E_BASE_URL).origin;
 
-interface Received { origin: string; data: { type?: string; event?: string; step?: string; ref?: string; status?: string; pending?: string[] } }
+interface Received {
+  origin: string;
+  data: { type?: string; event?: string; step?: string; ref?: string; status?: string; pending?: string[] };
+}
 
 let workspace: Workspace;
 let integratorConsole: IntegratorConsole;
@@ -38,19 +47,29 @@ async function openConsole(page: Page, link: RegistrationLink) {
 
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received[] }).received);
 
-test('embedded in an allowed origin: no brand chrome, step and completion messages to the parent', async ({ page }, testInfo) => {
+test('embedded in an allowed origin: no brand chrome, step and completion messages to the parent', async ({
+  page,
+}, testInfo) => {
   // The supplier already did the authority's part and left off on the upload step.
   const link = await openRegistration(workspace);
   const { alias, csr } = await requestCsr(link.ref);
   await saveProgress(link.ref, {
-    step: 'upload', path: 'generate',
-    company: { legal_name: link.name, fiscal_address: 'Mitre 300, Salta', activity_code: '620100', tax_classification: 'responsable_inscripto' },
+    step: 'upload',
+    path: 'generate',
+    company: {
+      legal_name: link.name,
+      fiscal_address: 'Mitre 300, Salta',
+      activity_code: '620100',
+      tax_classification: 'responsable_inscripto',
+    },
   });
   const certificate = await issueCertificate('sandbox', alias, csr);
   await authorizeService('sandbox', link.cuit, alias, 'wsfe');
 
   const { response, frame } = await openConsole(page, link);
-  expect(response.headers()['content-security-policy']).toMatch(new RegExp(`frame-ancestors [^;]*${integratorConsole.origin.replace(/[.:/]/g, '\\$&')}`));
+  expect(response.headers()['content-security-policy']).toMatch(
+    new RegExp(`frame-ancestors [^;]*${integratorConsole.origin.replace(/[.:/]/g, '\\$&')}`),
+  );
 
   const wizard = new RegistrationWizardPage(page, frame);
   await expect(wizard.heading(STEP_HEADINGS.upload)).toBeVisible();
@@ -63,13 +82,19 @@ test('embedded in an allowed origin: no brand chrome, step and completion messag
   });
 
   await test.step('the parent hears of the step shown, by name, and what is still pending', async () => {
-    await expect.poll(() => received(page)).toContainEqual({
-      origin: WIZARD_ORIGIN,
-      data: {
-        type: 'gov-ar.registration', event: 'step', step: 'upload', ref: link.ref, status: 'Processing',
-        pending: ['certificate', 'service_authorization'],
-      },
-    });
+    await expect
+      .poll(() => received(page))
+      .toContainEqual({
+        origin: WIZARD_ORIGIN,
+        data: {
+          type: 'gov-ar.registration',
+          event: 'step',
+          step: 'upload',
+          ref: link.ref,
+          status: 'Processing',
+          pending: ['certificate', 'service_authorization'],
+        },
+      });
   });
   await checkpoint(page, testInfo, 'embedded-upload');
 
@@ -77,14 +102,29 @@ test('embedded in an allowed origin: no brand chrome, step and completion messag
     await wizard.chooseFile('certificate', { name: 'certificado.crt', contents: certificate });
     await wizard.submitUpload.click();
     await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();
-    await expect.poll(() => received(page)).toContainEqual({
-      origin: WIZARD_ORIGIN, data: { type: 'gov-ar.registration', event: 'completed', ref: link.ref, status: 'Registered', pending: [] },
-    });
-    await expect.poll(() => received(page)).toContainEqual({
-      origin: WIZARD_ORIGIN, data: { type: 'gov-ar.registration', event: 'step', step: 'done', ref: link.ref, status: 'Registered', pending: [] },
-    });
+    await expect
+      .poll(() => received(page))
+      .toContainEqual({
+        origin: WIZARD_ORIGIN,
+        data: { type: 'gov-ar.registration', event: 'completed', ref: link.ref, status: 'Registered', pending: [] },
+      });
+    await expect
+      .poll(() => received(page))
+      .toContainEqual({
+        origin: WIZARD_ORIGIN,
+        data: {
+          type: 'gov-ar.registration',
+          event: 'step',
+          step: 'done',
+          ref: link.ref,
+          status: 'Registered',
+          pending: [],
+        },
+      });
     const messages = await received(page);
-    expect(messages.every((message) => message.origin === WIZARD_ORIGIN && message.data.type === 'gov-ar.registration')).toBe(true);
+    expect(
+      messages.every((message) => message.origin === WIZARD_ORIGIN && message.data.type === 'gov-ar.registration'),
+    ).toBe(true);
   });
 });
 
@@ -93,7 +133,11 @@ test('a workflow that allows no other origin cannot be framed by the console', a
   const { response } = await openConsole(page, link);
   expect(response.headers()['content-security-policy']?.split('; ')).toContain("frame-ancestors 'self'");
   // Chromium refuses to render it: the frame shows its own error page instead of the wizard.
-  const childUrl = () => page.frames().find((frame) => frame !== page.mainFrame())?.url();
+  const childUrl = () =>
+    page
+      .frames()
+      .find((frame) => frame !== page.mainFrame())
+      ?.url();
   await expect.poll(childUrl).toBe('chrome-error://chromewebdata/');
   expect(await received(page)).toEqual([]);
 });

@@ -10,14 +10,23 @@ import { ConsoleSignInPage } from '@/tests/e2e/pages/console';
 import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
 import { DONE, progressItem } from '@/tests/e2e/pages/wizard-progress';
 import { addPointOfSale, authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
-import { createWorkspace, getEntry, getRegistration, openRegistration, type Workspace } from '@/tests/e2e/support/integrator';
+import {
+  createWorkspace,
+  getEntry,
+  getRegistration,
+  openRegistration,
+  type Workspace,
+} from '@/tests/e2e/support/integrator';
 import { checkpoint, pageWidths } from '@/tests/e2e/support/wizard-checks';
 
 let sandbox: Workspace;
 let live: Workspace;
 
 test.beforeAll(async () => {
-  [sandbox, live] = await Promise.all([createWorkspace({ environment: 'sandbox' }), createWorkspace({ environment: 'live' })]);
+  [sandbox, live] = await Promise.all([
+    createWorkspace({ environment: 'sandbox' }),
+    createWorkspace({ environment: 'live' }),
+  ]);
 });
 
 test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
@@ -29,14 +38,19 @@ async function check(page: Page, testInfo: TestInfo, name: string) {
   await checkpoint(page, testInfo, name);
 }
 
-const company = { fiscalAddress: 'Belgrano 890, Córdoba', activityCode: '620100', taxClassification: 'Responsable Inscripto' } as const;
+const company = {
+  fiscalAddress: 'Belgrano 890, Córdoba',
+  activityCode: '620100',
+  taxClassification: 'Responsable Inscripto',
+} as const;
 
 async function registrationRecord(workspace: Workspace, entryId: string) {
   const entry = await getEntry(workspace, entryId);
   return entry.meta.find((meta) => meta.src === 'gov-ar' && meta.key === 'registration')?.value;
 }
 
-const privateKeyPem = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const privateKeyPem = () =>
+  generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 test('a used live link keeps showing the points of sale until the supplier has one', async ({ page }, testInfo) => {
   const link = await openRegistration(live);
@@ -67,7 +81,10 @@ test('a used live link keeps showing the points of sale until the supplier has o
       await expect(progressItem(wizard, label)).toContainText(DONE);
     }
     await expect(progressItem(wizard, 'Puntos de venta')).not.toContainText(DONE);
-    expect(await registrationRecord(live, link.entryId)).toMatchObject({ step: 'points_of_sale', pending: ['point_of_sale'] });
+    expect(await registrationRecord(live, link.entryId)).toMatchObject({
+      step: 'points_of_sale',
+      pending: ['point_of_sale'],
+    });
     await check(page, testInfo, 'flow-live-points-of-sale-none');
   });
 
@@ -84,7 +101,9 @@ test('a used live link keeps showing the points of sale until the supplier has o
     await check(page, testInfo, 'flow-live-done-missing');
     // The link takes no new certificate or request.
     expect((await page.request.post(`/gov-ar/v1/registrations/${link.ref}/csr`)).status()).toBe(409);
-    const refused = await page.request.post(`/gov-ar/v1/registrations/${link.ref}/certificate`, { multipart: { certificate } });
+    const refused = await page.request.post(`/gov-ar/v1/registrations/${link.ref}/certificate`, {
+      multipart: { certificate },
+    });
     expect(refused.status()).toBe(409);
     expect((await refused.json()).code).toBe('link_used');
   });
@@ -108,7 +127,9 @@ test('a used live link keeps showing the points of sale until the supplier has o
   });
 });
 
-test('each step is a history entry: Back goes to the previous step, reload stays on the step', async ({ page }, testInfo) => {
+test('each step is a history entry: Back goes to the previous step, reload stays on the step', async ({
+  page,
+}, testInfo) => {
   const link = await openRegistration(sandbox);
   const wizard = new RegistrationWizardPage(page);
   await wizard.goto(link.path);
@@ -139,7 +160,7 @@ test('each step is a history entry: Back goes to the previous step, reload stays
   await expect(wizard.heading(STEP_HEADINGS.path)).toBeVisible();
 });
 
-test('the integrator\'s console says where the supplier is and what is still pending', async ({ page }, testInfo) => {
+test("the integrator's console says where the supplier is and what is still pending", async ({ page }, testInfo) => {
   const link = await openRegistration(sandbox);
   const wizard = new RegistrationWizardPage(page);
   await wizard.goto(link.path);
@@ -152,7 +173,7 @@ test('the integrator\'s console says where the supplier is and what is still pen
   await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
   await page.goto(`/console/suppliers/${link.entryId}`);
   const progress = page.getByTestId('registration-progress');
-  await expect(progress).toContainText('The supplier is at the wizard\'s path step');
+  await expect(progress).toContainText("The supplier is at the wizard's path step");
   await expect(progress).toContainText('Still to do: upload a certificate; authorise the web service.');
   await checkpoint(page, testInfo, 'flow-console-registration-progress');
 });
@@ -166,7 +187,7 @@ test('the progress bar ticks a step only when it is done, and the count holds', 
   await expect(progressItem(wizard, 'Empresa')).toContainText(DONE);
   await expect(wizard.stepCounter()).toContainText('Paso 2 de 5');
 
-  await test.step('one\'s own certificate: the portal is not needed, the count stays', async () => {
+  await test.step("one's own certificate: the portal is not needed, the count stays", async () => {
     await wizard.choosePath('own');
     await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
     await expect(wizard.stepCounter()).toContainText('Paso 4 de 5');
@@ -188,23 +209,30 @@ test('the progress bar ticks a step only when it is done, and the count holds', 
     await wizard.submitUpload.click();
     await expect(wizard.uploadProblem).toBeVisible();
     await expect(page.locator('#upload-problem')).toBeFocused();
-    for (const label of ['Crear en ARCA', 'Autorizar', 'Subir'] as const) await expect(progressItem(wizard, label)).not.toContainText(DONE);
-    expect(await registrationRecord(sandbox, link.entryId)).toMatchObject({ pending: ['certificate', 'service_authorization'] });
+    for (const label of ['Crear en ARCA', 'Autorizar', 'Subir'] as const)
+      await expect(progressItem(wizard, label)).not.toContainText(DONE);
+    expect(await registrationRecord(sandbox, link.entryId)).toMatchObject({
+      pending: ['certificate', 'service_authorization'],
+    });
     await check(page, testInfo, 'flow-progress-not-authorized');
   });
 
-  await test.step('authorised: done, with the sandbox\'s word that its invoices are tests', async () => {
+  await test.step("authorised: done, with the sandbox's word that its invoices are tests", async () => {
     await authorizeService('sandbox', link.cuit, csr!.alias, 'wsfe');
     await wizard.submitUpload.click();
     await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();
     await expect(wizard.progress).toContainText('Alta completa');
-    await expect(page.getByText('Las facturas que emita en homologación son de prueba: no tienen validez fiscal.')).toBeVisible();
+    await expect(
+      page.getByText('Las facturas que emita en homologación son de prueba: no tienen validez fiscal.'),
+    ).toBeVisible();
     expect(await registrationRecord(sandbox, link.entryId)).toMatchObject({ step: 'done', pending: [] });
     await check(page, testInfo, 'flow-progress-done');
   });
 });
 
-test('the company step starts from the supplier entry, offers IVA Exento and keeps a draft across a reload', async ({ page }, testInfo) => {
+test('the company step starts from the supplier entry, offers IVA Exento and keeps a draft across a reload', async ({
+  page,
+}, testInfo) => {
   const link = await openRegistration(sandbox, {
     name: 'Ferretería El Tornillo S.R.L.',
     party: {
@@ -234,12 +262,18 @@ test('the company step starts from the supplier entry, offers IVA Exento and kee
   await wizard.activityCode.fill('475210');
   await wizard.next.click();
   await expect(wizard.heading(STEP_HEADINGS.path)).toBeVisible();
-  await expect.poll(async () => (await getRegistration(link.ref)).progress.company).toMatchObject({
-    tax_classification: 'exento', activity_code: '475210', email: 'compras@tornillo.com.ar',
-  });
+  await expect
+    .poll(async () => (await getRegistration(link.ref)).progress.company)
+    .toMatchObject({
+      tax_classification: 'exento',
+      activity_code: '475210',
+      email: 'compras@tornillo.com.ar',
+    });
 });
 
-test('pasted files: the error goes on the text area, and a key where the certificate goes is named', async ({ page }, testInfo) => {
+test('pasted files: the error goes on the text area, and a key where the certificate goes is named', async ({
+  page,
+}, testInfo) => {
   const link = await openRegistration(sandbox);
   const wizard = new RegistrationWizardPage(page);
   await wizard.goto(link.path);
@@ -256,7 +290,9 @@ test('pasted files: the error goes on the text area, and a key where the certifi
     await wizard.submitUpload.click();
     await expect(wizard.certificateText).toBeFocused();
     await expect(wizard.certificateText).toHaveAttribute('aria-invalid', 'true');
-    await expect(wizard.certificateText).toHaveAccessibleDescription(/Esto es una clave privada, no el certificado\. No hace falta ninguna clave/);
+    await expect(wizard.certificateText).toHaveAccessibleDescription(
+      /Esto es una clave privada, no el certificado\. No hace falta ninguna clave/,
+    );
     await check(page, testInfo, 'flow-paste-key-as-certificate');
 
     await wizard.certificateText.fill('hola');

@@ -2,7 +2,13 @@
 // switch between them that keeps the supplier where they are.
 import { expect, test } from '@playwright/test';
 import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
-import { createWorkspace, openRegistration, requestCsr, saveProgress, type Workspace } from '@/tests/e2e/support/integrator';
+import {
+  createWorkspace,
+  openRegistration,
+  requestCsr,
+  saveProgress,
+  type Workspace,
+} from '@/tests/e2e/support/integrator';
 import { checkpoint } from '@/tests/e2e/support/wizard-checks';
 
 let workspace: Workspace;
@@ -34,7 +40,9 @@ test.describe('a browser that asks for English', () => {
     await page.getByLabel('Activity code').fill('620100');
     await page.getByRole('radio', { name: 'Responsable Inscripto' }).check();
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'How do you want to get the certificate?' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'How do you want to get the certificate?' }),
+    ).toBeVisible();
     await expect(page.getByRole('radio', { name: 'I already have a certificate and its key' })).toBeVisible();
 
     await wizard.languageSwitch('Español').click();
@@ -50,28 +58,44 @@ test.describe('a browser that asks for English', () => {
 
     await wizard.languageSwitch('English').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 2, name: 'How do you want to get the certificate?' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'How do you want to get the certificate?' }),
+    ).toBeVisible();
   });
 
   test("the service's error, in English on its field, follows a switch to Español", async ({ page }) => {
     const link = await openRegistration(workspace);
     const { csr } = await requestCsr(link.ref);
     await saveProgress(link.ref, {
-      step: 'upload', path: 'generate',
-      company: { legal_name: link.name, fiscal_address: 'Florida 100, Buenos Aires', activity_code: '620100', tax_classification: 'monotributista' },
+      step: 'upload',
+      path: 'generate',
+      company: {
+        legal_name: link.name,
+        fiscal_address: 'Florida 100, Buenos Aires',
+        activity_code: '620100',
+        tax_classification: 'monotributista',
+      },
     });
     const wizard = new RegistrationWizardPage(page);
     await wizard.goto(link.path);
     await expect(page.getByRole('heading', { level: 2, name: 'Upload the certificate' })).toBeVisible();
 
     const certificate = page.getByLabel('Certificate (.crt)');
-    await certificate.setInputFiles({ name: 'pedido.csr', mimeType: 'application/octet-stream', buffer: Buffer.from(csr) });
+    await certificate.setInputFiles({
+      name: 'pedido.csr',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(csr),
+    });
     await page.getByRole('button', { name: 'Upload certificate' }).click();
-    await expect(certificate).toHaveAccessibleDescription(/You uploaded the certificate request \(CSR\), not the certificate\./);
+    await expect(certificate).toHaveAccessibleDescription(
+      /You uploaded the certificate request \(CSR\), not the certificate\./,
+    );
     await expect(wizard.announcer).toContainText('You uploaded the certificate request (CSR), not the certificate.');
 
     await wizard.languageSwitch('Español').click();
-    await expect(wizard.certificateFile).toHaveAccessibleDescription(/Subió el pedido de certificado \(CSR\), no el certificado\./);
+    await expect(wizard.certificateFile).toHaveAccessibleDescription(
+      /Subió el pedido de certificado \(CSR\), no el certificado\./,
+    );
     await expect(wizard.certificateFile).toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -20,13 +20,19 @@ test('a live registration lists the points of sale and refreshes them', async ({
 
   await wizard.goto(link.path);
   await expect(page.getByText('Producción', { exact: true })).toBeVisible();
-  await wizard.confirmCompany({ fiscalAddress: 'Belgrano 890, Córdoba', activityCode: '620100', taxClassification: 'Monotributista' });
+  await wizard.confirmCompany({
+    fiscalAddress: 'Belgrano 890, Córdoba',
+    activityCode: '620100',
+    taxClassification: 'Monotributista',
+  });
   await wizard.choosePath('generate');
 
   const request = await test.step('portal: the live instructions, the request downloaded as pedido.csr', async () => {
     await expect(wizard.heading(STEP_HEADINGS.portal)).toBeVisible();
     await expect(wizard.stepCounter()).toContainText('Paso 3 de 6');
-    await expect(page.getByText('Abra «Administración de Certificados Digitales». Si actúa por una empresa, elíjala.')).toBeVisible();
+    await expect(
+      page.getByText('Abra «Administración de Certificados Digitales». Si actúa por una empresa, elíjala.'),
+    ).toBeVisible();
     const alias = (await wizard.aliasShown().textContent())!;
     const downloading = page.waitForEvent('download');
     await wizard.downloadCsr.click();
@@ -47,7 +53,9 @@ test('a live registration lists the points of sale and refreshes them', async ({
     await wizard.next.click();
     await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
     await expect(page.getByText('Presione «Nueva Relación» y luego «Buscar».')).toBeVisible();
-    await expect(page.getByText('En Representante, presione «Buscar» y en «Computador Fiscal» elija el alias:')).toBeVisible();
+    await expect(
+      page.getByText('En Representante, presione «Buscar» y en «Computador Fiscal» elija el alias:'),
+    ).toBeVisible();
     await expect(wizard.aliasShown()).toHaveText(request.alias);
     await checkpoint(page, testInfo, 'live-04-authorize');
     await wizard.next.click();
@@ -59,12 +67,17 @@ test('a live registration lists the points of sale and refreshes them', async ({
     await wizard.submitUpload.click();
     await expect(wizard.heading(STEP_HEADINGS.pointsOfSale)).toBeVisible();
     // The emulator's own screen for it, in Producción.
-    await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute('href', '/emulator?environment=live#point-of-sale');
+    await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute(
+      'href',
+      '/emulator?environment=live#point-of-sale',
+    );
     await expect(wizard.stepCounter()).toContainText('Paso 6 de 6');
     await expect(wizard.pointOfSale(5)).toContainText('Activo');
     await expect(wizard.pointOfSale(6)).toHaveCount(0);
     // Monotributo: the system to choose when adding one.
-    await expect(page.getByText('Como sistema, elija «Factura Electrónica - Monotributo - Web Services».')).toBeVisible();
+    await expect(
+      page.getByText('Como sistema, elija «Factura Electrónica - Monotributo - Web Services».'),
+    ).toBeVisible();
     // The link is used now: no way back to the upload.
     await expect(wizard.back).toHaveCount(0);
     expect((await getEntry(workspace, link.entryId)).status).toBe('Registered');

@@ -23,7 +23,7 @@ test('every step fits 360 px without horizontal scrolling', async ({ page }, tes
 
   const fits = async (name: string) => {
     const { scrollWidth, clientWidth } = await pageWidths(page);
-    expect(clientWidth, 'the layout viewport is the phone\'s').toBe(360);
+    expect(clientWidth, "the layout viewport is the phone's").toBe(360);
     expect(scrollWidth, `${name}: no horizontal scroll`).toBeLessThanOrEqual(360);
     await saveScreenshot(page, testInfo, `mobile-360-${name}`);
   };
@@ -34,7 +34,11 @@ test('every step fits 360 px without horizontal scrolling', async ({ page }, tes
   await wizard.next.click();
   await expect(wizard.fiscalAddress).toHaveAttribute('aria-invalid', 'true');
   await fits('01-company-errors');
-  await wizard.confirmCompany({ fiscalAddress: 'Ruta Nacional 40 km 3200, Esquel, Chubut', activityCode: '492280', taxClassification: 'Responsable Inscripto' });
+  await wizard.confirmCompany({
+    fiscalAddress: 'Ruta Nacional 40 km 3200, Esquel, Chubut',
+    activityCode: '492280',
+    taxClassification: 'Responsable Inscripto',
+  });
   await fits('02-path');
   await wizard.choosePath('generate');
   await expect(wizard.heading(STEP_HEADINGS.portal)).toBeVisible();
@@ -50,7 +54,10 @@ test('every step fits 360 px without horizontal scrolling', async ({ page }, tes
 
   // The longest messages: an unauthorised service, in a notice with its button.
   const certificate = await issueCertificate('live', alias, csr);
-  await wizard.chooseFile('certificate', { name: 'certificado-de-produccion-descargado-de-arca.crt', contents: certificate });
+  await wizard.chooseFile('certificate', {
+    name: 'certificado-de-produccion-descargado-de-arca.crt',
+    contents: certificate,
+  });
   await wizard.submitUpload.click();
   await expect(wizard.toAuthorize).toBeVisible();
   await fits('05-upload-error');

@@ -19,19 +19,29 @@ test('a supplier registers their own certificate and password-protected key', as
   const alias = `contador${link.cuit.slice(2, 10)}`;
   const password = 'Ñandú-2024 contraseña';
   const key = testKey('rsa', { slot: 'leaf' });
-  const certificate = await issueCertificate('sandbox', alias, makeCsr({ key, cuit: link.cuit, alias, organization: link.name }).pem);
+  const certificate = await issueCertificate(
+    'sandbox',
+    alias,
+    makeCsr({ key, cuit: link.cuit, alias, organization: link.name }).pem,
+  );
   await authorizeService('sandbox', link.cuit, alias, 'wsfe');
   const wizard = new RegistrationWizardPage(page);
 
   await wizard.goto(link.path);
-  await wizard.confirmCompany({ fiscalAddress: 'San Martín 50, Rosario, Santa Fe', activityCode: '471100', taxClassification: 'Monotributista' });
+  await wizard.confirmCompany({
+    fiscalAddress: 'San Martín 50, Rosario, Santa Fe',
+    activityCode: '471100',
+    taxClassification: 'Monotributista',
+  });
   await expect(wizard.certificatePath('generate')).toBeChecked();
   await wizard.choosePath('own');
 
   await test.step('no portal step: straight to authorising, with their own alias', async () => {
     await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
     await expect(wizard.stepCounter()).toContainText('Paso 4 de 5');
-    await expect(page.getByText('Si ya autorizó este certificado para estos servicios, siga con «Siguiente».')).toBeVisible();
+    await expect(
+      page.getByText('Si ya autorizó este certificado para estos servicios, siga con «Siguiente».'),
+    ).toBeVisible();
     await expect(wizard.copyAlias).toHaveCount(0);
     await checkpoint(page, testInfo, 'own-03-authorize');
     await wizard.next.click();

@@ -8,8 +8,15 @@ import { ARCA_LOGIN_URL } from '@/lib/ar/portal';
 import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
 import { authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
 import {
-  createWorkspace, getEntry, openRegistration, requestCsr, saveProgress, startJob,
-  type CompanyData, type RegistrationLink, type Workspace,
+  createWorkspace,
+  getEntry,
+  openRegistration,
+  requestCsr,
+  saveProgress,
+  startJob,
+  type CompanyData,
+  type RegistrationLink,
+  type Workspace,
 } from '@/tests/e2e/support/integrator';
 import { E2E_BASE_URL } from '@/tests/e2e/support/server';
 import { checkpoint } from '@/tests/e2e/support/wizard-checks';
@@ -28,7 +35,10 @@ async function registerFirst(workspace: Workspace, link: RegistrationLink): Prom
   await authorizeService(workspace.environment, link.cuit, alias, 'wsfe');
   const form = new FormData();
   form.set('certificate', await issueCertificate(workspace.environment, alias, csr));
-  const response = await fetch(`${E2E_BASE_URL}/gov-ar/v1/registrations/${link.ref}/certificate`, { method: 'POST', body: form });
+  const response = await fetch(`${E2E_BASE_URL}/gov-ar/v1/registrations/${link.ref}/certificate`, {
+    method: 'POST',
+    body: form,
+  });
   expect(response.status).toBe(200);
   return alias;
 }
@@ -36,16 +46,20 @@ async function registerFirst(workspace: Workspace, link: RegistrationLink): Prom
 /** The integrator starts a registration job on the Registered entry: a renewal, with a new link. */
 async function startRenewal(workspace: Workspace, link: RegistrationLink): Promise<string> {
   await startJob(workspace, link.entryId);
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
     const entry = await getEntry(workspace, link.entryId);
-    const renewal = entry.meta.filter((meta) => meta.src === 'gov-ar' && meta.key === 'link' && meta.ref !== link.ref).at(-1);
+    const renewal = entry.meta
+      .filter((meta) => meta.src === 'gov-ar' && meta.key === 'link' && meta.ref !== link.ref)
+      .at(-1);
     if (renewal) return `/reg/${renewal.ref}`;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('no renewal link');
 }
 
-test('a sandbox renewal adds a certificate to the same alias and needs no new authorization', async ({ page }, testInfo) => {
+test('a sandbox renewal adds a certificate to the same alias and needs no new authorization', async ({
+  page,
+}, testInfo) => {
   const workspace = await createWorkspace({ environment: 'sandbox' });
   const link = await openRegistration(workspace, { name: 'Panadería Ñandú S.R.L.' });
   const alias = await registerFirst(workspace, link);
@@ -72,10 +86,18 @@ test('a sandbox renewal adds a certificate to the same alias and needs no new au
     await expect(wizard.stepCounter()).toContainText('Paso 3 de 5');
     await expect(wizard.aliasShown()).toHaveText(alias);
     await expect(page.getByText('Elija «Agregar certificado a alias».')).toBeVisible();
-    await expect(page.getByText(`El certificado nuevo se agrega al mismo alias (${alias}): no hace falta crear otro alias.`)).toBeVisible();
+    await expect(
+      page.getByText(`El certificado nuevo se agrega al mismo alias (${alias}): no hace falta crear otro alias.`),
+    ).toBeVisible();
     await expect(page.getByText('Elija «Nuevo Certificado».')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /Ingresar a ARCA con Clave Fiscal/ })).toHaveAttribute('href', ARCA_LOGIN_URL);
-    await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute('href', '/emulator?environment=sandbox#certificate');
+    await expect(page.getByRole('link', { name: /Ingresar a ARCA con Clave Fiscal/ })).toHaveAttribute(
+      'href',
+      ARCA_LOGIN_URL,
+    );
+    await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute(
+      'href',
+      '/emulator?environment=sandbox#certificate',
+    );
     await checkpoint(page, testInfo, 'renewal-03-portal');
   });
 
@@ -94,7 +116,10 @@ test('a sandbox renewal adds a certificate to the same alias and needs no new au
   });
 });
 
-test('a live renewal: «Ver» next to the alias, then «Agregar certificado»; the emulator opens in Producción', async ({ page, context }, testInfo) => {
+test('a live renewal: «Ver» next to the alias, then «Agregar certificado»; the emulator opens in Producción', async ({
+  page,
+  context,
+}, testInfo) => {
   const workspace = await createWorkspace({ environment: 'live' });
   const link = await openRegistration(workspace);
   const alias = await registerFirst(workspace, link);
@@ -116,7 +141,9 @@ test('a live renewal: «Ver» next to the alias, then «Agregar certificado»; t
 
   const emulatorLink = page.getByRole('link', { name: 'Abrir el portal del emulador' });
   await expect(emulatorLink).toHaveAttribute('href', '/emulator?environment=live#certificate');
-  await expect(page.getByText('El emulador se abre en «Producción», el ambiente de esta alta.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('El emulador se abre en «Producción», el ambiente de esta alta.', { exact: false }),
+  ).toBeVisible();
   const [emulator] = await Promise.all([context.waitForEvent('page'), emulatorLink.click()]);
   await expect(emulator.getByRole('radio', { name: 'Producción' })).toBeChecked();
   await expect(emulator.getByRole('region', { name: 'Agregar alias' })).toBeVisible();

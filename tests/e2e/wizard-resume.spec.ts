@@ -19,7 +19,9 @@ const company = {
 
 /** Clicks, and waits until the wizard has saved the step it moved to (the supplier may close the tab right after). */
 async function moveAndSave(page: Page, click: () => Promise<void>) {
-  const saved = page.waitForResponse((response) => response.url().endsWith('/progress') && response.request().method() === 'PUT');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/progress') && response.request().method() === 'PUT',
+  );
   await click();
   expect((await saved).ok()).toBe(true);
 }
@@ -45,7 +47,13 @@ test('a reload and another device land on the same step with the data kept', asy
   });
 
   await test.step('the same link on another device: the same step', async () => {
-    const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-AR' });
+    const phone = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'es-AR',
+    });
     try {
       const other = new RegistrationWizardPage(await phone.newPage());
       await other.goto(link.path);
@@ -72,7 +80,9 @@ test('a reload and another device land on the same step with the data kept', asy
   await test.step('what the service kept', async () => {
     const { progress } = await getRegistration(link.ref);
     expect(progress.company).toEqual({
-      legal_name: company.legalName, fiscal_address: company.fiscalAddress, activity_code: company.activityCode,
+      legal_name: company.legalName,
+      fiscal_address: company.fiscalAddress,
+      activity_code: company.activityCode,
       tax_classification: 'monotributista',
     });
     expect(progress.path).toBe('generate');

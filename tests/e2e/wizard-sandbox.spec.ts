@@ -7,7 +7,13 @@ import { expect, test } from '@playwright/test';
 import forge from 'node-forge';
 import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
 import { authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
-import { createWorkspace, getEntry, getRegistration, openRegistration, type Workspace } from '@/tests/e2e/support/integrator';
+import {
+  createWorkspace,
+  getEntry,
+  getRegistration,
+  openRegistration,
+  type Workspace,
+} from '@/tests/e2e/support/integrator';
 import { checkpoint, expiryDate, writtenCuit } from '@/tests/e2e/support/wizard-checks';
 
 let workspace: Workspace;
@@ -49,7 +55,9 @@ test('a supplier goes from the link to Registered with the request we generate',
     await checkpoint(page, testInfo, 'sandbox-01-company-errors');
 
     await wizard.confirmCompany({
-      legalName: confirmedName, fiscalAddress: 'Av. Corrientes 1234, CABA, Buenos Aires', activityCode: '620100',
+      legalName: confirmedName,
+      fiscalAddress: 'Av. Corrientes 1234, CABA, Buenos Aires',
+      activityCode: '620100',
       taxClassification: 'Responsable Inscripto',
     });
   });
@@ -66,7 +74,9 @@ test('a supplier goes from the link to Registered with the request we generate',
   const { alias, csr } = await test.step('portal: alias and request, copied and downloaded', async () => {
     await expect(wizard.heading(STEP_HEADINGS.portal)).toBeFocused();
     await expect(wizard.stepCounter()).toContainText('Paso 3 de 5');
-    await expect(page.getByText('Abra «WSASS - Autogestión Certificados Homologación».', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Abra «WSASS - Autogestión Certificados Homologación».', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText('En «Nombre simbólico del DN», escriba:')).toBeVisible();
     // The request the service keeps for the link is what the page shows (a textarea's value has LF line ends).
     const kept = (await getRegistration(link.ref)).csr!;
@@ -103,10 +113,14 @@ test('a supplier goes from the link to Registered with the request we generate',
     await wizard.next.click();
     await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
     await expect(wizard.stepCounter()).toContainText('Paso 4 de 5');
-    await expect(page.getByText('En «Servicio al que desea acceder», elija wsfe - Facturación Electrónica.')).toBeVisible();
+    await expect(
+      page.getByText('En «Servicio al que desea acceder», elija wsfe - Facturación Electrónica.'),
+    ).toBeVisible();
     await expect(page.getByText('Presione «Crear autorización de acceso».')).toBeVisible();
     await expect(wizard.aliasShown()).toHaveText(alias);
-    await expect(page.getByRole('listitem').filter({ hasText: 'En «CUIT representado», escriba:' })).toContainText(writtenCuit(link.cuit));
+    await expect(page.getByRole('listitem').filter({ hasText: 'En «CUIT representado», escriba:' })).toContainText(
+      writtenCuit(link.cuit),
+    );
     await checkpoint(page, testInfo, 'sandbox-04-authorize');
     await wizard.next.click();
   });
@@ -123,7 +137,9 @@ test('a supplier goes from the link to Registered with the request we generate',
 
     // Hold the upload at the door to see the wizard busy: no second submission while it runs.
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const uploads: string[] = [];
     await page.route('**/certificate', async (route) => {
       uploads.push(route.request().method());

@@ -6,15 +6,30 @@
 // would have left them); every failed upload leaves the link usable, and a reload lands on the upload.
 import { expect, test, type Page } from '@playwright/test';
 import { encryptPkcs8, makeCa, makeCsr, makeLeaf, pkcs8Pem, testKey } from '@/tests/support/pki';
-import { RegistrationWizardPage, STEP_HEADINGS, type PickedFile, type UploadField } from '@/tests/e2e/pages/registration-wizard';
+import {
+  RegistrationWizardPage,
+  STEP_HEADINGS,
+  type PickedFile,
+  type UploadField,
+} from '@/tests/e2e/pages/registration-wizard';
 import { authorizeService, emulatorCa, issueCertificate, revokeCertificate } from '@/tests/e2e/support/arca-portal';
 import {
-  createWorkspace, getEntry, newCuit, openRegistration, requestCsr, saveProgress, type CompanyData, type RegistrationLink, type Workspace,
+  createWorkspace,
+  getEntry,
+  newCuit,
+  openRegistration,
+  requestCsr,
+  saveProgress,
+  type CompanyData,
+  type RegistrationLink,
+  type Workspace,
 } from '@/tests/e2e/support/integrator';
 import { checkpoint, writtenCuit } from '@/tests/e2e/support/wizard-checks';
 
 const COMPANY: CompanyData = {
-  legal_name: 'Distribuidora Los Andes S.A.', fiscal_address: 'Av. San Martín 1500, Mendoza', activity_code: '464100',
+  legal_name: 'Distribuidora Los Andes S.A.',
+  fiscal_address: 'Av. San Martín 1500, Mendoza',
+  activity_code: '464100',
   tax_classification: 'responsable_inscripto',
 };
 
@@ -37,7 +52,9 @@ test.beforeAll(async () => {
 });
 
 /** A link whose supplier left off on the upload step, having confirmed the company and chosen a path. */
-async function linkAtUpload(path: 'generate' | 'own'): Promise<RegistrationLink & { request?: { alias: string; csr: string } }> {
+async function linkAtUpload(
+  path: 'generate' | 'own',
+): Promise<RegistrationLink & { request?: { alias: string; csr: string } }> {
   const link = await openRegistration(workspace);
   const request = path === 'generate' ? await requestCsr(link.ref) : undefined;
   await saveProgress(link.ref, { step: 'upload', company: { ...COMPANY, legal_name: link.name }, path });
@@ -48,7 +65,11 @@ async function linkAtUpload(path: 'generate' | 'own'): Promise<RegistrationLink 
 const shownOnScreen = (page: Page, message: RegExp) => page.getByText(message).and(page.locator(':not([aria-live])'));
 
 async function expectProblem(page: Page, wizard: RegistrationWizardPage, problem: UploadCase) {
-  const fields: UploadField[] = ['certificate', ...(await wizard.keyFile.count() ? ['key' as const] : []), ...(await wizard.password.count() ? ['password' as const] : [])];
+  const fields: UploadField[] = [
+    'certificate',
+    ...((await wizard.keyFile.count()) ? ['key' as const] : []),
+    ...((await wizard.password.count()) ? ['password' as const] : []),
+  ];
   await expect(wizard.announcer).toHaveText(problem.message);
   if (problem.field) {
     const field = wizard.uploadField(problem.field);
@@ -84,7 +105,11 @@ test('with the request we generated: each certificate problem on the certificate
   const link = await linkAtUpload('generate');
   const { alias, csr } = link.request!;
   const wrongEnvironment = await issueCertificate('live', alias, csr);
-  const forAnotherKey = await issueCertificate('sandbox', alias, makeCsr({ key: testKey('rsa', { slot: 'other' }), cuit: link.cuit, alias }).pem);
+  const forAnotherKey = await issueCertificate(
+    'sandbox',
+    alias,
+    makeCsr({ key: testKey('rsa', { slot: 'other' }), cuit: link.cuit, alias }).pem,
+  );
   const certificate = await issueCertificate('sandbox', alias, csr);
   const wizard = new RegistrationWizardPage(page);
 
@@ -94,25 +119,35 @@ test('with the request we generated: each certificate problem on the certificate
   await runCases(page, wizard, [
     { code: 'certificate_missing', field: 'certificate', message: /Falta el certificado\./ },
     {
-      code: 'certificate_unreadable', field: 'certificate', message: /No pudimos leer el certificado\./,
+      code: 'certificate_unreadable',
+      field: 'certificate',
+      message: /No pudimos leer el certificado\./,
       certificate: { name: 'certificado.crt', contents: 'Esto no es un certificado.\n' },
     },
     {
-      code: 'certificate_is_request', field: 'certificate', message: /Subió el pedido de certificado \(CSR\), no el certificado\./,
-      certificate: { name: 'pedido.csr', contents: csr }, checkpoint: 'errors-upload-certificate-is-request',
+      code: 'certificate_is_request',
+      field: 'certificate',
+      message: /Subió el pedido de certificado \(CSR\), no el certificado\./,
+      certificate: { name: 'pedido.csr', contents: csr },
+      checkpoint: 'errors-upload-certificate-is-request',
     },
     {
-      code: 'certificate_wrong_environment', field: 'certificate',
+      code: 'certificate_wrong_environment',
+      field: 'certificate',
       message: /Este certificado es de producción, pero esta alta es de homologación \(pruebas\)\./,
       certificate: { name: 'certificado-produccion.crt', contents: wrongEnvironment },
     },
     {
-      code: 'key_mismatch', field: 'certificate', message: /Este certificado no fue emitido para el pedido \(CSR\) que le preparamos\./,
+      code: 'key_mismatch',
+      field: 'certificate',
+      message: /Este certificado no fue emitido para el pedido \(CSR\) que le preparamos\./,
       certificate: { name: 'otro.crt', contents: forAnotherKey },
     },
     {
-      code: 'service_not_authorized', message: /El certificado no está autorizado para el servicio wsfe \(Facturación Electrónica\)\./,
-      certificate: { name: 'certificado.crt', contents: certificate }, checkpoint: 'errors-upload-service-not-authorized',
+      code: 'service_not_authorized',
+      message: /El certificado no está autorizado para el servicio wsfe \(Facturación Electrónica\)\./,
+      certificate: { name: 'certificado.crt', contents: certificate },
+      checkpoint: 'errors-upload-service-not-authorized',
     },
   ]);
 
@@ -138,13 +173,21 @@ test('with the request we generated: each certificate problem on the certificate
       attempts.push(route.request().postData() ?? '');
       if (attempts.length > 1) return route.fallback();
       return route.fulfill({
-        status: 503, headers: { 'retry-after': '30' }, contentType: 'application/json',
-        body: JSON.stringify({ code: 'authority_unavailable', message: 'The tax authority did not answer; try again in a few minutes.' }),
+        status: 503,
+        headers: { 'retry-after': '30' },
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 'authority_unavailable',
+          message: 'The tax authority did not answer; try again in a few minutes.',
+        }),
       });
     });
     await wizard.chooseFile('certificate', { name: 'certificado.crt', contents: certificate });
     await wizard.submitUpload.click();
-    await expectProblem(page, wizard, { code: 'authority_unavailable', message: /ARCA no responde en este momento y no se guardó nada\./ });
+    await expectProblem(page, wizard, {
+      code: 'authority_unavailable',
+      message: /ARCA no responde en este momento y no se guardó nada\./,
+    });
     await expect(page.getByText('Puede reintentar en 30 segundos.')).toBeVisible();
     await wizard.retry.click();
     await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();
@@ -170,7 +213,14 @@ test('with their own certificate and key: problems on the key, the password and 
   const day = 86_400_000;
   const ec = makeLeaf({ ca, cuit: link.cuit, alias, keyType: 'ec' });
   const weak = makeLeaf({ ca, cuit: link.cuit, alias, bits: 1024 });
-  const expired = makeLeaf({ ca, cuit: link.cuit, alias, key, notBefore: new Date(Date.now() - 3 * 365 * day), notAfter: new Date(Date.now() - day) });
+  const expired = makeLeaf({
+    ca,
+    cuit: link.cuit,
+    alias,
+    key,
+    notBefore: new Date(Date.now() - 3 * 365 * day),
+    notAfter: new Date(Date.now() - day),
+  });
   const notYetValid = makeLeaf({ ca, cuit: link.cuit, alias, key, notBefore: new Date(Date.now() + 30 * day) });
   const revoked = await issueCertificate('sandbox', alias, makeCsr({ key, cuit: link.cuit, alias }).pem);
   await revokeCertificate('sandbox', revoked);
@@ -184,57 +234,91 @@ test('with their own certificate and key: problems on the key, the password and 
 
   await runCases(page, wizard, [
     {
-      code: 'key_missing', field: 'key', message: /Falta la clave privada\./,
+      code: 'key_missing',
+      field: 'key',
+      message: /Falta la clave privada\./,
       certificate: { name: 'certificado.crt', contents: certificate },
     },
-    { code: 'key_unreadable', field: 'key', message: /No pudimos leer la clave privada\./, key: keyFile('no es una clave') },
     {
-      code: 'key_mismatch', field: 'key', message: /El certificado y la clave privada no se corresponden\./,
-      key: keyFile(pkcs8Pem(testKey('rsa', { slot: 'other' }))), checkpoint: 'errors-upload-key-mismatch',
+      code: 'key_unreadable',
+      field: 'key',
+      message: /No pudimos leer la clave privada\./,
+      key: keyFile('no es una clave'),
     },
     {
-      code: 'key_password_required', field: 'password', message: /La clave privada está protegida con contraseña\./,
-      key: keyFile(encryptPkcs8(key, 'secreto')), checkpoint: 'errors-upload-key-password-required',
+      code: 'key_mismatch',
+      field: 'key',
+      message: /El certificado y la clave privada no se corresponden\./,
+      key: keyFile(pkcs8Pem(testKey('rsa', { slot: 'other' }))),
+      checkpoint: 'errors-upload-key-mismatch',
     },
     {
-      code: 'certificate_cuit_mismatch', field: 'certificate',
+      code: 'key_password_required',
+      field: 'password',
+      message: /La clave privada está protegida con contraseña\./,
+      key: keyFile(encryptPkcs8(key, 'secreto')),
+      checkpoint: 'errors-upload-key-password-required',
+    },
+    {
+      code: 'certificate_cuit_mismatch',
+      field: 'certificate',
       message: new RegExp(`El certificado no pertenece a la CUIT ${writtenCuit(link.cuit)}\\.`),
-      certificate: { name: 'otra-cuit.crt', contents: forAnotherCuit }, key: keyFile(pkcs8Pem(key)),
+      certificate: { name: 'otra-cuit.crt', contents: forAnotherCuit },
+      key: keyFile(pkcs8Pem(key)),
     },
     {
-      code: 'certificate_untrusted', field: 'certificate', message: /El certificado no fue emitido por ARCA para homologación \(pruebas\)\./,
+      code: 'certificate_untrusted',
+      field: 'certificate',
+      message: /El certificado no fue emitido por ARCA para homologación \(pruebas\)\./,
       certificate: { name: 'autofirmado.crt', contents: untrusted },
     },
     {
-      code: 'key_unsupported', field: 'key', message: /La clave privada no es RSA y ARCA solo acepta RSA\./,
-      certificate: { name: 'certificado-ec.crt', contents: ec.certificatePem }, key: keyFile(ec.keyPem),
+      code: 'key_unsupported',
+      field: 'key',
+      message: /La clave privada no es RSA y ARCA solo acepta RSA\./,
+      certificate: { name: 'certificado-ec.crt', contents: ec.certificatePem },
+      key: keyFile(ec.keyPem),
     },
     {
-      code: 'key_too_weak', field: 'key', message: /La clave RSA tiene menos de 2048 bits\./,
-      certificate: { name: 'certificado-1024.crt', contents: weak.certificatePem }, key: keyFile(weak.keyPem),
+      code: 'key_too_weak',
+      field: 'key',
+      message: /La clave RSA tiene menos de 2048 bits\./,
+      certificate: { name: 'certificado-1024.crt', contents: weak.certificatePem },
+      key: keyFile(weak.keyPem),
     },
     {
-      code: 'certificate_expired', field: 'certificate', message: /El certificado está vencido\./,
-      certificate: { name: 'vencido.crt', contents: expired.certificatePem }, key: keyFile(pkcs8Pem(key)),
+      code: 'certificate_expired',
+      field: 'certificate',
+      message: /El certificado está vencido\./,
+      certificate: { name: 'vencido.crt', contents: expired.certificatePem },
+      key: keyFile(pkcs8Pem(key)),
     },
     {
-      code: 'certificate_not_yet_valid', field: 'certificate', message: /El certificado todavía no es válido: su fecha de inicio es futura\./,
+      code: 'certificate_not_yet_valid',
+      field: 'certificate',
+      message: /El certificado todavía no es válido: su fecha de inicio es futura\./,
       certificate: { name: 'futuro.crt', contents: notYetValid.certificatePem },
     },
     {
-      code: 'certificate_revoked', field: 'certificate', message: /ARCA informa que este certificado fue revocado\./,
+      code: 'certificate_revoked',
+      field: 'certificate',
+      message: /ARCA informa que este certificado fue revocado\./,
       certificate: { name: 'revocado.crt', contents: revoked },
     },
     {
       // The wizard checks the size before sending, with the same advice as the service's 413 (below).
-      code: 'file_too_large', field: 'certificate', message: /El archivo supera los 64 KiB\./,
+      code: 'file_too_large',
+      field: 'certificate',
+      message: /El archivo supera los 64 KiB\./,
       certificate: { name: 'enorme.crt', contents: oversized },
     },
   ]);
 
   await test.step('file_too_large from the service (413): a pasted 65 KiB certificate, on the certificate field', async () => {
     await wizard.pasteText('certificate', oversized);
-    const response = page.waitForResponse((answer) => answer.url().endsWith('/certificate') && answer.request().method() === 'POST');
+    const response = page.waitForResponse(
+      (answer) => answer.url().endsWith('/certificate') && answer.request().method() === 'POST',
+    );
     await wizard.submitUpload.click();
     expect((await response).status()).toBe(413);
     // Pasted text: the problem goes on the text area typed in (issue 17), not on the file picker.

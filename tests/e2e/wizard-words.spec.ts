@@ -4,7 +4,14 @@
 import { expect, test } from '@playwright/test';
 import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
 import { issueCertificate } from '@/tests/e2e/support/arca-portal';
-import { createWorkspace, openRegistration, requestCsr, saveProgress, type CompanyData, type Workspace } from '@/tests/e2e/support/integrator';
+import {
+  createWorkspace,
+  openRegistration,
+  requestCsr,
+  saveProgress,
+  type CompanyData,
+  type Workspace,
+} from '@/tests/e2e/support/integrator';
 import { checkpoint } from '@/tests/e2e/support/wizard-checks';
 
 const company: CompanyData = {
@@ -21,7 +28,10 @@ let sandbox: Workspace;
 let live: Workspace;
 
 test.beforeAll(async () => {
-  [sandbox, live] = await Promise.all([createWorkspace({ environment: 'sandbox' }), createWorkspace({ environment: 'live' })]);
+  [sandbox, live] = await Promise.all([
+    createWorkspace({ environment: 'sandbox' }),
+    createWorkspace({ environment: 'live' }),
+  ]);
 });
 
 test.describe('on a touch screen', () => {
@@ -55,7 +65,9 @@ test('with a mouse the upload still offers to drag the file', async ({ page }) =
 
 test('every page has its icon: no 404 while the wizard loads', async ({ page, request }) => {
   const missing: string[] = [];
-  page.on('response', (response) => { if (response.status() === 404) missing.push(response.url()); });
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
   const link = await openRegistration(sandbox);
   await new RegistrationWizardPage(page).goto(link.path);
   await expect(page.getByRole('heading', { level: 2, name: STEP_HEADINGS.company })).toBeVisible();
@@ -68,7 +80,9 @@ test('every page has its icon: no 404 while the wizard loads', async ({ page, re
   expect(missing).toEqual([]);
 });
 
-test('the live portal step starts with «Adherir servicio» and the real login, and the emulator opens in Producción', async ({ page }) => {
+test('the live portal step starts with «Adherir servicio» and the real login, and the emulator opens in Producción', async ({
+  page,
+}) => {
   const link = await openRegistration(live);
   await saveProgress(link.ref, { step: 'portal', company, path: 'generate' });
   await requestCsr(link.ref);
@@ -76,21 +90,33 @@ test('the live portal step starts with «Adherir servicio» and the real login, 
   await wizard.goto(link.path);
   await expect(wizard.heading(STEP_HEADINGS.portal)).toBeVisible();
   const steps = page.getByRole('list').filter({ hasText: 'Agregar alias' }).getByRole('listitem');
-  await expect(steps.nth(0)).toContainText('«Administración de Certificados Digitales» no está en su lista de servicios');
+  await expect(steps.nth(0)).toContainText(
+    '«Administración de Certificados Digitales» no está en su lista de servicios',
+  );
   await expect(steps.nth(0)).toContainText('«Adherir servicio»');
   await expect(steps.nth(2)).toHaveText(/^Presione «Agregar alias»\./);
   await expect(steps.nth(5)).toContainText('presione «Ver» junto a su alias');
   await expect(steps.nth(6)).toContainText('«Descargar»');
-  await expect(page.getByRole('link', { name: /Ingresar a ARCA con Clave Fiscal/ }))
-    .toHaveAttribute('href', 'https://auth.afip.gob.ar/contribuyente_/login.xhtml');
-  await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute('href', '/emulator?environment=live#certificate');
+  await expect(page.getByRole('link', { name: /Ingresar a ARCA con Clave Fiscal/ })).toHaveAttribute(
+    'href',
+    'https://auth.afip.gob.ar/contribuyente_/login.xhtml',
+  );
+  await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute(
+    'href',
+    '/emulator?environment=live#certificate',
+  );
 
   await wizard.next.click();
   await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute('href', '/emulator?environment=live#authorization');
+  await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute(
+    'href',
+    '/emulator?environment=live#authorization',
+  );
 });
 
-test('a Homologación certificate on a live link: the error points to the emulator\'s «Ambiente» switch', async ({ page }) => {
+test("a Homologación certificate on a live link: the error points to the emulator's «Ambiente» switch", async ({
+  page,
+}) => {
   const link = await openRegistration(live);
   await saveProgress(link.ref, { step: 'upload', company, path: 'generate' });
   const { alias, csr } = await requestCsr(link.ref);

@@ -39,22 +39,27 @@ function expectOneLineWithoutStack(path: RegExp) {
 }
 
 describe('a request whose client goes away mid-body', () => {
-  it.each(FAILURES)('an upload cut off by %s: 400 malformed_request, one log line, the link still open', async (_case, failure) => {
-    const { ref } = await openRegistration();
-    const request = new Request(`http://localhost/gov-ar/v1/registrations/${ref}/certificate`, {
-      method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=cut' },
-      body: cutOffBody('--cut\r\nContent-Disposition: form-data; name="certificate"\r\n\r\n-----BEGIN CERT', failure),
-      duplex: 'half',
-    } as RequestInit);
-    logs = captureLogs();
-    const result = await resultOf(await certificateRoute.POST(request, { params: Promise.resolve({ ref }) }));
-    expect(result.status).toBe(400);
-    expect(result.body).toEqual({ code: 'malformed_request', message: expect.any(String) });
-    expectOneLineWithoutStack(/^\[api\] POST \/gov-ar\/v1\/registrations\/\S+\/certificate: the client stopped sending the body/);
-    logs.restore();
-    expect((await getRegistration(ref)).status).toBe(200);
-  });
+  it.each(FAILURES)(
+    'an upload cut off by %s: 400 malformed_request, one log line, the link still open',
+    async (_case, failure) => {
+      const { ref } = await openRegistration();
+      const request = new Request(`http://localhost/gov-ar/v1/registrations/${ref}/certificate`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=cut' },
+        body: cutOffBody('--cut\r\nContent-Disposition: form-data; name="certificate"\r\n\r\n-----BEGIN CERT', failure),
+        duplex: 'half',
+      } as RequestInit);
+      logs = captureLogs();
+      const result = await resultOf(await certificateRoute.POST(request, { params: Promise.resolve({ ref }) }));
+      expect(result.status).toBe(400);
+      expect(result.body).toEqual({ code: 'malformed_request', message: expect.any(String) });
+      expectOneLineWithoutStack(
+        /^\[api\] POST \/gov-ar\/v1\/registrations\/\S+\/certificate: the client stopped sending the body/,
+      );
+      logs.restore();
+      expect((await getRegistration(ref)).status).toBe(200);
+    },
+  );
 
   it.each(FAILURES)('a JSON body cut off by %s: the same', async (_case, failure) => {
     const { api_key } = await createWorkspace();

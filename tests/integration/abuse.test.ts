@@ -11,7 +11,14 @@ import { enforceRateLimits, resetRateLimits } from '@/lib/api/rate-limit';
 import { newRef } from '@/lib/ids';
 import { call } from '@/tests/support/call';
 import { readyWorkspace } from '@/tests/support/scenario';
-import { completeRegistration, getPointsOfSale, getRegistration, openRegistration, upload, useEmulator } from '@/tests/support/registration';
+import {
+  completeRegistration,
+  getPointsOfSale,
+  getRegistration,
+  openRegistration,
+  upload,
+  useEmulator,
+} from '@/tests/support/registration';
 
 const emulator = useEmulator();
 
@@ -82,7 +89,7 @@ describe('rate limits on the link endpoints', () => {
   });
 });
 
-describe('rate limits on the wizard\'s page (/reg/<ref>)', () => {
+describe("rate limits on the wizard's page (/reg/<ref>)", () => {
   /** A page load as the proxy sees it, before anything is rendered. */
   const loadPage = (ref: string, address: string) =>
     proxy(new NextRequest(`http://localhost/reg/${ref}`, { headers: { 'x-forwarded-for': address } }));
@@ -92,7 +99,7 @@ describe('rate limits on the wizard\'s page (/reg/<ref>)', () => {
     ['one link, loaded over and over', () => 'the-same-ref-every-time-xx', '203.0.113.20', 120, 130],
     // Trying refs: each unknown ref is fresh, so the address's 600 a minute is what stops it.
     ['fresh refs from one address', () => newRef(), '203.0.113.21', 600, 700],
-  ])('%s: refused with 429 and Retry-After past the link\'s limit', async (_, ref, address, atLeast, below) => {
+  ])("%s: refused with 429 and Retry-After past the link's limit", async (_, ref, address, atLeast, below) => {
     let through = 0;
     let refused: Response | undefined;
     for (; through < below; through++) {
@@ -149,7 +156,10 @@ describe('link refs cannot be enumerated', () => {
 describe('request size limits', () => {
   it('refuses a JSON body over 1 MiB with 413 and stores nothing', async () => {
     const { apiKey } = await readyWorkspace();
-    const huge = { folder: 'suppliers', data: { name: 'x'.repeat(1024 * 1024), tax_id: { country: 'AR', code: '30712345671' } } };
+    const huge = {
+      folder: 'suppliers',
+      data: { name: 'x'.repeat(1024 * 1024), tax_id: { country: 'AR', code: '30712345671' } },
+    };
     const answer = await call(entriesRoute.POST, { token: apiKey, body: huge });
     expect(answer.status).toBe(413);
     expect(answer.body.code).toBe('payload_too_large');
@@ -158,7 +168,11 @@ describe('request size limits', () => {
 
   it('refuses an oversized progress body on a link', async () => {
     const registration = await openRegistration();
-    const answer = await call(progressRoute.PUT, { method: 'PUT', params: { ref: registration.ref }, body: { step: 'company', company: { name: 'x'.repeat(1024 * 1024 + 10) } } });
+    const answer = await call(progressRoute.PUT, {
+      method: 'PUT',
+      params: { ref: registration.ref },
+      body: { step: 'company', company: { name: 'x'.repeat(1024 * 1024 + 10) } },
+    });
     expect(answer.status).toBe(413);
   });
 });

@@ -35,7 +35,8 @@ async function createApp(apiKey: string, name = 'My ERP'): Promise<App> {
   return body;
 }
 
-const connect = (apiKey: string, appId: string) => call(connectRoute.POST, { token: apiKey, params: { app_id: appId } });
+const connect = (apiKey: string, appId: string) =>
+  call(connectRoute.POST, { token: apiKey, params: { app_id: appId } });
 const authorize = (body: Record<string, unknown>, token?: string) => call(authorizeRoute.POST, { token, body });
 
 /** A workspace with its own app, connected: the enrollment that authorize trades for a token. */
@@ -57,13 +58,24 @@ async function enrollmentToken() {
 
 describe('POST /access/v1/workspaces', () => {
   it('creates a sandbox workspace and shows its sk_test_ API key', async () => {
-    const { status, body } = await call(workspacesRoute.POST, { token: 'test-admin-token', body: { name: 'Acme', sandbox: true } });
+    const { status, body } = await call(workspacesRoute.POST, {
+      token: 'test-admin-token',
+      body: { name: 'Acme', sandbox: true },
+    });
     expect(status).toBe(201);
-    expect(body).toEqual({ owner_id: expect.stringMatching(UUID_V7), name: 'Acme', sandbox: true, api_key: expect.stringMatching(/^sk_test_/) });
+    expect(body).toEqual({
+      owner_id: expect.stringMatching(UUID_V7),
+      name: 'Acme',
+      sandbox: true,
+      api_key: expect.stringMatching(/^sk_test_/),
+    });
   });
 
   it('gives a live workspace an sk_live_ key', async () => {
-    const { status, body } = await call(workspacesRoute.POST, { token: 'test-admin-token', body: { name: 'Acme live', sandbox: false } });
+    const { status, body } = await call(workspacesRoute.POST, {
+      token: 'test-admin-token',
+      body: { name: 'Acme live', sandbox: false },
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({ sandbox: false, api_key: expect.stringMatching(/^sk_live_/) });
   });
@@ -78,7 +90,10 @@ describe('POST /access/v1/workspaces', () => {
     expectError(result, 401, 'unauthorized');
   });
 
-  it.each([['unset', undefined], ['empty', '']])('answers 403 forbidden when ADMIN_TOKEN is %s', async (_case, value) => {
+  it.each([
+    ['unset', undefined],
+    ['empty', ''],
+  ])('answers 403 forbidden when ADMIN_TOKEN is %s', async (_case, value) => {
     const saved = process.env.ADMIN_TOKEN;
     if (value === undefined) delete process.env.ADMIN_TOKEN;
     else process.env.ADMIN_TOKEN = value;
@@ -108,10 +123,17 @@ describe('POST /access/v1/apps', () => {
     const { status, body: app } = await call(appsRoute.POST, { token: workspace.api_key, body: { name: 'My ERP' } });
     expect(status).toBe(201);
     expect(app).toEqual({
-      id: expect.stringMatching(UUID_V7), name: 'My ERP', client_id: expect.any(String), client_secret: expect.any(String),
+      id: expect.stringMatching(UUID_V7),
+      name: 'My ERP',
+      client_id: expect.any(String),
+      client_secret: expect.any(String),
     });
     const connected = await connect(workspace.api_key, app.id);
-    const authorized = await authorize({ client_id: app.client_id, client_secret: app.client_secret, owner_id: workspace.owner_id });
+    const authorized = await authorize({
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+      owner_id: workspace.owner_id,
+    });
     for (const later of [connected, authorized]) {
       expect(later.status).toBe(200);
       expect(JSON.stringify(later.body)).not.toContain(app.client_secret);
@@ -151,18 +173,25 @@ describe('POST /access/v1/apps/{app_id}/connect', () => {
     const again = await connect(api_key, 'gov-ar');
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(Object.keys(first.body).sort()).toEqual(ENROLLMENT_KEYS);
-    expect(first.body).toMatchObject({ id: expect.stringMatching(UUID_V7), app_id: 'gov-ar', owner_id, data: {}, disabled: false, sandbox: true });
+    expect(first.body).toMatchObject({
+      id: expect.stringMatching(UUID_V7),
+      app_id: 'gov-ar',
+      owner_id,
+      data: {},
+      disabled: false,
+      sandbox: true,
+    });
     expect(first.body.created_at).toMatch(ISO);
     expect(again.body.id).toBe(first.body.id);
   });
 
-  it('reports a live workspace\'s enrollment as not sandbox', async () => {
+  it("reports a live workspace's enrollment as not sandbox", async () => {
     const { api_key } = await createWorkspace({ sandbox: false });
     expect((await connect(api_key, 'gov-ar')).body.sandbox).toBe(false);
   });
 
   it.each<[string, (theirApp: App) => string]>([
-    ['another workspace\'s app', (theirApp) => theirApp.id],
+    ["another workspace's app", (theirApp) => theirApp.id],
     ['an unknown UUID', () => newId()],
     ['an id that is neither a UUID nor gov-ar', () => 'not-an-app'],
   ])('answers 404 app_not_found for %s', async (_case, appId) => {
@@ -179,18 +208,21 @@ describe('POST /access/v1/apps/{app_id}/connect', () => {
 
   it.each<[string, (workspace: Workspace) => Promise<string>]>([
     ['the Argentina app', async () => 'gov-ar'],
-    ['the workspace\'s own app', async (workspace) => (await createApp(workspace.api_key)).id],
-  ])('does not enable again a disabled enrollment of %s: 403 enrollment_disabled, and it stays disabled', async (_case, appIdFor) => {
-    const workspace = await createWorkspace();
-    const appId = await appIdFor(workspace);
-    const { body: enrollment } = await connect(workspace.api_key, appId);
-    const db = await getDb();
-    await db.update(enrollments).set({ disabled: true }).where(eq(enrollments.id, enrollment.id));
-    expectError(await connect(workspace.api_key, appId), 403, 'enrollment_disabled');
-    const [row] = await db.select().from(enrollments).where(eq(enrollments.id, enrollment.id));
-    expect(row).toMatchObject({ disabled: true, updatedAt: new Date(enrollment.updated_at) });
-    expectDocumented('POST /access/v1/apps/{app_id}/connect', await connect(workspace.api_key, appId));
-  });
+    ["the workspace's own app", async (workspace) => (await createApp(workspace.api_key)).id],
+  ])(
+    'does not enable again a disabled enrollment of %s: 403 enrollment_disabled, and it stays disabled',
+    async (_case, appIdFor) => {
+      const workspace = await createWorkspace();
+      const appId = await appIdFor(workspace);
+      const { body: enrollment } = await connect(workspace.api_key, appId);
+      const db = await getDb();
+      await db.update(enrollments).set({ disabled: true }).where(eq(enrollments.id, enrollment.id));
+      expectError(await connect(workspace.api_key, appId), 403, 'enrollment_disabled');
+      const [row] = await db.select().from(enrollments).where(eq(enrollments.id, enrollment.id));
+      expect(row).toMatchObject({ disabled: true, updatedAt: new Date(enrollment.updated_at) });
+      expectDocumented('POST /access/v1/apps/{app_id}/connect', await connect(workspace.api_key, appId));
+    },
+  );
 });
 
 describe('POST /access/v1/enrollment/authorize', () => {
@@ -199,7 +231,13 @@ describe('POST /access/v1/enrollment/authorize', () => {
     const { status, body } = await authorize({ ...credentials, id: enrollment.id });
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual([...ENROLLMENT_KEYS, 'token', 'token_expires'].sort());
-    expect(body).toMatchObject({ ...enrollment, app_id: app.id, owner_id: workspace.owner_id, disabled: false, sandbox: true });
+    expect(body).toMatchObject({
+      ...enrollment,
+      app_id: app.id,
+      owner_id: workspace.owner_id,
+      disabled: false,
+      sandbox: true,
+    });
     expect([body.created_at, body.updated_at]).toEqual([expect.stringMatching(ISO), expect.stringMatching(ISO)]);
     expect(body.token).toEqual(expect.any(String));
     expect(Number.isInteger(body.token_expires)).toBe(true);
@@ -215,32 +253,82 @@ describe('POST /access/v1/enrollment/authorize', () => {
     expect(body.id).toBe(enrollment.id);
   });
 
-  it('picks by the bearer\'s workspace alone', async () => {
+  it("picks by the bearer's workspace alone", async () => {
     const { workspace, enrollment, credentials } = await enrolledApp();
     const { status, body } = await authorize(credentials, workspace.api_key);
     expect(status).toBe(200);
     expect(body.id).toBe(enrollment.id);
   });
 
-  it('reports a live workspace\'s enrollment as not sandbox', async () => {
+  it("reports a live workspace's enrollment as not sandbox", async () => {
     const { enrollment, credentials } = await enrolledApp({ sandbox: false });
     expect((await authorize({ ...credentials, id: enrollment.id })).body.sandbox).toBe(false);
   });
 
   type Setup = Awaited<ReturnType<typeof enrolledApp>> & { other: Workspace };
   it.each<[string, (s: Setup) => { body: Record<string, unknown>; token?: string }, number, string]>([
-    ['a wrong client_secret', (s) => ({ body: { ...s.credentials, client_secret: 'cs_wrong', id: s.enrollment.id } }), 401, 'invalid_client'],
-    ['an unknown client_id', (s) => ({ body: { ...s.credentials, client_id: 'app_unknown', id: s.enrollment.id } }), 401, 'invalid_client'],
-    ['the built-in gov-ar client, which has no secret', (s) => ({ body: { client_id: 'gov-ar', client_secret: 'x', owner_id: s.workspace.owner_id } }), 401, 'invalid_client'],
-    ['an invalid bearer token', (s) => ({ body: { ...s.credentials, id: s.enrollment.id }, token: 'sk_test_nope' }), 401, 'unauthorized'],
-    ['another workspace\'s owner_id without a bearer', (s) => ({ body: { ...s.credentials, owner_id: s.other.owner_id } }), 403, 'forbidden'],
-    ['an owner_id other than the bearer\'s workspace', (s) => ({ body: { ...s.credentials, owner_id: s.other.owner_id }, token: s.workspace.api_key }), 403, 'forbidden'],
-    ['an id that is not a UUID', (s) => ({ body: { ...s.credentials, id: 'not-a-uuid' } }), 404, 'enrollment_not_found'],
+    [
+      'a wrong client_secret',
+      (s) => ({ body: { ...s.credentials, client_secret: 'cs_wrong', id: s.enrollment.id } }),
+      401,
+      'invalid_client',
+    ],
+    [
+      'an unknown client_id',
+      (s) => ({ body: { ...s.credentials, client_id: 'app_unknown', id: s.enrollment.id } }),
+      401,
+      'invalid_client',
+    ],
+    [
+      'the built-in gov-ar client, which has no secret',
+      (s) => ({ body: { client_id: 'gov-ar', client_secret: 'x', owner_id: s.workspace.owner_id } }),
+      401,
+      'invalid_client',
+    ],
+    [
+      'an invalid bearer token',
+      (s) => ({ body: { ...s.credentials, id: s.enrollment.id }, token: 'sk_test_nope' }),
+      401,
+      'unauthorized',
+    ],
+    [
+      "another workspace's owner_id without a bearer",
+      (s) => ({ body: { ...s.credentials, owner_id: s.other.owner_id } }),
+      403,
+      'forbidden',
+    ],
+    [
+      "an owner_id other than the bearer's workspace",
+      (s) => ({ body: { ...s.credentials, owner_id: s.other.owner_id }, token: s.workspace.api_key }),
+      403,
+      'forbidden',
+    ],
+    [
+      'an id that is not a UUID',
+      (s) => ({ body: { ...s.credentials, id: 'not-a-uuid' } }),
+      404,
+      'enrollment_not_found',
+    ],
     ['an unknown id', (s) => ({ body: { ...s.credentials, id: newId() } }), 404, 'enrollment_not_found'],
-    ['another workspace\'s bearer with this enrollment\'s id', (s) => ({ body: { ...s.credentials, id: s.enrollment.id }, token: s.other.api_key }), 404, 'enrollment_not_found'],
+    [
+      "another workspace's bearer with this enrollment's id",
+      (s) => ({ body: { ...s.credentials, id: s.enrollment.id }, token: s.other.api_key }),
+      404,
+      'enrollment_not_found',
+    ],
     ['neither id, owner_id nor a bearer', (s) => ({ body: s.credentials }), 422, 'validation_failed'],
-    ['a missing client_secret', (s) => ({ body: { client_id: s.app.client_id, id: s.enrollment.id } }), 422, 'validation_failed'],
-    ['an unknown field', (s) => ({ body: { ...s.credentials, id: s.enrollment.id, scope: 'all' } }), 422, 'validation_failed'],
+    [
+      'a missing client_secret',
+      (s) => ({ body: { client_id: s.app.client_id, id: s.enrollment.id } }),
+      422,
+      'validation_failed',
+    ],
+    [
+      'an unknown field',
+      (s) => ({ body: { ...s.credentials, id: s.enrollment.id, scope: 'all' } }),
+      422,
+      'validation_failed',
+    ],
     ['an id that is not a string', (s) => ({ body: { ...s.credentials, id: 42 } }), 422, 'validation_failed'],
   ])('refuses %s', async (_case, request, status, code) => {
     const setup = { ...(await enrolledApp()), other: await createWorkspace() };
@@ -253,11 +341,15 @@ describe('POST /access/v1/enrollment/authorize', () => {
   it('answers 404 enrollment_not_found for an app that is not connected', async () => {
     const workspace = await createWorkspace();
     const app = await createApp(workspace.api_key);
-    const result = await authorize({ client_id: app.client_id, client_secret: app.client_secret, owner_id: workspace.owner_id });
+    const result = await authorize({
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+      owner_id: workspace.owner_id,
+    });
     expectError(result, 404, 'enrollment_not_found');
   });
 
-  it('issues a token that acts as the enrollment\'s workspace on silo/v1', async () => {
+  it("issues a token that acts as the enrollment's workspace on silo/v1", async () => {
     const { workspace, token } = await enrollmentToken();
     const other = await createWorkspace();
     const mine = await createSupplier(workspace.api_key);
@@ -281,7 +373,10 @@ describe('POST /access/v1/enrollment/authorize', () => {
     const { enrollment, token } = await enrollmentToken();
     expect((await call(entriesRoute.GET, { token })).status).toBe(200);
     const db = await getDb();
-    await db.update(enrollmentTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(enrollmentTokens.enrollmentId, enrollment.id));
+    await db
+      .update(enrollmentTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(enrollmentTokens.enrollmentId, enrollment.id));
     expectError(await call(entriesRoute.GET, { token }), 401, 'unauthorized');
   });
 });

@@ -32,11 +32,17 @@ async function credential(): Promise<AuthorityCredential & { cuit: string }> {
   const cuit = freshCuit('20');
   const alias = `tickets${++aliases}`;
   const leaf = makeLeaf({ ca: makeCa('sandbox'), cuit, alias });
-  expect((await portal(emulator(), 'authorizations', { environment: 'sandbox', cuit, alias, service: 'wsfe' })).status).toBe(201);
+  expect(
+    (await portal(emulator(), 'authorizations', { environment: 'sandbox', cuit, alias, service: 'wsfe' })).status,
+  ).toBe(201);
   return {
-    cuit, ownerId, entryId: randomUUID(), environment: 'sandbox',
+    cuit,
+    ownerId,
+    entryId: randomUUID(),
+    environment: 'sandbox',
     fingerprint: createHash('sha256').update(leaf.certificateDer).digest('hex'),
-    certificatePem: leaf.certificatePem, privateKeyPem: leaf.keyPem,
+    certificatePem: leaf.certificatePem,
+    privateKeyPem: leaf.keyPem,
   };
 }
 
@@ -45,7 +51,9 @@ const emulatorTickets = (cuit: string) =>
   rows<{ id: string }>(sql`select id from emulator_tickets where cuit = ${cuit}`);
 
 const expireCachedIn = (fingerprint: string, minutes: number) =>
-  rows(sql`update authority_tickets set expires_at = now() + make_interval(mins => ${minutes}) where fingerprint = ${fingerprint}`);
+  rows(
+    sql`update authority_tickets set expires_at = now() + make_interval(mins => ${minutes}) where fingerprint = ${fingerprint}`,
+  );
 
 describe('authorityTicket', () => {
   it('logs in once, then answers from the cache without contacting the WSAA', async () => {
@@ -59,7 +67,9 @@ describe('authorityTicket', () => {
     const second = await withEnv({ AR_EMULATOR_URL: unreachable }, () => authorityTicket(supplier, 'wsfe'));
     expect(second).toEqual({ ...first, source: 'cache' });
     expect(await emulatorTickets(supplier.cuit)).toHaveLength(1);
-    expect(await feParamGetPtosVenta('sandbox', { token: second.token, sign: second.sign, cuit: supplier.cuit })).toEqual([]);
+    expect(
+      await feParamGetPtosVenta('sandbox', { token: second.token, sign: second.sign, cuit: supplier.cuit }),
+    ).toEqual([]);
   });
 
   it('keeps token and sign only sealed: neither is in the secrets or the ticket tables', async () => {
@@ -69,9 +79,13 @@ describe('authorityTicket', () => {
       select s.sealed, s.purpose, s.entry_id, row_to_json(t)::text as ticket
       from authority_tickets t join secrets s on s.id = t.secret_id where t.fingerprint = ${supplier.fingerprint}`);
     expect(stored).toMatchObject({ purpose: 'wsaa_ticket:wsfe', entry_id: null });
-    const everything = (await rows<{ row: string }>(sql`
+    const everything = (
+      await rows<{ row: string }>(sql`
       select row_to_json(s)::text as row from secrets s
-      union all select row_to_json(t)::text from authority_tickets t`)).map((r) => r.row).join('\n');
+      union all select row_to_json(t)::text from authority_tickets t`)
+    )
+      .map((r) => r.row)
+      .join('\n');
     for (const text of [stored!.sealed, stored!.ticket, everything]) {
       expect(text).not.toContain(ticket.token.slice(0, 48));
       expect(text).not.toContain(ticket.sign.slice(0, 48));
@@ -95,7 +109,9 @@ describe('authorityTicket', () => {
     expect(renewed.source).toBe('login');
     expect(renewed.token).not.toBe(first.token);
     expect(await authorityTicket(supplier, 'wsfe')).toEqual({ ...renewed, source: 'cache' });
-    expect(await rows(sql`select id from authority_tickets where fingerprint = ${supplier.fingerprint}`)).toHaveLength(1);
+    expect(await rows(sql`select id from authority_tickets where fingerprint = ${supplier.fingerprint}`)).toHaveLength(
+      1,
+    );
     const secrets = await rows(sql`select id from secrets where purpose = 'wsaa_ticket:wsfe' and owner_id = ${ownerId}
       and id not in (select secret_id from authority_tickets)`);
     expect(secrets).toEqual([]); // the replaced ticket's secret went with it
@@ -104,7 +120,9 @@ describe('authorityTicket', () => {
   it('throws already_authenticated when the WSAA holds a ticket that the cache does not', async () => {
     const supplier = await credential();
     await authorityTicket(supplier, 'wsfe');
-    const [removed] = await rows<{ secret_id: string }>(sql`delete from authority_tickets where fingerprint = ${supplier.fingerprint} returning secret_id`);
+    const [removed] = await rows<{ secret_id: string }>(
+      sql`delete from authority_tickets where fingerprint = ${supplier.fingerprint} returning secret_id`,
+    );
     await rows(sql`delete from secrets where id = ${removed!.secret_id}`);
     const error = await problemOf(authorityTicket(supplier, 'wsfe'));
     expect(error.problem).toBe('already_authenticated');
@@ -118,6 +136,8 @@ describe('authorityTicket', () => {
     expect(new Set(tickets.map((ticket) => `${ticket.token}|${ticket.sign}`)).size).toBe(1);
     expect(await emulatorTickets(supplier.cuit)).toHaveLength(1);
     const [ticket] = tickets;
-    expect(await feParamGetPtosVenta('sandbox', { token: ticket!.token, sign: ticket!.sign, cuit: supplier.cuit })).toEqual([]);
+    expect(
+      await feParamGetPtosVenta('sandbox', { token: ticket!.token, sign: ticket!.sign, cuit: supplier.cuit }),
+    ).toEqual([]);
   });
 });

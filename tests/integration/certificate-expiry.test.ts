@@ -26,13 +26,22 @@ async function registeredSupplier(options: { webhook?: boolean } = {}) {
   const workspace = await readyWorkspace(options.webhook === false ? {} : { webhook: { url: receiverOf().url() } });
   const entry = await createSupplier(workspace.apiKey);
   const registration = await startRegistration({
-    apiKey: workspace.apiKey, ownerId: workspace.owner_id, workflowId: workspace.workflow.id, entryId: entry.id,
-    cuit: entry.data.tax_id.code, environment: 'sandbox',
+    apiKey: workspace.apiKey,
+    ownerId: workspace.owner_id,
+    workflowId: workspace.workflow.id,
+    entryId: entry.id,
+    cuit: entry.data.tax_id.code,
+    environment: 'sandbox',
   });
   const certificate = await registerThrough(registration.ref, registration.cuit);
   await drainWebhookDeliveries();
   receiverOf().deliveries.length = 0;
-  return { ...registration, secret: workspace.workflow.webhook?.secret as string, certificate, notAfter: new Date(certificate.not_after) };
+  return {
+    ...registration,
+    secret: workspace.workflow.webhook?.secret as string,
+    certificate,
+    notAfter: new Date(certificate.not_after),
+  };
 }
 
 const credentialStatus = async (serial: string) => {
@@ -52,16 +61,25 @@ async function sweepAndSend(now: Date) {
 const certificateRecord = async (apiKey: string, entryId: string) =>
   (await getEntry(apiKey, entryId)).body.meta.find((m: { key: string }) => m.key === 'certificate');
 /** The events this supplier's workflow sent (the sweep covers every workspace; other tests' suppliers too). */
-const events = (supplier: { secret: string; entryId: string }) => receiverOf().deliveries
-  .filter((d) => JSON.parse(d.body).silo_entry_id === supplier.entryId)
-  .map((d) => new Webhook(supplier.secret).verify(d.body, d.headers as Record<string, string>) as Record<string, any>);
+const events = (supplier: { secret: string; entryId: string }) =>
+  receiverOf()
+    .deliveries.filter((d) => JSON.parse(d.body).silo_entry_id === supplier.entryId)
+    .map(
+      (d) => new Webhook(supplier.secret).verify(d.body, d.headers as Record<string, string>) as Record<string, any>,
+    );
 
 describe('the certificate record on the entry', () => {
   it('shows the certificate in use, valid, once the supplier is registered', async () => {
     const supplier = await registeredSupplier();
     expect(await certificateRecord(supplier.apiKey, supplier.entryId)).toMatchObject({
-      src: 'gov-ar', key: 'certificate',
-      value: { alias: supplier.certificate.alias, serial: supplier.certificate.serial, not_after: supplier.certificate.not_after, state: 'valid' },
+      src: 'gov-ar',
+      key: 'certificate',
+      value: {
+        alias: supplier.certificate.alias,
+        serial: supplier.certificate.serial,
+        not_after: supplier.certificate.not_after,
+        state: 'valid',
+      },
     });
     await sweepAndSend(new Date());
     expect(events(supplier)).toHaveLength(0);
@@ -75,16 +93,28 @@ describe('registration.certificate_expiring', () => {
 
     await sweepAndSend(at(31));
     expect(events(supplier)).toHaveLength(0);
-    for (const [i, [daysBefore, threshold]] of ([[29.5, 30], [6.5, 7], [0.5, 1]] as const).entries()) {
+    for (const [i, [daysBefore, threshold]] of (
+      [
+        [29.5, 30],
+        [6.5, 7],
+        [0.5, 1],
+      ] as const
+    ).entries()) {
       await sweepAndSend(at(daysBefore));
       await sweepAndSend(at(daysBefore - 0.1));
       expect(events(supplier)).toHaveLength(i + 1);
       const [event] = events(supplier).slice(-1);
       expect(event).toMatchObject({
         event: 'registration.certificate_expiring',
-        owner_id: supplier.ownerId, silo_entry_id: supplier.entryId, siloEntryId: supplier.entryId,
+        owner_id: supplier.ownerId,
+        silo_entry_id: supplier.entryId,
+        siloEntryId: supplier.entryId,
         transform_job_id: supplier.jobId,
-        data: { threshold_days: threshold, days_left: Math.floor(daysBefore), certificate: { serial: supplier.certificate.serial } },
+        data: {
+          threshold_days: threshold,
+          days_left: Math.floor(daysBefore),
+          certificate: { serial: supplier.certificate.serial },
+        },
       });
       expect(JSON.stringify(event)).not.toMatch(/PRIVATE KEY/);
     }
@@ -103,7 +133,9 @@ describe('registration.certificate_expiring', () => {
     const supplier = await registeredSupplier({ webhook: false });
     expect((await sweepAndSend(new Date(supplier.notAfter.getTime() - 10 * DAY))).warned).toBeGreaterThanOrEqual(1);
     expect((await certificateRecord(supplier.apiKey, supplier.entryId)).value.state).toBe('expiring');
-    expect(receiverOf().deliveries.filter((d) => JSON.parse(d.body).silo_entry_id === supplier.entryId)).toHaveLength(0);
+    expect(receiverOf().deliveries.filter((d) => JSON.parse(d.body).silo_entry_id === supplier.entryId)).toHaveLength(
+      0,
+    );
   });
 });
 
@@ -122,17 +154,23 @@ describe('an expired certificate', () => {
     expect(due.map((d) => d.credential.serial)).not.toContain(supplier.certificate.serial);
     expect(entry.meta.find((m: { key: string }) => m.key === 'certificate').value.state).toBe('expired');
     expect(events(supplier).map((e) => e.event)).toEqual(['registration.certificate_expired']);
-    expect(events(supplier)[0]).toMatchObject({ data: { status: 'Expired', certificate: { serial: supplier.certificate.serial } } });
+    expect(events(supplier)[0]).toMatchObject({
+      data: { status: 'Expired', certificate: { serial: supplier.certificate.serial } },
+    });
 
     const renewal = await startRegistration({ ...supplier });
     expect((await getRegistration(renewal.ref)).body).toMatchObject({
-      renewal: true, current_certificate: { serial: supplier.certificate.serial },
+      renewal: true,
+      current_certificate: { serial: supplier.certificate.serial },
     });
     expect((await getEntry(supplier.apiKey, supplier.entryId)).body.status).toBe('Expired');
     const renewed = await registerThrough(renewal.ref, supplier.cuit);
     const { body: after2 } = await getEntry(supplier.apiKey, supplier.entryId);
     expect(after2.status).toBe('Registered');
-    expect(after2.meta.find((m: { key: string }) => m.key === 'certificate').value).toMatchObject({ serial: renewed.serial, state: 'valid' });
+    expect(after2.meta.find((m: { key: string }) => m.key === 'certificate').value).toMatchObject({
+      serial: renewed.serial,
+      state: 'valid',
+    });
     expect(await credentialStatus(supplier.certificate.serial)).toBe('replaced');
   });
 });
@@ -152,16 +190,30 @@ describe('a sweep that finds many certificates', () => {
   it('reads them a page at a time and spreads the events it raises', async () => {
     const workspace = await readyWorkspace({ webhook: { url: receiverOf().url() } });
     const db = await getDb();
-    await seedScale((statement) => db.execute(sql.raw(statement)), { ownerId: workspace.owner_id, workflowId: workspace.workflow.id, suppliers: 30 });
-    await db.update(credentials).set({ notAfter: sql`now() + interval '10 days'` }).where(eq(credentials.ownerId, workspace.owner_id));
+    await seedScale((statement) => db.execute(sql.raw(statement)), {
+      ownerId: workspace.owner_id,
+      workflowId: workspace.workflow.id,
+      suppliers: 30,
+    });
+    await db
+      .update(credentials)
+      .set({ notAfter: sql`now() + interval '10 days'` })
+      .where(eq(credentials.ownerId, workspace.owner_id));
 
     const { result, queries } = await captureQueries(() => sweepCertificateExpiry(new Date(), { pageSize: 7 }));
     expect(result.warned).toBeGreaterThanOrEqual(30);
     const pages = queries.filter((query) => /from "credentials"/.test(query.sql) && /\blimit\b/.test(query.sql));
     expect(pages).toHaveLength(Math.floor(result.examined / 7) + 1);
 
-    const deliveries = await db.select({ dueAt: webhookDeliveries.nextAttemptAt }).from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.ownerId, workspace.owner_id), eq(webhookDeliveries.event, 'registration.certificate_expiring')));
+    const deliveries = await db
+      .select({ dueAt: webhookDeliveries.nextAttemptAt })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.ownerId, workspace.owner_id),
+          eq(webhookDeliveries.event, 'registration.certificate_expiring'),
+        ),
+      );
     expect(deliveries).toHaveLength(30);
     // Due SWEEP_EVENTS_PER_SECOND a second, from when the sweep began.
     const first = Math.min(...deliveries.map((d) => d.dueAt.getTime()));
@@ -170,7 +222,11 @@ describe('a sweep that finds many certificates', () => {
       const second = Math.floor((dueAt.getTime() - first) / 1000);
       perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
     }
-    expect([...perSecond.entries()].sort(([a], [b]) => a - b)).toEqual([[0, 10], [1, 10], [2, 10]]);
+    expect([...perSecond.entries()].sort(([a], [b]) => a - b)).toEqual([
+      [0, 10],
+      [1, 10],
+      [2, 10],
+    ]);
     expect(SWEEP_EVENTS_PER_SECOND).toBe(10);
 
     // The next day's sweep reads them again (they are still due) but writes nothing: nothing is new.

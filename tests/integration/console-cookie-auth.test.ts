@@ -15,31 +15,47 @@ import { openRegistration } from '@/tests/support/registration';
 import { createSupplier, createWorkspace, freshCuit, readyWorkspace } from '@/tests/support/scenario';
 import { cookieHeaders, enrollmentToken, signedIn } from '@/tests/integration/console-helpers';
 
-const supplier = () => ({ folder: 'suppliers', data: { name: 'Consola Proveedora S.A.', tax_id: { country: 'AR', code: freshCuit() } } });
+const supplier = () => ({
+  folder: 'suppliers',
+  data: { name: 'Consola Proveedora S.A.', tax_id: { country: 'AR', code: freshCuit() } },
+});
 
 const suppliersOf = async (apiKey: string) =>
-  (await call(entriesRoute.GET, { token: apiKey, query: { folder: 'suppliers', limit: '100' } })).body.list as { id: string }[];
+  (await call(entriesRoute.GET, { token: apiKey, query: { folder: 'suppliers', limit: '100' } })).body.list as {
+    id: string;
+  }[];
 
 describe('reading with the console cookie', () => {
-  it('lists and fetches the workspace\'s suppliers with no Authorization header', async () => {
+  it("lists and fetches the workspace's suppliers with no Authorization header", async () => {
     const workspace = await createWorkspace();
     const entry = await createSupplier(workspace.api_key);
-    const list = await call(entriesRoute.GET, { headers: cookieHeaders(await signedIn(workspace.api_key), 'unstated'), query: { folder: 'suppliers' } });
+    const list = await call(entriesRoute.GET, {
+      headers: cookieHeaders(await signedIn(workspace.api_key), 'unstated'),
+      query: { folder: 'suppliers' },
+    });
     expect(list.status).toBe(200);
     expect(list.body.list.map((item: { id: string }) => item.id)).toEqual([entry.id]);
-    const one = await call(entryRoute.GET, { headers: cookieHeaders(await signedIn(workspace.api_key), 'unstated'), params: { id: entry.id } });
+    const one = await call(entryRoute.GET, {
+      headers: cookieHeaders(await signedIn(workspace.api_key), 'unstated'),
+      params: { id: entry.id },
+    });
     expect(one.status).toBe(200);
     expect(one.body.id).toBe(entry.id);
   });
 
   it('answers a GET whatever site asked: reading changes nothing, and the browser keeps the answer from other sites', async () => {
     const workspace = await createWorkspace();
-    const { status } = await call(entriesRoute.GET, { headers: cookieHeaders(await signedIn(workspace.api_key), 'cross-site') });
+    const { status } = await call(entriesRoute.GET, {
+      headers: cookieHeaders(await signedIn(workspace.api_key), 'cross-site'),
+    });
     expect(status).toBe(200);
   });
 
   it.each([
-    ['a workspace API key itself (the cookie holds a session id, never the key)', async () => (await createWorkspace()).api_key],
+    [
+      'a workspace API key itself (the cookie holds a session id, never the key)',
+      async () => (await createWorkspace()).api_key,
+    ],
     ['a mistyped key', async () => 'sk_test_not-a-real-key'],
     ['an enrollment token', enrollmentToken],
     ['something that is no session', async () => 'garbage'],
@@ -60,22 +76,30 @@ describe('changing with the console cookie', () => {
   it('creates from our own origin, by Sec-Fetch-Site or by Origin alone', async () => {
     const workspace = await createWorkspace();
     const bySecFetch = await call(entriesRoute.POST, {
-      headers: { ...cookieHeaders(await signedIn(workspace.api_key), 'unstated'), 'sec-fetch-site': 'same-origin' }, body: supplier(),
+      headers: { ...cookieHeaders(await signedIn(workspace.api_key), 'unstated'), 'sec-fetch-site': 'same-origin' },
+      body: supplier(),
     });
     expect(bySecFetch.status).toBe(201);
     const byOrigin = await call(entriesRoute.POST, {
-      headers: { ...cookieHeaders(await signedIn(workspace.api_key), 'unstated'), origin: 'http://localhost' }, body: supplier(),
+      headers: { ...cookieHeaders(await signedIn(workspace.api_key), 'unstated'), origin: 'http://localhost' },
+      body: supplier(),
     });
     expect(byOrigin.status).toBe(201);
     expect(byOrigin.body.owner_id).toBe(workspace.owner_id);
   });
 
-  it('takes our own origin from the Host header the browser sent, not from the server\'s configured name', async () => {
+  it("takes our own origin from the Host header the browser sent, not from the server's configured name", async () => {
     const workspace = await createWorkspace();
     const asBrowsed = { ...cookieHeaders(await signedIn(workspace.api_key), 'unstated'), host: '127.0.0.1:3917' };
-    const ours = await call(entriesRoute.POST, { headers: { ...asBrowsed, origin: 'http://127.0.0.1:3917' }, body: supplier() });
+    const ours = await call(entriesRoute.POST, {
+      headers: { ...asBrowsed, origin: 'http://127.0.0.1:3917' },
+      body: supplier(),
+    });
     expect(ours.status).toBe(201);
-    const theirs = await call(entriesRoute.POST, { headers: { ...asBrowsed, origin: 'http://localhost' }, body: supplier() });
+    const theirs = await call(entriesRoute.POST, {
+      headers: { ...asBrowsed, origin: 'http://localhost' },
+      body: supplier(),
+    });
     expect(theirs.status).toBe(403);
     expect(theirs.body.code).toBe('csrf_rejected');
   });
@@ -91,7 +115,8 @@ describe('changing with the console cookie', () => {
   ])('refuses a POST from %s with 403 csrf_rejected, and stores nothing', async (_, from) => {
     const workspace = await createWorkspace();
     const { status, body } = await call(entriesRoute.POST, {
-      headers: { ...cookieHeaders(await signedIn(workspace.api_key), 'unstated'), ...from }, body: supplier(),
+      headers: { ...cookieHeaders(await signedIn(workspace.api_key), 'unstated'), ...from },
+      body: supplier(),
     });
     expect(status).toBe(403);
     expect(body).toEqual({ code: 'csrf_rejected', message: expect.any(String) });
@@ -117,7 +142,9 @@ describe('changing with the console cookie', () => {
   it('lets a workspace-only operation (connect) take the cookie', async () => {
     const workspace = await createWorkspace();
     const { status, body } = await call(connectRoute.POST, {
-      method: 'POST', headers: cookieHeaders(await signedIn(workspace.api_key)), params: { app_id: 'gov-ar' },
+      method: 'POST',
+      headers: cookieHeaders(await signedIn(workspace.api_key)),
+      params: { app_id: 'gov-ar' },
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({ app_id: expect.any(String), owner_id: workspace.owner_id, disabled: false });
@@ -140,7 +167,9 @@ describe('what the cookie leaves alone', () => {
     const bearer = await createWorkspace();
     const other = await createWorkspace();
     const { status, body } = await call(entriesRoute.POST, {
-      token: bearer.api_key, headers: cookieHeaders(await signedIn(other.api_key), 'cross-site'), body: supplier(),
+      token: bearer.api_key,
+      headers: cookieHeaders(await signedIn(other.api_key), 'cross-site'),
+      body: supplier(),
     });
     expect(status).toBe(201);
     expect(body.owner_id).toBe(bearer.owner_id);
@@ -149,13 +178,19 @@ describe('what the cookie leaves alone', () => {
 
   it('a bad Bearer is 401 even with a good cookie', async () => {
     const workspace = await createWorkspace();
-    const { status } = await call(entriesRoute.GET, { token: 'sk_test_wrong', headers: cookieHeaders(await signedIn(workspace.api_key)) });
+    const { status } = await call(entriesRoute.GET, {
+      token: 'sk_test_wrong',
+      headers: cookieHeaders(await signedIn(workspace.api_key)),
+    });
     expect(status).toBe(401);
   });
 
-  it('the operator\'s endpoint takes only the admin token, not a console cookie', async () => {
+  it("the operator's endpoint takes only the admin token, not a console cookie", async () => {
     const workspace = await createWorkspace();
-    const { status, body } = await call(workspacesRoute.POST, { headers: cookieHeaders(await signedIn(workspace.api_key)), body: { name: 'X' } });
+    const { status, body } = await call(workspacesRoute.POST, {
+      headers: cookieHeaders(await signedIn(workspace.api_key)),
+      body: { name: 'X' },
+    });
     expect(status).toBe(401);
     expect(body.code).toBe('unauthorized');
   });
@@ -163,7 +198,10 @@ describe('what the cookie leaves alone', () => {
   it('the public gov-ar endpoints (the link is the capability) ignore the cookie and the origin', async () => {
     const registration = await openRegistration();
     const { status } = await call(progressRoute.PUT, {
-      method: 'PUT', params: { ref: registration.ref }, headers: cookieHeaders('sk_test_wrong', 'cross-site'), body: { step: 'path' },
+      method: 'PUT',
+      params: { ref: registration.ref },
+      headers: cookieHeaders('sk_test_wrong', 'cross-site'),
+      body: { step: 'path' },
     });
     expect(status).toBe(200);
   });

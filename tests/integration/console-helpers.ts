@@ -12,7 +12,10 @@ import { createWorkspace } from '@/tests/support/scenario';
 
 /** Signs the console in with a workspace API key, as its sign-in form does; answers the cookie's value. */
 export async function signedIn(apiKey: string): Promise<string> {
-  const { status, headers } = await call(sessionRoute.POST, { body: { api_key: apiKey }, headers: { 'sec-fetch-site': 'same-origin' } });
+  const { status, headers } = await call(sessionRoute.POST, {
+    body: { api_key: apiKey },
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
   expect(status).toBe(200);
   const [pair] = headers.get('set-cookie')!.split(';');
   const [name, value] = pair!.split(/=(.*)/s);
@@ -21,7 +24,10 @@ export async function signedIn(apiKey: string): Promise<string> {
 }
 
 /** The headers of a request the console's page sends with the cookie; `from` says which site the page is on. */
-export function cookieHeaders(sessionId: string, from: 'same-origin' | 'cross-site' | 'unstated' = 'same-origin'): Record<string, string> {
+export function cookieHeaders(
+  sessionId: string,
+  from: 'same-origin' | 'cross-site' | 'unstated' = 'same-origin',
+): Record<string, string> {
   const cookie = { cookie: `theme=dark; ${CONSOLE_COOKIE}=${sessionId}` };
   if (from === 'same-origin') return { ...cookie, 'sec-fetch-site': 'same-origin', origin: 'http://localhost' };
   if (from === 'cross-site') return { ...cookie, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };

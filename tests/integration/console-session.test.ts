@@ -29,10 +29,12 @@ function parseSetCookie(header: string | null) {
   expect(header).toBeTruthy();
   const [pair, ...rest] = header!.split(';').map((part) => part.trim());
   const [name, value] = pair!.split(/=(.*)/s);
-  const attributes = Object.fromEntries(rest.map((part) => {
-    const [key, attribute] = part.split('=');
-    return [key!.toLowerCase(), attribute ?? true];
-  }));
+  const attributes = Object.fromEntries(
+    rest.map((part) => {
+      const [key, attribute] = part.split('=');
+      return [key!.toLowerCase(), attribute ?? true];
+    }),
+  );
   return { name, value, attributes };
 }
 
@@ -48,7 +50,10 @@ describe('POST /console/session', () => {
     expect(cookie.value).not.toContain(workspace.api_key.slice(8, 20));
     expect((await signIn(workspace.api_key)).headers.get('set-cookie')).not.toContain(cookie.value); // one per sign-in
     expect(cookie.attributes).toEqual({
-      path: '/', httponly: true, samesite: 'Strict', 'max-age': String(CONSOLE_SESSION_SECONDS),
+      path: '/',
+      httponly: true,
+      samesite: 'Strict',
+      'max-age': String(CONSOLE_SESSION_SECONDS),
     });
     expect(headers.get('cache-control')).toBe('no-store');
     expect(JSON.stringify(body)).not.toContain(workspace.api_key);
@@ -56,9 +61,15 @@ describe('POST /console/session', () => {
 
   it('marks the cookie Secure when the browser came over https', async () => {
     const workspace = await createWorkspace();
-    const { status, headers } = await signIn(workspace.api_key, { path: 'https://console.example.com/console/session' });
+    const { status, headers } = await signIn(workspace.api_key, {
+      path: 'https://console.example.com/console/session',
+    });
     expect(status).toBe(200);
-    expect(parseSetCookie(headers.get('set-cookie')).attributes).toMatchObject({ secure: true, httponly: true, samesite: 'Strict' });
+    expect(parseSetCookie(headers.get('set-cookie')).attributes).toMatchObject({
+      secure: true,
+      httponly: true,
+      samesite: 'Strict',
+    });
   });
 
   it('marks the cookie Secure in production, where TLS may end at a proxy', async () => {
@@ -109,7 +120,10 @@ describe('POST /console/session', () => {
 
   it('refuses a sign-in posted from another site (login CSRF) and sets nothing', async () => {
     const workspace = await createWorkspace();
-    const refused: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, { 'sec-fetch-site': '' }];
+    const refused: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      { 'sec-fetch-site': '' },
+    ];
     for (const headers of refused) {
       const { status, body, headers: answered } = await signIn(workspace.api_key, { headers });
       expect(status).toBe(403);
@@ -120,7 +134,10 @@ describe('POST /console/session', () => {
 });
 
 /** Ends a session behind its cookie's back, as an operator or the passing of time would. */
-async function inDatabase(change: (db: Awaited<ReturnType<typeof getDb>>, sessionHash: string) => Promise<unknown>, sessionId: string): Promise<void> {
+async function inDatabase(
+  change: (db: Awaited<ReturnType<typeof getDb>>, sessionHash: string) => Promise<unknown>,
+  sessionId: string,
+): Promise<void> {
   await change(await getDb(), digest(sessionId));
 }
 
@@ -130,27 +147,62 @@ describe('a console session', () => {
     const sessionId = await signedIn(workspace.api_key);
     const list = await call(entriesRoute.GET, { headers: cookieHeaders(sessionId) });
     expect(list.status).toBe(200);
-    const rows = await (await getDb()).select().from(consoleSessions).where(eq(consoleSessions.ownerId, workspace.owner_id));
+    const rows = await (await getDb())
+      .select()
+      .from(consoleSessions)
+      .where(eq(consoleSessions.ownerId, workspace.owner_id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(digest(sessionId));
     expect(JSON.stringify(rows)).not.toContain(sessionId);
     // The row's created_at is the database's clock, its expiry ours: a few ms apart at most.
-    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBeGreaterThan(CONSOLE_SESSION_SECONDS * 1000 - 1000);
-    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBeLessThan(CONSOLE_SESSION_SECONDS * 1000 + 1000);
+    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBeGreaterThan(
+      CONSOLE_SESSION_SECONDS * 1000 - 1000,
+    );
+    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBeLessThan(
+      CONSOLE_SESSION_SECONDS * 1000 + 1000,
+    );
   });
 
   it.each([
-    ['signed out', async (sessionId: string): Promise<void> => {
-      expect((await signOut({ headers: cookieHeaders(sessionId) })).status).toBe(204);
-    }, true],
-    ['expired', (sessionId: string) => inDatabase((db, hash) =>
-      db.update(consoleSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(consoleSessions.tokenHash, hash)), sessionId), true],
-    ['revoked', (sessionId: string) => inDatabase((db, hash) =>
-      db.update(consoleSessions).set({ revokedAt: new Date() }).where(eq(consoleSessions.tokenHash, hash)), sessionId), true],
-    ['opened with a key since revoked', (sessionId: string) => inDatabase(async (db, hash) => {
-      const [session] = await db.select().from(consoleSessions).where(eq(consoleSessions.tokenHash, hash));
-      await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, session!.apiKeyId));
-    }, sessionId), false],
+    [
+      'signed out',
+      async (sessionId: string): Promise<void> => {
+        expect((await signOut({ headers: cookieHeaders(sessionId) })).status).toBe(204);
+      },
+      true,
+    ],
+    [
+      'expired',
+      (sessionId: string) =>
+        inDatabase(
+          (db, hash) =>
+            db
+              .update(consoleSessions)
+              .set({ expiresAt: new Date(Date.now() - 1000) })
+              .where(eq(consoleSessions.tokenHash, hash)),
+          sessionId,
+        ),
+      true,
+    ],
+    [
+      'revoked',
+      (sessionId: string) =>
+        inDatabase(
+          (db, hash) =>
+            db.update(consoleSessions).set({ revokedAt: new Date() }).where(eq(consoleSessions.tokenHash, hash)),
+          sessionId,
+        ),
+      true,
+    ],
+    [
+      'opened with a key since revoked',
+      (sessionId: string) =>
+        inDatabase(async (db, hash) => {
+          const [session] = await db.select().from(consoleSessions).where(eq(consoleSessions.tokenHash, hash));
+          await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, session!.apiKeyId));
+        }, sessionId),
+      false,
+    ],
   ])('stops working at once when %s: 401 on the API, nothing on the pages', async (_, end, othersStay) => {
     const workspace = await createWorkspace();
     const sessionId = await signedIn(workspace.api_key);
@@ -165,11 +217,14 @@ describe('a console session', () => {
     expect((await call(entriesRoute.GET, { headers: cookieHeaders(other) })).status).toBe(othersStay ? 200 : 401);
   });
 
-  it('signing out deletes the session\'s row', async () => {
+  it("signing out deletes the session's row", async () => {
     const workspace = await createWorkspace();
     const sessionId = await signedIn(workspace.api_key);
     await signOut({ headers: cookieHeaders(sessionId) });
-    const [row] = await (await getDb()).select({ n: count() }).from(consoleSessions).where(eq(consoleSessions.tokenHash, digest(sessionId)));
+    const [row] = await (await getDb())
+      .select({ n: count() })
+      .from(consoleSessions)
+      .where(eq(consoleSessions.tokenHash, digest(sessionId)));
     expect(row!.n).toBe(0);
   });
 });
@@ -186,7 +241,9 @@ describe('DELETE /console/session', () => {
   });
 
   it('is refused from another site', async () => {
-    const { status, body, headers } = await signOut({ headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
+    const { status, body, headers } = await signOut({
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    });
     expect(status).toBe(403);
     expect(body.code).toBe('csrf_rejected');
     expect(headers.get('set-cookie')).toBeNull();

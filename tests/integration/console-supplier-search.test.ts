@@ -18,26 +18,39 @@ import { createSupplier, createWorkspace, freshCuit, readyWorkspace, startJob } 
 
 type Listed = { id: string; status: string; data: { name: string; tax_id: { code: string } } };
 type Answer = {
-  list: Listed[]; limit: number; next_cursor?: string; open_links: string[]; making_links: string[]; code?: string; fields?: Record<string, string>;
+  list: Listed[];
+  limit: number;
+  next_cursor?: string;
+  open_links: string[];
+  making_links: string[];
+  code?: string;
+  fields?: Record<string, string>;
 };
 
 const search = (apiKey: string, query: Record<string, string> = {}) =>
-  call<Answer>(
-    suppliersRoute.GET, { token: apiKey, query },
-  );
+  call<Answer>(suppliersRoute.GET, { token: apiKey, query });
 
 const names = (list: Listed[]) => list.map((entry) => entry.data.name);
 
-describe('searching a workspace\'s suppliers', () => {
+describe("searching a workspace's suppliers", () => {
   let workspace: Awaited<ReturnType<typeof readyWorkspace>>;
   const cuits = { norte: freshCuit(), sur: freshCuit(), percent: freshCuit() };
   let processingId: string;
 
   beforeAll(async () => {
     workspace = await readyWorkspace();
-    await createSupplier(workspace.apiKey, { name: 'Ferreteria del Norte S.A.', tax_id: { country: 'AR', code: cuits.norte } });
-    await createSupplier(workspace.apiKey, { name: 'FERRETERIA DEL SUR S.R.L.', tax_id: { country: 'AR', code: cuits.sur } });
-    await createSupplier(workspace.apiKey, { name: 'Descuentos 100% S.A.', tax_id: { country: 'AR', code: cuits.percent } });
+    await createSupplier(workspace.apiKey, {
+      name: 'Ferreteria del Norte S.A.',
+      tax_id: { country: 'AR', code: cuits.norte },
+    });
+    await createSupplier(workspace.apiKey, {
+      name: 'FERRETERIA DEL SUR S.R.L.',
+      tax_id: { country: 'AR', code: cuits.sur },
+    });
+    await createSupplier(workspace.apiKey, {
+      name: 'Descuentos 100% S.A.',
+      tax_id: { country: 'AR', code: cuits.percent },
+    });
     const processing = await createSupplier(workspace.apiKey, { name: 'Ferreteria Central S.A.' });
     processingId = processing.id;
     expect((await startJob(workspace.apiKey, workspace.workflow.id, processingId)).status).toBe(202);
@@ -57,7 +70,11 @@ describe('searching a workspace\'s suppliers', () => {
   });
 
   it('finds a whole CUIT however it is written, exactly', async () => {
-    for (const q of [cuits.norte, formatCuit(cuits.norte), ` ${cuits.norte.slice(0, 2)} ${cuits.norte.slice(2, 10)} ${cuits.norte.slice(10)} `]) {
+    for (const q of [
+      cuits.norte,
+      formatCuit(cuits.norte),
+      ` ${cuits.norte.slice(0, 2)} ${cuits.norte.slice(2, 10)} ${cuits.norte.slice(10)} `,
+    ]) {
       expect(names((await search(workspace.apiKey, { q })).body.list), q).toEqual(['Ferreteria del Norte S.A.']);
     }
     // Ten digits are no CUIT: searched in names, where none has them.
@@ -68,8 +85,10 @@ describe('searching a workspace\'s suppliers', () => {
     const processing = await search(workspace.apiKey, { status: 'Processing' });
     expect(processing.body.list.map((entry) => entry.id)).toEqual([processingId]);
     expect(processing.body.open_links).toEqual([processingId]);
-    expect(names((await search(workspace.apiKey, { status: 'Empty', q: 'ferreteria' })).body.list))
-      .toEqual(['FERRETERIA DEL SUR S.R.L.', 'Ferreteria del Norte S.A.']);
+    expect(names((await search(workspace.apiKey, { status: 'Empty', q: 'ferreteria' })).body.list)).toEqual([
+      'FERRETERIA DEL SUR S.R.L.',
+      'Ferreteria del Norte S.A.',
+    ]);
     expect((await search(workspace.apiKey, { status: 'Registered' })).body.list).toEqual([]);
     expect((await search(workspace.apiKey, { status: 'Empty', q: cuits.norte })).body.list).toHaveLength(1);
     expect((await search(workspace.apiKey, { status: 'Error', q: cuits.norte })).body.list).toEqual([]);
@@ -88,7 +107,10 @@ describe('searching a workspace\'s suppliers', () => {
 
   it('says whose open job has not made its link yet, then that the link is open', async () => {
     const cuit = freshCuit();
-    const fresh = await createSupplier(workspace.apiKey, { name: 'Ferreteria Nueva S.A.', tax_id: { country: 'AR', code: cuit } });
+    const fresh = await createSupplier(workspace.apiKey, {
+      name: 'Ferreteria Nueva S.A.',
+      tax_id: { country: 'AR', code: cuit },
+    });
     expect((await startJob(workspace.apiKey, workspace.workflow.id, fresh.id)).status).toBe(202);
     const before = (await search(workspace.apiKey, { q: cuit })).body;
     expect([before.open_links, before.making_links]).toEqual([[], [fresh.id]]);
@@ -99,7 +121,10 @@ describe('searching a workspace\'s suppliers', () => {
 
   it('refuses what is no search, and another workspace sees none of these', async () => {
     const cases: [Record<string, string>, string][] = [
-      [{ status: 'Sent' }, 'status'], [{ q: 'x'.repeat(101) }, 'q'], [{ cursor: 'nonsense' }, ''], [{ limit: '0' }, 'limit'],
+      [{ status: 'Sent' }, 'status'],
+      [{ q: 'x'.repeat(101) }, 'q'],
+      [{ cursor: 'nonsense' }, ''],
+      [{ limit: '0' }, 'limit'],
     ];
     for (const [query, field] of cases) {
       const { status, body } = await search(workspace.apiKey, query);
@@ -121,7 +146,10 @@ describe('searching 20k suppliers', () => {
     workspace = await readyWorkspace();
     const db = await getDb();
     await seedScale((statement) => db.execute(sql.raw(statement)), {
-      ownerId: workspace.owner_id, workflowId: workspace.workflow.id, suppliers: SUPPLIERS, entriesOnly: true,
+      ownerId: workspace.owner_id,
+      workflowId: workspace.workflow.id,
+      suppliers: SUPPLIERS,
+      entriesOnly: true,
     });
   }, 180_000);
 
@@ -142,16 +170,20 @@ describe('searching 20k suppliers', () => {
     expect(requests).toBe(Math.ceil(1000 / SCAN_WINDOW));
   });
 
-  it('plans each query on an index: the CUIT on its own, a name or status on the owner\'s suppliers', async () => {
+  it("plans each query on an index: the CUIT on its own, a name or status on the owner's suppliers", async () => {
     const db = await getDb();
-    const [known] = ((await db.execute(sql`select data->'tax_id'->>'code' as cuit from entries
+    const [known] = (
+      (await db.execute(sql`select data->'tax_id'->>'code' as cuit from entries
       where owner_id = ${workspace.owner_id} and folder = 'suppliers' order by created_at offset 12345 limit 1`)) as unknown as {
-      rows: { cuit: string }[];
-    }).rows;
+        rows: { cuit: string }[];
+      }
+    ).rows;
     const planned = async (query: Record<string, string>) => {
       const { queries, result } = await captureQueries(() => search(workspace.apiKey, query));
       expect(result.status).toBe(200);
-      const plans = await Promise.all(queries.filter((logged) => /from "entries"/.test(logged.sql)).map(planOnProductDb));
+      const plans = await Promise.all(
+        queries.filter((logged) => /from "entries"/.test(logged.sql)).map(planOnProductDb),
+      );
       expect(plans.flatMap((plan) => planProblems(plan, ['entries', 'jobs', 'meta_records']))).toEqual([]);
       return { plans, result };
     };
@@ -161,26 +193,39 @@ describe('searching 20k suppliers', () => {
     for (const query of [{ q: 'proveedor 1999' }, { status: 'Registered' }, {}] as Record<string, string>[]) {
       const { plans } = await planned(query);
       // Either of the owner's indexes in (created_at, id) order: here every entry of the owner is a supplier.
-      expect(plans.flatMap(indexesUsed).filter((index) => ['entries_owner_folder_created', 'entries_owner_created'].includes(index)),
-        JSON.stringify(query)).not.toEqual([]);
+      expect(
+        plans
+          .flatMap(indexesUsed)
+          .filter((index) => ['entries_owner_folder_created', 'entries_owner_created'].includes(index)),
+        JSON.stringify(query),
+      ).not.toEqual([]);
     }
   });
 
-  it.runIf(Boolean(process.env.DATABASE_URL))('on PostgreSQL, goes through a window of rows at most, whatever it finds', async () => {
-    const client = new Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      for (const query of [{ q: 'no such name' }, { status: 'Error' }, { q: 'proveedor 1' }] as Record<string, string>[]) {
-        const { queries, result } = await captureQueries(() => search(workspace.apiKey, query));
-        expect(result.status).toBe(200);
-        const explained = [];
-        for (const logged of queries.filter((q) => isPlannable(q.sql))) explained.push(await explain(client, logged));
-        // planProblems' bound is 1000 rows a node; the window is half that. (Jobs and meta records are few
-        // here: their lookups by entry id are planned at scale in query-plans.test.ts.)
-        expect(explained.flatMap((plan) => planProblems(plan, ['entries'])), JSON.stringify(query)).toEqual([]);
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'on PostgreSQL, goes through a window of rows at most, whatever it finds',
+    async () => {
+      const client = new Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      try {
+        for (const query of [{ q: 'no such name' }, { status: 'Error' }, { q: 'proveedor 1' }] as Record<
+          string,
+          string
+        >[]) {
+          const { queries, result } = await captureQueries(() => search(workspace.apiKey, query));
+          expect(result.status).toBe(200);
+          const explained = [];
+          for (const logged of queries.filter((q) => isPlannable(q.sql))) explained.push(await explain(client, logged));
+          // planProblems' bound is 1000 rows a node; the window is half that. (Jobs and meta records are few
+          // here: their lookups by entry id are planned at scale in query-plans.test.ts.)
+          expect(
+            explained.flatMap((plan) => planProblems(plan, ['entries'])),
+            JSON.stringify(query),
+          ).toEqual([]);
+        }
+      } finally {
+        await client.end();
       }
-    } finally {
-      await client.end();
-    }
-  });
+    },
+  );
 });

@@ -16,7 +16,11 @@ import { call } from '@/tests/support/call';
 const ADMIN = process.env.ADMIN_TOKEN!;
 const basic = (password: string, user = 'operador') => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
-const saved = { APP_ENV: process.env.APP_ENV, AR_AUTHORITY: process.env.AR_AUTHORITY, RATE_LIMITS: process.env.RATE_LIMITS };
+const saved = {
+  APP_ENV: process.env.APP_ENV,
+  AR_AUTHORITY: process.env.AR_AUTHORITY,
+  RATE_LIMITS: process.env.RATE_LIMITS,
+};
 beforeAll(() => {
   process.env.AR_AUTHORITY = 'emulator';
   process.env.RATE_LIMITS = 'on';
@@ -43,15 +47,21 @@ function pointOfSale() {
 const addPointOfSale = (authorization?: string) =>
   call(pointsOfSaleRoute.POST, { body: pointOfSale(), headers: authorization ? { authorization } : {} });
 
-describe('the emulator\'s portal endpoints in production', () => {
+describe("the emulator's portal endpoints in production", () => {
   it.each([
     ['no credentials', '401', undefined, 401, 'unauthorized'],
     ['a wrong Bearer token', '401', 'Bearer not-the-admin-token-at-all-not-at-all', 401, 'unauthorized'],
     ['a workspace API key', '401', 'Bearer sk_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 401, 'unauthorized'],
     ['a wrong Basic password', '401', basic('not-the-admin-token'), 401, 'unauthorized'],
-    ['the token as a Basic user name, not the password', '401', `Basic ${Buffer.from(`${ADMIN}:`).toString('base64')}`, 401, 'unauthorized'],
+    [
+      'the token as a Basic user name, not the password',
+      '401',
+      `Basic ${Buffer.from(`${ADMIN}:`).toString('base64')}`,
+      401,
+      'unauthorized',
+    ],
     ['ADMIN_TOKEN as a Bearer token', 'served', `Bearer ${ADMIN}`, 201, undefined],
-    ['ADMIN_TOKEN as a browser\'s Basic password', 'served', basic(ADMIN), 201, undefined],
+    ["ADMIN_TOKEN as a browser's Basic password", 'served', basic(ADMIN), 201, undefined],
   ])('%s: %s', async (_, _outcome, authorization, status, code) => {
     const result = await addPointOfSale(authorization);
     expect(result.status).toBe(status);
@@ -65,17 +75,20 @@ describe('the emulator\'s portal endpoints in production', () => {
 
   // Every route under /emulator/portal, found on disk, so a portal endpoint added later cannot stay open.
   const portalRoutes = appRoutes().filter((route) => route.template?.startsWith('/emulator/portal/'));
-  it.each(portalRoutes.flatMap((route) => HTTP_METHODS.map((method) => [`${method} ${route.template}`, route, method] as const)))(
-    '%s needs ADMIN_TOKEN',
-    async (_, route, method) => {
-      const handlers = (await import(route.file)) as Record<string, Parameters<typeof call>[0] | undefined>;
-      const handler = handlers[method];
-      if (!handler) return;
-      const params = Object.fromEntries([...route.template!.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name!, '30712345671']));
-      const result = await call(handler, { method, params, body: method === 'GET' ? undefined : {} });
-      expect(result.status).toBe(401);
-    },
-  );
+  it.each(
+    portalRoutes.flatMap((route) =>
+      HTTP_METHODS.map((method) => [`${method} ${route.template}`, route, method] as const),
+    ),
+  )('%s needs ADMIN_TOKEN', async (_, route, method) => {
+    const handlers = (await import(route.file)) as Record<string, Parameters<typeof call>[0] | undefined>;
+    const handler = handlers[method];
+    if (!handler) return;
+    const params = Object.fromEntries(
+      [...route.template!.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name!, '30712345671']),
+    );
+    const result = await call(handler, { method, params, body: method === 'GET' ? undefined : {} });
+    expect(result.status).toBe(401);
+  });
 
   it('is closed (403) when the server has no ADMIN_TOKEN', async () => {
     delete process.env.ADMIN_TOKEN;
@@ -92,10 +105,13 @@ describe('the emulator\'s portal endpoints in production', () => {
   });
 
   it('leaves the SOAP endpoints the service calls as they are', async () => {
-    const envelope = '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><FEDummy xmlns="http://ar.gov.afip.dif.FEV1/"/></soap:Body></soap:Envelope>';
+    const envelope =
+      '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><FEDummy xmlns="http://ar.gov.afip.dif.FEV1/"/></soap:Body></soap:Envelope>';
     const response = await wsfeRoute.POST(
       new Request('http://localhost/emulator/live/wsfev1/service.asmx', {
-        method: 'POST', body: envelope, headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: 'http://ar.gov.afip.dif.FEV1/FEDummy' },
+        method: 'POST',
+        body: envelope,
+        headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: 'http://ar.gov.afip.dif.FEV1/FEDummy' },
       }),
       { params: Promise.resolve({ environment: 'live' }) },
     );
@@ -109,9 +125,13 @@ describe('the emulator\'s portal endpoints in production', () => {
   });
 });
 
-describe('the emulator\'s pages (/emulator) in production', () => {
+describe("the emulator's pages (/emulator) in production", () => {
   const loadPage = (authorization?: string) =>
-    proxy(new NextRequest('http://localhost/emulator?environment=live', { headers: authorization ? { authorization } : {} }));
+    proxy(
+      new NextRequest('http://localhost/emulator?environment=live', {
+        headers: authorization ? { authorization } : {},
+      }),
+    );
 
   it.each([
     ['no credentials: the browser is asked for them', undefined, 401],

@@ -9,13 +9,23 @@ import { jobs, type Credential } from '@/lib/db/schema';
 import { entryVersion, readEntryThroughCache } from '@/lib/silo/entry-read-cache';
 import { getEntry as readEntry } from '@/lib/silo/entries';
 import {
-  insertMetaRecords, replaceEntryData, setEntryStatus, stampEntries, updateMetaRecord,
+  insertMetaRecords,
+  replaceEntryData,
+  setEntryStatus,
+  stampEntries,
+  updateMetaRecord,
 } from '@/lib/silo/queries';
 import { recordCertificate } from '@/lib/gov-ar/certificate-record';
 import { newId } from '@/lib/ids';
 import { createSupplier, getEntry, readyWorkspace } from '@/tests/support/scenario';
 import {
-  authorizeService, issueFromCsr, openRegistration, requestCsr, startRegistration, upload, useEmulator,
+  authorizeService,
+  issueFromCsr,
+  openRegistration,
+  requestCsr,
+  startRegistration,
+  upload,
+  useEmulator,
 } from '@/tests/support/registration';
 
 const emulator = useEmulator();
@@ -30,11 +40,18 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
     expect(await read()).toMatchObject({ status: 'Empty', meta: [] });
 
     const registration = await startRegistration({
-      apiKey: workspace.apiKey, ownerId: workspace.owner_id, workflowId: workspace.workflow.id, entryId: supplier.id,
-      cuit: supplier.data.tax_id.code, environment: 'sandbox',
+      apiKey: workspace.apiKey,
+      ownerId: workspace.owner_id,
+      workflowId: workspace.workflow.id,
+      entryId: supplier.id,
+      cuit: supplier.data.tax_id.code,
+      environment: 'sandbox',
     });
     const linked = await read();
-    expect(linked).toMatchObject({ status: 'Processing', meta: [{ key: 'link', ref: registration.ref }, { key: 'registration' }] });
+    expect(linked).toMatchObject({
+      status: 'Processing',
+      meta: [{ key: 'link', ref: registration.ref }, { key: 'registration' }],
+    });
 
     const { body: csr } = await requestCsr(registration.ref);
     const certificate = await issueFromCsr(emulator(), 'sandbox', csr.alias, csr.csr);
@@ -62,40 +79,75 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
 
     // A status the engine sets (on its own, and inside a transaction: shown once committed).
     expect((await afterWrite(() => setEntryStatus(db, registration.entryId, 'Error'))).status).toBe('Error');
-    expect((await afterWrite(() => db.transaction((tx) => setEntryStatus(tx, registration.entryId, 'Registered')))).status)
-      .toBe('Registered');
+    expect(
+      (await afterWrite(() => db.transaction((tx) => setEntryStatus(tx, registration.entryId, 'Registered')))).status,
+    ).toBe('Registered');
 
     // The entry's content replaced (a correction), and stamped (an issued invoice's number).
     const data = { doc: { code: '' }, head: {} };
-    expect((await afterWrite(() => replaceEntryData(registration.entryId, { data, requestDigest: 'x', status: 'Empty' })))
-      .data).toEqual(data);
-    const stamped = await afterWrite(() => db.transaction((tx) =>
-      stampEntries(tx, [{ entryId: registration.entryId, code: 'A-0001-00000001', stamps: [{ prv: 'cae', val: '1' }] }])));
+    expect(
+      (await afterWrite(() => replaceEntryData(registration.entryId, { data, requestDigest: 'x', status: 'Empty' })))
+        .data,
+    ).toEqual(data);
+    const stamped = await afterWrite(() =>
+      db.transaction((tx) =>
+        stampEntries(tx, [
+          { entryId: registration.entryId, code: 'A-0001-00000001', stamps: [{ prv: 'cae', val: '1' }] },
+        ]),
+      ),
+    );
     expect(stamped.data).toEqual({ doc: { code: 'A-0001-00000001' }, head: { stamps: [{ prv: 'cae', val: '1' }] } });
 
     // A meta record added, then changed; and the certificate record written (upserted) by its own module.
     const id = newId();
-    const added = await afterWrite(() => insertMetaRecords(db, [{
-      id, ownerId: registration.ownerId, entryId: registration.entryId, src: 'test', key: 'note', value: { n: 1 },
-    }]));
+    const added = await afterWrite(() =>
+      insertMetaRecords(db, [
+        {
+          id,
+          ownerId: registration.ownerId,
+          entryId: registration.entryId,
+          src: 'test',
+          key: 'note',
+          value: { n: 1 },
+        },
+      ]),
+    );
     expect(added.meta.find((record) => record.id === id)?.value).toEqual({ n: 1 });
     const changed = await afterWrite(() => updateMetaRecord(db, id, { value: { n: 2 }, jobId: null }));
     expect(changed.meta.find((record) => record.id === id)?.value).toEqual({ n: 2 });
 
     // Only its public facts are written (no credential row is needed for the record).
     const credential = (notAfter: Date): Credential => ({
-      id: newId(), ownerId: registration.ownerId, entryId: registration.entryId, jobId: registration.jobId,
-      environment: 'sandbox', cuit: registration.cuit, alias: 'alias', fingerprint: 'ab', serial: '01', subject: 'CN=alias',
-      issuer: 'CN=Computadores Test', certificatePem: '', keySecretId: newId(), passwordSecretId: null, services: ['wsfe'],
-      notBefore: new Date(Date.now() - 86_400_000), notAfter, status: 'active', createdAt: new Date(), replacedAt: null,
+      id: newId(),
+      ownerId: registration.ownerId,
+      entryId: registration.entryId,
+      jobId: registration.jobId,
+      environment: 'sandbox',
+      cuit: registration.cuit,
+      alias: 'alias',
+      fingerprint: 'ab',
+      serial: '01',
+      subject: 'CN=alias',
+      issuer: 'CN=Computadores Test',
+      certificatePem: '',
+      keySecretId: newId(),
+      passwordSecretId: null,
+      services: ['wsfe'],
+      notBefore: new Date(Date.now() - 86_400_000),
+      notAfter,
+      status: 'active',
+      createdAt: new Date(),
+      replacedAt: null,
     });
     const certificateOf = (entry: { meta: { key: string; value?: unknown }[] }) =>
       entry.meta.find((record) => record.key === 'certificate')?.value as { state: string } | undefined;
-    const inserted = await afterWrite(() => db.transaction((tx) =>
-      recordCertificate(tx, credential(new Date(Date.now() + 365 * 86_400_000)))));
+    const inserted = await afterWrite(() =>
+      db.transaction((tx) => recordCertificate(tx, credential(new Date(Date.now() + 365 * 86_400_000)))),
+    );
     expect(certificateOf(inserted)?.state).toBe('valid');
-    const updated = await afterWrite(() => db.transaction((tx) =>
-      recordCertificate(tx, credential(new Date(Date.now() + 86_400_000)))));
+    const updated = await afterWrite(() =>
+      db.transaction((tx) => recordCertificate(tx, credential(new Date(Date.now() + 86_400_000)))),
+    );
     expect(certificateOf(updated)?.state).toBe('expiring');
 
     // Nothing else moves the version: reads, and writes to other tables.
@@ -117,11 +169,16 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
       await setEntryStatus(db, registration.entryId, 'Error');
       return entry;
     };
-    expect((await readEntryThroughCache(registration.ownerId, registration.entryId, overlapped))?.status).toBe('Processing');
+    expect((await readEntryThroughCache(registration.ownerId, registration.entryId, overlapped))?.status).toBe(
+      'Processing',
+    );
     expect(reads).toBe(1);
     expect((await readEntry(caller, registration.entryId)).status).toBe('Error');
 
-    const missing = async () => { reads++; return undefined; };
+    const missing = async () => {
+      reads++;
+      return undefined;
+    };
     await readEntryThroughCache(registration.ownerId, 'no-such-entry', missing);
     await readEntryThroughCache(registration.ownerId, 'no-such-entry', missing);
     expect(reads).toBe(3);
@@ -133,8 +190,12 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
     const first = await readEntry(caller, registration.entryId);
     const second = await readEntry(caller, registration.entryId);
     expect(second).toBe(first);
-    expect(() => { (second as { status: string }).status = 'Registered'; }).toThrow(TypeError);
-    expect(() => { (second.data as { name: string }).name = 'Otro'; }).toThrow(TypeError);
+    expect(() => {
+      (second as { status: string }).status = 'Registered';
+    }).toThrow(TypeError);
+    expect(() => {
+      (second.data as { name: string }).name = 'Otro';
+    }).toThrow(TypeError);
   });
 });
 
@@ -144,7 +205,10 @@ describe.runIf(!embedded)('entries read from memory, PostgreSQL', () => {
     expect(entryVersion()).toBeUndefined();
     const registration = await openRegistration();
     let reads = 0;
-    const read = async () => { reads++; return undefined; };
+    const read = async () => {
+      reads++;
+      return undefined;
+    };
     await readEntryThroughCache(registration.ownerId, registration.entryId, read);
     await readEntryThroughCache(registration.ownerId, registration.entryId, read);
     expect(reads).toBe(2);
@@ -164,7 +228,10 @@ describe.runIf(embedded)('entries read from memory, DB_SPEED_LAYER=off', () => {
     expect(entryVersion()).toBeUndefined();
     const registration = await openRegistration();
     let reads = 0;
-    const read = async () => { reads++; return undefined; };
+    const read = async () => {
+      reads++;
+      return undefined;
+    };
     await readEntryThroughCache(registration.ownerId, registration.entryId, read);
     await readEntryThroughCache(registration.ownerId, registration.entryId, read);
     expect(reads).toBe(2);

@@ -57,47 +57,166 @@ interface Endpoint {
   looseAt: string[];
 }
 
-const partyValues: Json[] = ['20111111112', '30-71234567-1', '30712345670', 'AR', 'BR', 'Proveedor Dos S.R.L.', 'https://gobl.org/draft-0/org/party'];
+const partyValues: Json[] = [
+  '20111111112',
+  '30-71234567-1',
+  '30712345670',
+  'AR',
+  'BR',
+  'Proveedor Dos S.R.L.',
+  'https://gobl.org/draft-0/org/party',
+];
 const invoiceValues = (f: Fixtures): Json[] => [
-  f.registered.cuit, '20111111112', '1', '2', '3', '0001', '99999', '100000', 'A', 'B', 'C', 'M', 'E', 'T', 'Z', '2024-02-29', '2026-02-29',
-  ENVELOPE_SCHEMA, 'https://gobl.org/draft-0/bill/invoice', { 'ar-arca-doc-letter': 'E' }, { name: 'Cliente', tax_id: { country: 'AR', code: '20111111112' } },
+  f.registered.cuit,
+  '20111111112',
+  '1',
+  '2',
+  '3',
+  '0001',
+  '99999',
+  '100000',
+  'A',
+  'B',
+  'C',
+  'M',
+  'E',
+  'T',
+  'Z',
+  '2024-02-29',
+  '2026-02-29',
+  ENVELOPE_SCHEMA,
+  'https://gobl.org/draft-0/bill/invoice',
+  { 'ar-arca-doc-letter': 'E' },
+  { name: 'Cliente', tax_id: { country: 'AR', code: '20111111112' } },
 ];
 const job = (f: Fixtures, key: string) => ({ workflow_id: f.registered.workflowId, silo_entry_id: f.supplierId, key });
 const jobValues = (f: Fixtures): Json[] => [
-  f.registered.entryId, f.supplierId, f.registered.workflowId, f.elsewhere.entryId, f.elsewhere.workflowId, '0190a3f0-0000-7000-8000-00000000ffff', 'fuzz-job',
+  f.registered.entryId,
+  f.supplierId,
+  f.registered.workflowId,
+  f.elsewhere.entryId,
+  f.elsewhere.workflowId,
+  '0190a3f0-0000-7000-8000-00000000ffff',
+  'fuzz-job',
 ];
 const silo = { method: 'POST' as const, handler: entriesRoute.POST, withToken: true };
 const siloPut = { method: 'PUT' as const, handler: entryRoute.PUT, withToken: true, idParam: true };
 
 const ENDPOINTS: Endpoint[] = [
-  { ...silo, name: 'POST /silo/v1/entries (suppliers)', valid: (f) => ({ folder: 'suppliers', key: 'fuzz-supplier', data: f.party }), alternatives: () => partyValues, looseAt: ['data', 'address'] },
-  { ...siloPut, name: 'PUT /silo/v1/entries/{id} (suppliers)', valid: (f) => ({ folder: 'suppliers', data: f.party }), alternatives: () => partyValues, looseAt: ['data', 'address'] },
-  { ...silo, name: 'POST /silo/v1/entries (invoices)', valid: (f) => ({ folder: 'invoices', data: f.invoice }), alternatives: invoiceValues, looseAt: ['data', 'notes'] },
   {
-    ...siloPut, name: 'PUT /silo/v1/entries/{id} (invoice envelope)', valid: (f) => ({ folder: 'invoices', data: { $schema: ENVELOPE_SCHEMA, doc: f.invoice } }),
-    alternatives: invoiceValues, looseAt: ['data', 'doc', 'notes'],
+    ...silo,
+    name: 'POST /silo/v1/entries (suppliers)',
+    valid: (f) => ({ folder: 'suppliers', key: 'fuzz-supplier', data: f.party }),
+    alternatives: () => partyValues,
+    looseAt: ['data', 'address'],
   },
   {
-    name: 'POST /transform/v1/workflows', handler: workflowsRoute.POST, method: 'POST', withToken: true, looseAt: [],
-    valid: () => ({ template: 'ar-supplier-registration', name: 'Fuzz', webhook: { url: 'https://hooks.example.com/fuzz' }, invoice_types: ['A', 'E'], allowed_origins: ['https://erp.example.com'] }),
+    ...siloPut,
+    name: 'PUT /silo/v1/entries/{id} (suppliers)',
+    valid: (f) => ({ folder: 'suppliers', data: f.party }),
+    alternatives: () => partyValues,
+    looseAt: ['data', 'address'],
+  },
+  {
+    ...silo,
+    name: 'POST /silo/v1/entries (invoices)',
+    valid: (f) => ({ folder: 'invoices', data: f.invoice }),
+    alternatives: invoiceValues,
+    looseAt: ['data', 'notes'],
+  },
+  {
+    ...siloPut,
+    name: 'PUT /silo/v1/entries/{id} (invoice envelope)',
+    valid: (f) => ({ folder: 'invoices', data: { $schema: ENVELOPE_SCHEMA, doc: f.invoice } }),
+    alternatives: invoiceValues,
+    looseAt: ['data', 'doc', 'notes'],
+  },
+  {
+    name: 'POST /transform/v1/workflows',
+    handler: workflowsRoute.POST,
+    method: 'POST',
+    withToken: true,
+    looseAt: [],
+    valid: () => ({
+      template: 'ar-supplier-registration',
+      name: 'Fuzz',
+      webhook: { url: 'https://hooks.example.com/fuzz' },
+      invoice_types: ['A', 'E'],
+      allowed_origins: ['https://erp.example.com'],
+    }),
     alternatives: () => [
-      'http://127.0.0.1:9/hook', 'ftp://hooks.example.com', `whsec_${Buffer.alloc(32, 7).toString('base64')}`, 'whsec_c2hvcnQ=', ['T'], ['A', 'B', 'C', 'M', 'E', 'T'],
-      'https://erp.example.com:8443', 'https://erp.example.com/path', 'HTTPS://ERP.EXAMPLE.COM/', "https://x.example.com; script-src 'unsafe-inline'",
+      'http://127.0.0.1:9/hook',
+      'ftp://hooks.example.com',
+      `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+      'whsec_c2hvcnQ=',
+      ['T'],
+      ['A', 'B', 'C', 'M', 'E', 'T'],
+      'https://erp.example.com:8443',
+      'https://erp.example.com/path',
+      'HTTPS://ERP.EXAMPLE.COM/',
+      "https://x.example.com; script-src 'unsafe-inline'",
     ],
   },
-  { name: 'POST /transform/v1/jobs', handler: jobsRoute.POST, method: 'POST', withToken: true, valid: (f) => job(f, 'fuzz-job'), alternatives: jobValues, looseAt: [] },
-  { name: 'PUT /transform/v1/jobs/{id}', handler: jobRoute.PUT, method: 'PUT', withToken: true, idParam: true, valid: (f) => job(f, 'fuzz-put-job'), alternatives: jobValues, looseAt: [] },
-  { name: 'POST /access/v1/apps', handler: appsRoute.POST, method: 'POST', withToken: true, valid: () => ({ name: 'ERP' }), alternatives: () => [' ', 'x'.repeat(201), 'Ñandú ERP'], looseAt: [] },
   {
-    name: 'POST /access/v1/enrollment/authorize', handler: authorizeRoute.POST, method: 'POST', withToken: false, looseAt: [],
-    valid: (f) => ({ client_id: f.app.client_id, client_secret: f.app.client_secret, owner_id: f.registered.ownerId }),
-    alternatives: (f) => [f.elsewhere.ownerId, f.registered.ownerId, 'gov-ar', f.app.id, `${f.app.client_secret}x`, '0190a3f0-0000-7000-8000-00000000ffff'],
+    name: 'POST /transform/v1/jobs',
+    handler: jobsRoute.POST,
+    method: 'POST',
+    withToken: true,
+    valid: (f) => job(f, 'fuzz-job'),
+    alternatives: jobValues,
+    looseAt: [],
   },
   {
-    name: 'PUT /gov-ar/v1/registrations/{ref}/progress', handler: progressRoute.PUT, method: 'PUT', withToken: false, params: (f) => ({ ref: f.elsewhere.ref }), looseAt: [],
+    name: 'PUT /transform/v1/jobs/{id}',
+    handler: jobRoute.PUT,
+    method: 'PUT',
+    withToken: true,
+    idParam: true,
+    valid: (f) => job(f, 'fuzz-put-job'),
+    alternatives: jobValues,
+    looseAt: [],
+  },
+  {
+    name: 'POST /access/v1/apps',
+    handler: appsRoute.POST,
+    method: 'POST',
+    withToken: true,
+    valid: () => ({ name: 'ERP' }),
+    alternatives: () => [' ', 'x'.repeat(201), 'Ñandú ERP'],
+    looseAt: [],
+  },
+  {
+    name: 'POST /access/v1/enrollment/authorize',
+    handler: authorizeRoute.POST,
+    method: 'POST',
+    withToken: false,
+    looseAt: [],
+    valid: (f) => ({ client_id: f.app.client_id, client_secret: f.app.client_secret, owner_id: f.registered.ownerId }),
+    alternatives: (f) => [
+      f.elsewhere.ownerId,
+      f.registered.ownerId,
+      'gov-ar',
+      f.app.id,
+      `${f.app.client_secret}x`,
+      '0190a3f0-0000-7000-8000-00000000ffff',
+    ],
+  },
+  {
+    name: 'PUT /gov-ar/v1/registrations/{ref}/progress',
+    handler: progressRoute.PUT,
+    method: 'PUT',
+    withToken: false,
+    params: (f) => ({ ref: f.elsewhere.ref }),
+    looseAt: [],
     valid: () => ({
-      step: 'company', path: 'generate',
-      company: { legal_name: 'Proveedor Fuzz S.A.', fiscal_address: 'Av. Corrientes 1234, CABA', activity_code: '620100', tax_classification: 'responsable_inscripto' },
+      step: 'company',
+      path: 'generate',
+      company: {
+        legal_name: 'Proveedor Fuzz S.A.',
+        fiscal_address: 'Av. Corrientes 1234, CABA',
+        activity_code: '620100',
+        tax_classification: 'responsable_inscripto',
+      },
     }),
     alternatives: () => ['done', 'upload', 'points_of_sale', 'own', 'monotributista', '12345', '1234567', ' x '],
   },
@@ -117,8 +236,16 @@ beforeAll(async () => {
   const app = await call(appsRoute.POST, { token, body: { name: 'Fuzz ERP' } });
   expect((await call(connectRoute.POST, { token, params: { app_id: app.body.id } })).status).toBe(200);
   f = {
-    token, registered, supplierId: supplier.id, app: app.body, elsewhere: await openRegistration(),
-    party: { $schema: 'https://gobl.org/draft-0/org/party', name: 'Proveedor Fuzz S.A.', tax_id: { country: 'AR', code: freshCuit() } },
+    token,
+    registered,
+    supplierId: supplier.id,
+    app: app.body,
+    elsewhere: await openRegistration(),
+    party: {
+      $schema: 'https://gobl.org/draft-0/org/party',
+      name: 'Proveedor Fuzz S.A.',
+      tax_id: { country: 'AR', code: freshCuit() },
+    },
     invoice: invoiceDoc(registered.cuit) as unknown as Json,
   };
   current = await databaseFingerprint();
@@ -136,12 +263,21 @@ function expectErrorBody(status: number, body: Record<string, unknown>) {
     for (const reason of Object.values(body.fields as object)) expect(typeof reason).toBe('string');
   }
   const documentedExtras = body.code === 'service_not_authorized' ? ['service'] : [];
-  expect(Object.keys(body).filter((key) => !['code', 'message', 'fields', ...documentedExtras].includes(key))).toEqual([]);
+  expect(Object.keys(body).filter((key) => !['code', 'message', 'fields', ...documentedExtras].includes(key))).toEqual(
+    [],
+  );
 }
 
-async function expectSafeAnswer(endpoint: Endpoint, raw: string | Uint8Array<ArrayBuffer> | undefined, contentType: string | undefined, id?: string) {
+async function expectSafeAnswer(
+  endpoint: Endpoint,
+  raw: string | Uint8Array<ArrayBuffer> | undefined,
+  contentType: string | undefined,
+  id?: string,
+) {
   const response = await call(endpoint.handler, {
-    method: endpoint.method, token: endpoint.withToken ? f.token : undefined, raw,
+    method: endpoint.method,
+    token: endpoint.withToken ? f.token : undefined,
+    raw,
     headers: contentType === undefined ? {} : { 'content-type': contentType },
     params: id ? { id } : endpoint.params?.(f),
   });
@@ -161,8 +297,12 @@ const idArbitrary = fc.uuid({ version: 7 });
 describe('malformed JSON bodies', () => {
   // 10 endpoints × 110 runs: 1100 bodies, each an edit of that endpoint's valid body or any JSON at all.
   it.each(ENDPOINTS)('$name: never a 5xx, and a refusal stores nothing', async (endpoint) => {
-    await fc.assert(fc.asyncProperty(malformedBody(endpoint.valid(f), endpoint.alternatives(f)), idArbitrary, (body, id) =>
-      expectSafeAnswer(endpoint, body, 'application/json', endpoint.idParam ? id : undefined)), { numRuns: 110 });
+    await fc.assert(
+      fc.asyncProperty(malformedBody(endpoint.valid(f), endpoint.alternatives(f)), idArbitrary, (body, id) =>
+        expectSafeAnswer(endpoint, body, 'application/json', endpoint.idParam ? id : undefined),
+      ),
+      { numRuns: 110 },
+    );
   });
 });
 
@@ -182,11 +322,24 @@ describe('bodies that are not JSON, or not what JSON endpoints take', () => {
   }
 
   const kinds = fc.oneof(
-    fc.record({ kind: fc.constant('text' as const), text: fc.string({ unit: 'binary', maxLength: 200 }), type: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain') }),
+    fc.record({
+      kind: fc.constant('text' as const),
+      text: fc.string({ unit: 'binary', maxLength: 200 }),
+      type: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain'),
+    }),
     fc.record({ kind: fc.constant('bytes' as const), bytes: fc.uint8Array({ maxLength: 500 }) }),
     fc.record({
       kind: fc.constant('wrong type' as const),
-      type: fc.constantFrom('text/plain', '', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp', 'text/json', 'application/json-patch+json', 'APPLICATION/JSON; charset=latin1'),
+      type: fc.constantFrom(
+        'text/plain',
+        '',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/jsonp',
+        'text/json',
+        'application/json-patch+json',
+        'APPLICATION/JSON; charset=latin1',
+      ),
     }),
     fc.record({ kind: fc.constant('oversized' as const), extra: fc.integer({ min: 1, max: 200_000 }) }),
     fc.record({
@@ -199,29 +352,58 @@ describe('bodies that are not JSON, or not what JSON endpoints take', () => {
   );
 
   it('answers 300 of them across the endpoints without a 5xx, storing nothing on refusal', async () => {
-    await fc.assert(fc.asyncProperty(fc.nat({ max: ENDPOINTS.length - 1 }), kinds, idArbitrary, async (index, sent, id) => {
-      const endpoint = ENDPOINTS[index]!;
-      const useId = endpoint.idParam ? id : undefined;
-      switch (sent.kind) {
-        case 'text': return expectSafeAnswer(endpoint, sent.text, sent.type, useId);
-        case 'bytes': return expectSafeAnswer(endpoint, sent.bytes, 'application/json', useId);
-        case 'wrong type': return expectSafeAnswer(endpoint, JSON.stringify(endpoint.valid(f)), sent.type, useId);
-        case 'oversized': {
-          const padding = 'a'.repeat(MAX_JSON_BODY_BYTES + sent.extra);
-          return expectSafeAnswer(endpoint, placed(endpoint, JSON.stringify(padding)), 'application/json', useId);
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: ENDPOINTS.length - 1 }), kinds, idArbitrary, async (index, sent, id) => {
+        const endpoint = ENDPOINTS[index]!;
+        const useId = endpoint.idParam ? id : undefined;
+        switch (sent.kind) {
+          case 'text':
+            return expectSafeAnswer(endpoint, sent.text, sent.type, useId);
+          case 'bytes':
+            return expectSafeAnswer(endpoint, sent.bytes, 'application/json', useId);
+          case 'wrong type':
+            return expectSafeAnswer(endpoint, JSON.stringify(endpoint.valid(f)), sent.type, useId);
+          case 'oversized': {
+            const padding = 'a'.repeat(MAX_JSON_BODY_BYTES + sent.extra);
+            return expectSafeAnswer(endpoint, placed(endpoint, JSON.stringify(padding)), 'application/json', useId);
+          }
+          case 'deep':
+            return expectSafeAnswer(
+              endpoint,
+              placed(endpoint, nested(sent.depth, sent.shape)),
+              'application/json',
+              useId,
+            );
+          case 'empty':
+            return expectSafeAnswer(endpoint, sent.text, 'application/json', useId);
         }
-        case 'deep': return expectSafeAnswer(endpoint, placed(endpoint, nested(sent.depth, sent.shape)), 'application/json', useId);
-        case 'empty': return expectSafeAnswer(endpoint, sent.text, 'application/json', useId);
-      }
-    }), {
-      numRuns: 300,
-      // Found by these properties, each a 500 before lib/api/storable-json.ts: a supplier nested 2204 (or 5000) levels
-      // deep (stack overflow), and a NUL or an unpaired surrogate, which PostgreSQL's jsonb refuses.
-      examples: [
-        [0, { kind: 'deep', depth: 5000, shape: 'array' }, '0190a3f0-0000-7000-8000-000000000000'],
-        [1, { kind: 'text', type: 'application/json', text: '{"folder":"suppliers","data":{"name":"N","tax_id":{"country":"AR","code":"30712345671"},"notes":"a\\u0000b"}}' }, '0190a3f0-0000-7000-8000-000000000001'],
-        [1, { kind: 'text', type: 'application/json', text: '{"folder":"suppliers","data":{"name":"N","tax_id":{"country":"AR","code":"30712345671"},"\\ud800":""}}' }, '0190a3f0-0000-7000-8000-000000000002'],
-      ],
-    });
+      }),
+      {
+        numRuns: 300,
+        // Found by these properties, each a 500 before lib/api/storable-json.ts: a supplier nested 2204 (or 5000) levels
+        // deep (stack overflow), and a NUL or an unpaired surrogate, which PostgreSQL's jsonb refuses.
+        examples: [
+          [0, { kind: 'deep', depth: 5000, shape: 'array' }, '0190a3f0-0000-7000-8000-000000000000'],
+          [
+            1,
+            {
+              kind: 'text',
+              type: 'application/json',
+              text: '{"folder":"suppliers","data":{"name":"N","tax_id":{"country":"AR","code":"30712345671"},"notes":"a\\u0000b"}}',
+            },
+            '0190a3f0-0000-7000-8000-000000000001',
+          ],
+          [
+            1,
+            {
+              kind: 'text',
+              type: 'application/json',
+              text: '{"folder":"suppliers","data":{"name":"N","tax_id":{"country":"AR","code":"30712345671"},"\\ud800":""}}',
+            },
+            '0190a3f0-0000-7000-8000-000000000002',
+          ],
+        ],
+      },
+    );
   });
 });

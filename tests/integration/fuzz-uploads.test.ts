@@ -8,10 +8,27 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseFingerprint } from '@/tests/support/database-dump';
 import {
-  DEFAULT_KEYS, encryptLegacyPem, encryptPkcs8, encryptPkcs8Der, encryptPkcs8Native, makeCa, makeCsr, makeLeaf, pkcs8Pem, prepareKeys, testKey,
+  DEFAULT_KEYS,
+  encryptLegacyPem,
+  encryptPkcs8,
+  encryptPkcs8Der,
+  encryptPkcs8Native,
+  makeCa,
+  makeCsr,
+  makeLeaf,
+  pkcs8Pem,
+  prepareKeys,
+  testKey,
 } from '@/tests/support/pki';
 import {
-  authorizeService, issueFromCsr, openRegistration, postCertificate, requestCsr, upload, useEmulator, type OpenRegistration,
+  authorizeService,
+  issueFromCsr,
+  openRegistration,
+  postCertificate,
+  requestCsr,
+  upload,
+  useEmulator,
+  type OpenRegistration,
 } from '@/tests/support/registration';
 import { getEntry, getJob } from '@/tests/support/scenario';
 import { mutate, mutationsArbitrary, UPLOAD_PART_LIMIT } from '@/tests/support/upload-mutations';
@@ -24,50 +41,106 @@ const emulator = useEmulator();
 const PASSWORD = 'contraseña€segura';
 /** The contract's answers to a failed upload (413, or 422 with one of these codes). */
 const UPLOAD_REFUSALS = new Set([
-  'file_too_large', 'certificate_missing', 'certificate_unreadable', 'certificate_is_request', 'key_missing', 'key_unreadable',
-  'key_unsupported', 'key_too_weak', 'key_password_required', 'key_password_invalid', 'key_mismatch', 'certificate_expired',
-  'certificate_not_yet_valid', 'certificate_untrusted', 'certificate_wrong_environment', 'certificate_cuit_mismatch',
-  'certificate_revoked', 'service_not_authorized',
+  'file_too_large',
+  'certificate_missing',
+  'certificate_unreadable',
+  'certificate_is_request',
+  'key_missing',
+  'key_unreadable',
+  'key_unsupported',
+  'key_too_weak',
+  'key_password_required',
+  'key_password_invalid',
+  'key_mismatch',
+  'certificate_expired',
+  'certificate_not_yet_valid',
+  'certificate_untrusted',
+  'certificate_wrong_environment',
+  'certificate_cuit_mismatch',
+  'certificate_revoked',
+  'service_not_authorized',
 ]);
 
 type Pool = Record<string, Buffer>;
-interface SentPart { name: string; bytes: Buffer; asFile: boolean }
+interface SentPart {
+  name: string;
+  bytes: Buffer;
+  asFile: boolean;
+}
 
 /** Mostly the right name; sometimes a near miss, another part's name, or noise. */
-const fieldName = (name: string) => fc.oneof(
-  { weight: 12, arbitrary: fc.constant(name) },
-  { weight: 2, arbitrary: fc.constantFrom('certificate', 'key', 'password', 'Certificate', 'cert', 'certificate[]', 'file', 'clave', '') },
-  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }) },
-);
+const fieldName = (name: string) =>
+  fc.oneof(
+    { weight: 12, arbitrary: fc.constant(name) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        'certificate',
+        'key',
+        'password',
+        'Certificate',
+        'cert',
+        'certificate[]',
+        'file',
+        'clave',
+        '',
+      ),
+    },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }) },
+  );
 
 /** A part made from one of the pool's files, or (with weight `absent` against 10) no such part at all. */
-const partArbitrary = (pool: Pool, name: string, absent: number) => fc.oneof(
-  { weight: absent, arbitrary: fc.constant(null) },
-  { weight: 10, arbitrary: fc.record({ source: fc.constantFrom(...Object.keys(pool)), mutations: mutationsArbitrary, name: fieldName(name), asFile: fc.boolean() }) },
+const partArbitrary = (pool: Pool, name: string, absent: number) =>
+  fc.oneof(
+    { weight: absent, arbitrary: fc.constant(null) },
+    {
+      weight: 10,
+      arbitrary: fc.record({
+        source: fc.constantFrom(...Object.keys(pool)),
+        mutations: mutationsArbitrary,
+        name: fieldName(name),
+        asFile: fc.boolean(),
+      }),
+    },
+  );
+
+const passwordArbitrary = fc.option(
+  fc.record({
+    value: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(PASSWORD) },
+      { weight: 1, arbitrary: fc.constantFrom(PASSWORD.normalize('NFD'), PASSWORD.toUpperCase(), ` ${PASSWORD}`, '') },
+      { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+      { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+      { weight: 1, arbitrary: fc.integer({ min: UPLOAD_PART_LIMIT + 1, max: 90_000 }).map((n) => 'ñ'.repeat(n / 2)) },
+    ),
+    name: fieldName('password'),
+    asFile: fc.boolean(),
+  }),
+  { freq: 4 },
 );
 
-const passwordArbitrary = fc.option(fc.record({
-  value: fc.oneof(
-    { weight: 4, arbitrary: fc.constant(PASSWORD) },
-    { weight: 1, arbitrary: fc.constantFrom(PASSWORD.normalize('NFD'), PASSWORD.toUpperCase(), ` ${PASSWORD}`, '') },
-    { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-    { weight: 1, arbitrary: fc.integer({ min: UPLOAD_PART_LIMIT + 1, max: 90_000 }).map((n) => 'ñ'.repeat(n / 2)) },
-  ),
-  name: fieldName('password'),
-  asFile: fc.boolean(),
-}), { freq: 4 });
-
 function uploadCaseArbitrary(certificates: Pool, keys: Pool, keyAbsent: number) {
-  return fc.record({
-    certificate: partArbitrary(certificates, 'certificate', 1),
-    key: partArbitrary(keys, 'key', keyAbsent),
-    password: passwordArbitrary,
-  }).map(({ certificate, key, password }): SentPart[] => [
-    ...(certificate ? [{ name: certificate.name, bytes: mutate(certificates[certificate.source]!, certificate.mutations), asFile: certificate.asFile }] : []),
-    ...(key ? [{ name: key.name, bytes: mutate(keys[key.source]!, key.mutations), asFile: key.asFile }] : []),
-    ...(password ? [{ name: password.name, bytes: Buffer.from(password.value, 'utf8'), asFile: password.asFile }] : []),
-  ]);
+  return fc
+    .record({
+      certificate: partArbitrary(certificates, 'certificate', 1),
+      key: partArbitrary(keys, 'key', keyAbsent),
+      password: passwordArbitrary,
+    })
+    .map(({ certificate, key, password }): SentPart[] => [
+      ...(certificate
+        ? [
+            {
+              name: certificate.name,
+              bytes: mutate(certificates[certificate.source]!, certificate.mutations),
+              asFile: certificate.asFile,
+            },
+          ]
+        : []),
+      ...(key ? [{ name: key.name, bytes: mutate(keys[key.source]!, key.mutations), asFile: key.asFile }] : []),
+      ...(password
+        ? [{ name: password.name, bytes: Buffer.from(password.value, 'utf8'), asFile: password.asFile }]
+        : []),
+    ]);
 }
 
 function formOf(parts: SentPart[]): FormData {
@@ -109,7 +182,7 @@ async function expectStillWaiting(registration: OpenRegistration) {
 
 const KEY_SPECS = [...DEFAULT_KEYS, { type: 'ec' as const }, { bits: 1024, slot: 'weak' }];
 
-describe('uploads of damaged files with the supplier\'s own key (sandbox)', () => {
+describe("uploads of damaged files with the supplier's own key (sandbox)", () => {
   let registration: OpenRegistration;
   let certificates: Pool;
   let keys: Pool;
@@ -130,8 +203,18 @@ describe('uploads of damaged files with the supplier\'s own key (sandbox)', () =
       withChain: Buffer.from(leaf.certificatePem + sandbox.certificatePem),
       liveCa: Buffer.from(makeLeaf({ ca: makeCa('live'), cuit, alias }).certificatePem),
       lookalikeCa: Buffer.from(makeLeaf({ ca: makeCa('lookalike-sandbox'), cuit, alias }).certificatePem),
-      expired: Buffer.from(makeLeaf({ ca: sandbox, cuit, alias, notBefore: new Date(Date.now() - 800 * day), notAfter: new Date(Date.now() - day) }).certificatePem),
-      notYetValid: Buffer.from(makeLeaf({ ca: sandbox, cuit, alias, notBefore: new Date(Date.now() + 2 * day) }).certificatePem),
+      expired: Buffer.from(
+        makeLeaf({
+          ca: sandbox,
+          cuit,
+          alias,
+          notBefore: new Date(Date.now() - 800 * day),
+          notAfter: new Date(Date.now() - day),
+        }).certificatePem,
+      ),
+      notYetValid: Buffer.from(
+        makeLeaf({ ca: sandbox, cuit, alias, notBefore: new Date(Date.now() + 2 * day) }).certificatePem,
+      ),
       otherCuit: Buffer.from(makeLeaf({ ca: sandbox, cuit: '20111111112', alias }).certificatePem),
       otherKey: Buffer.from(makeLeaf({ ca: sandbox, cuit, alias, key: other }).certificatePem),
       ecKey: Buffer.from(makeLeaf({ ca: sandbox, cuit, alias, key: testKey('ec') }).certificatePem),
@@ -165,7 +248,9 @@ describe('uploads of damaged files with the supplier\'s own key (sandbox)', () =
   // and a key file damaged in its private half (lib/ar/certificates/parse-key.ts now tries it: key_unreadable).
   it('refuses 1000 mutated certificate/key/password forms with a contract code, storing nothing', async () => {
     await fc.assert(
-      fc.asyncProperty(uploadCaseArbitrary(certificates, keys, 1), (parts) => expectRefusedStoringNothing(registration.ref, parts, baseline)),
+      fc.asyncProperty(uploadCaseArbitrary(certificates, keys, 1), (parts) =>
+        expectRefusedStoringNothing(registration.ref, parts, baseline),
+      ),
       { numRuns: 1000 },
     );
     await expectStillWaiting(registration);
@@ -173,31 +258,56 @@ describe('uploads of damaged files with the supplier\'s own key (sandbox)', () =
 
   it('refuses 300 raw bodies (any content type, broken multipart) with a 4xx, storing nothing', async () => {
     const boundary = 'fuzzBoundary7MA4YWxk';
-    const multipart = (name: string, content: Buffer) => Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="c.pem"\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const multipart = (name: string, content: Buffer) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="c.pem"\r\n\r\n`),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
     const contentType = fc.oneof(
       fc.constant(`multipart/form-data; boundary=${boundary}`),
-      fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=', 'multipart/mixed; boundary=x', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', ''),
+      fc.constantFrom(
+        'multipart/form-data',
+        'multipart/form-data; boundary=',
+        'multipart/mixed; boundary=x',
+        'application/json',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        '',
+      ),
       fc.string({ unit: fc.constantFrom(...'abcdefmultipart/-;= "'), maxLength: 40 }),
     );
     const body = fc.oneof(
       fc.uint8Array({ maxLength: 3000 }),
-      fc.record({ name: fieldName('certificate'), source: fc.constantFrom(...Object.keys(certificates)), mutations: mutationsArbitrary })
-        .map(({ name, source, mutations }) => new Uint8Array(mutate(multipart(name, certificates[source]!), mutations))),
+      fc
+        .record({
+          name: fieldName('certificate'),
+          source: fc.constantFrom(...Object.keys(certificates)),
+          mutations: mutationsArbitrary,
+        })
+        .map(
+          ({ name, source, mutations }) => new Uint8Array(mutate(multipart(name, certificates[source]!), mutations)),
+        ),
     );
-    await fc.assert(fc.asyncProperty(contentType, body, async (type, bytes) => {
-      const response = await postCertificate(registration.ref, bytes, type ? { 'content-type': type } : {});
-      expect([400, 413, 415, 422]).toContain(response.status);
-      expect(['malformed_request', 'unsupported_media_type', ...UPLOAD_REFUSALS]).toContain(response.body?.code);
-      expect(await databaseFingerprint()).toEqual(baseline);
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(contentType, body, async (type, bytes) => {
+        const response = await postCertificate(registration.ref, bytes, type ? { 'content-type': type } : {});
+        expect([400, 413, 415, 422]).toContain(response.status);
+        expect(['malformed_request', 'unsupported_media_type', ...UPLOAD_REFUSALS]).toContain(response.body?.code);
+        expect(await databaseFingerprint()).toEqual(baseline);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('still takes the valid upload afterwards', async () => {
     await expectStillWaiting(registration);
     await authorizeService(emulator(), 'sandbox', registration.cuit, alias);
-    const uploaded = await upload(registration.ref, { certificate: certificates.pem!, key: keys.encrypted!, password: PASSWORD });
+    const uploaded = await upload(registration.ref, {
+      certificate: certificates.pem!,
+      key: keys.encrypted!,
+      password: PASSWORD,
+    });
     expect(uploaded.status).toBe(200);
     expect(uploaded.body.status).toBe('Registered');
   });
@@ -225,13 +335,18 @@ describe('uploads of damaged certificates for the key we generated (live)', () =
       request: Buffer.from(csr.body.csr),
       forAnotherKey: Buffer.from(leaf.certificatePem),
     };
-    keys = { pkcs8: Buffer.from(leaf.keyPem), encrypted: Buffer.from(encryptPkcs8(leaf.privateKey, PASSWORD, { iterations: 16 })) };
+    keys = {
+      pkcs8: Buffer.from(leaf.keyPem),
+      encrypted: Buffer.from(encryptPkcs8(leaf.privateKey, PASSWORD, { iterations: 16 })),
+    };
     baseline = await databaseFingerprint();
   });
 
   it('refuses 500 mutated certificates (with no key, or a stray one) with a contract code, storing nothing', async () => {
     await fc.assert(
-      fc.asyncProperty(uploadCaseArbitrary(certificates, keys, 30), (parts) => expectRefusedStoringNothing(registration.ref, parts, baseline)),
+      fc.asyncProperty(uploadCaseArbitrary(certificates, keys, 30), (parts) =>
+        expectRefusedStoringNothing(registration.ref, parts, baseline),
+      ),
       { numRuns: 500 },
     );
     await expectStillWaiting(registration);
@@ -241,6 +356,10 @@ describe('uploads of damaged certificates for the key we generated (live)', () =
     await authorizeService(emulator(), 'live', registration.cuit, alias);
     const uploaded = await upload(registration.ref, { certificate: certificates.issued! });
     expect(uploaded.status).toBe(200);
-    expect(uploaded.body.certificate).toMatchObject({ alias, cuit: registration.cuit, issuer: 'CN=Computadores, O=AFIP, C=AR' });
+    expect(uploaded.body.certificate).toMatchObject({
+      alias,
+      cuit: registration.cuit,
+      issuer: 'CN=Computadores, O=AFIP, C=AR',
+    });
   });
 });

@@ -10,7 +10,14 @@ import { getRegisteredSummary } from '@/lib/gov-ar/registration/summary';
 import { newRef } from '@/lib/ids';
 import { call } from '@/tests/support/call';
 import {
-  authorizeService, getRegistration, issueFromCsr, openRegistration, requestCsr, startRegistration, upload, useEmulator,
+  authorizeService,
+  getRegistration,
+  issueFromCsr,
+  openRegistration,
+  requestCsr,
+  startRegistration,
+  upload,
+  useEmulator,
 } from '@/tests/support/registration';
 import { createRegistrationWorkflow, createSupplier, getEntry, readyWorkspace } from '@/tests/support/scenario';
 
@@ -47,14 +54,26 @@ describe('PUT /gov-ar/v1/registrations/{ref}/progress', () => {
     const fresh = await getRegistration(ref);
     expect(fresh.body).toMatchObject({ step: 'company', progress: { step: 'company' }, allowed_origins: [] });
 
-    const saved = await saveProgress(ref, { step: 'path', company: { ...company, legal_name: `  ${company.legal_name} ` } });
+    const saved = await saveProgress(ref, {
+      step: 'path',
+      company: { ...company, legal_name: `  ${company.legal_name} ` },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ progress: { step: 'path', company, updated_at: expect.stringMatching(ISO) } });
 
     // A save that leaves company or path out keeps what was stored.
-    expect((await saveProgress(ref, { step: 'portal', path: 'generate' })).body.progress).toMatchObject({ step: 'portal', company, path: 'generate' });
+    expect((await saveProgress(ref, { step: 'portal', path: 'generate' })).body.progress).toMatchObject({
+      step: 'portal',
+      company,
+      path: 'generate',
+    });
     const later = await saveProgress(ref, { step: 'upload' });
-    expect(later.body.progress).toEqual({ step: 'upload', company, path: 'generate', updated_at: expect.stringMatching(ISO) });
+    expect(later.body.progress).toEqual({
+      step: 'upload',
+      company,
+      path: 'generate',
+      updated_at: expect.stringMatching(ISO),
+    });
 
     const resumed = await getRegistration(ref);
     expect(resumed.body.step).toBe('upload');
@@ -62,7 +81,11 @@ describe('PUT /gov-ar/v1/registrations/{ref}/progress', () => {
 
     // Going back and correcting replaces the company data as a whole.
     const corrected = { ...company, tax_classification: 'monotributista' };
-    expect((await saveProgress(ref, { step: 'company', company: corrected })).body.progress).toMatchObject({ step: 'company', company: corrected, path: 'generate' });
+    expect((await saveProgress(ref, { step: 'company', company: corrected })).body.progress).toMatchObject({
+      step: 'company',
+      company: corrected,
+      path: 'generate',
+    });
   });
 
   it.each([
@@ -70,14 +93,42 @@ describe('PUT /gov-ar/v1/registrations/{ref}/progress', () => {
     ['an unknown step', { step: 'payment' }, 'step'],
     ['an unknown field', { step: 'company', colour: 'red' }, 'colour'],
     ['an unknown path', { step: 'path', path: 'buy' }, 'path'],
-    ['a five-digit activity code', { step: 'company', company: { ...company, activity_code: '10712' } }, 'company.activity_code'],
-    ['a lettered activity code', { step: 'company', company: { ...company, activity_code: 'abcdef' } }, 'company.activity_code'],
+    [
+      'a five-digit activity code',
+      { step: 'company', company: { ...company, activity_code: '10712' } },
+      'company.activity_code',
+    ],
+    [
+      'a lettered activity code',
+      { step: 'company', company: { ...company, activity_code: 'abcdef' } },
+      'company.activity_code',
+    ],
     ['a blank legal name', { step: 'company', company: { ...company, legal_name: '   ' } }, 'company.legal_name'],
-    ['a legal name too long', { step: 'company', company: { ...company, legal_name: 'x'.repeat(301) } }, 'company.legal_name'],
-    ['a too short fiscal address', { step: 'company', company: { ...company, fiscal_address: 'ab' } }, 'company.fiscal_address'],
-    ['an unknown tax classification', { step: 'company', company: { ...company, tax_classification: 'autonomo' } }, 'company.tax_classification'],
-    ['no tax classification', { step: 'company', company: { ...company, tax_classification: undefined } }, 'company.tax_classification'],
-    ['a CUIT in the company data (read-only)', { step: 'company', company: { ...company, cuit: '30712345671' } }, 'company.cuit'],
+    [
+      'a legal name too long',
+      { step: 'company', company: { ...company, legal_name: 'x'.repeat(301) } },
+      'company.legal_name',
+    ],
+    [
+      'a too short fiscal address',
+      { step: 'company', company: { ...company, fiscal_address: 'ab' } },
+      'company.fiscal_address',
+    ],
+    [
+      'an unknown tax classification',
+      { step: 'company', company: { ...company, tax_classification: 'autonomo' } },
+      'company.tax_classification',
+    ],
+    [
+      'no tax classification',
+      { step: 'company', company: { ...company, tax_classification: undefined } },
+      'company.tax_classification',
+    ],
+    [
+      'a CUIT in the company data (read-only)',
+      { step: 'company', company: { ...company, cuit: '30712345671' } },
+      'company.cuit',
+    ],
   ])('answers 422 naming the field for %s', async (_case, body, field) => {
     const { ref } = await openRegistration();
     const { status, body: error } = await saveProgress(ref, body);
@@ -104,12 +155,16 @@ describe('PUT /gov-ar/v1/registrations/{ref}/progress', () => {
 describe('the confirmed company data', () => {
   it('names the generated request (O=) after the corrected legal name', async () => {
     const { ref } = await openRegistration({ name: 'Nombre Viejo S.A.' });
-    await saveProgress(ref, { step: 'path', company: { ...company, legal_name: 'Nombre Corregido S.R.L.' }, path: 'generate' });
+    await saveProgress(ref, {
+      step: 'path',
+      company: { ...company, legal_name: 'Nombre Corregido S.R.L.' },
+      path: 'generate',
+    });
     const { body: csr } = await requestCsr(ref);
     expect(csrOrganization(csr.csr)).toBe('Nombre Corregido S.R.L.');
   });
 
-  it('leaves the entry\'s name in the request when nothing was confirmed', async () => {
+  it("leaves the entry's name in the request when nothing was confirmed", async () => {
     const { ref } = await openRegistration({ name: 'Distribuidora Añil S.A.' });
     expect(csrOrganization((await requestCsr(ref)).body.csr)).toBe('Distribuidora Añil S.A.');
   });
@@ -125,7 +180,14 @@ describe('the confirmed company data', () => {
     const { body: entry } = await getEntry(registration.apiKey, registration.entryId);
     expect(entry.status).toBe('Registered');
     expect(entry.meta.filter((m: { key: string }) => m.key === 'company')).toEqual([
-      expect.objectContaining({ src: 'gov-ar', key: 'company', value: company, indexed: false, shared: false, entry_id: registration.entryId }),
+      expect.objectContaining({
+        src: 'gov-ar',
+        key: 'company',
+        value: company,
+        indexed: false,
+        shared: false,
+        entry_id: registration.entryId,
+      }),
     ]);
   });
 
@@ -158,21 +220,37 @@ describe('allowed_origins', () => {
   it('are normalised, kept on the workflow, shown on the registration and make the CSP', async () => {
     const workspace = await readyWorkspace();
     const workflow = await createRegistrationWorkflow(workspace.apiKey, {
-      allowed_origins: ['https://console.example.com', 'HTTPS://Console.Example.com/', 'http://localhost:8080', 'https://erp.example.com:443'],
+      allowed_origins: [
+        'https://console.example.com',
+        'HTTPS://Console.Example.com/',
+        'http://localhost:8080',
+        'https://erp.example.com:443',
+      ],
     });
-    expect(workflow.allowed_origins).toEqual(['https://console.example.com', 'http://localhost:8080', 'https://erp.example.com']);
+    expect(workflow.allowed_origins).toEqual([
+      'https://console.example.com',
+      'http://localhost:8080',
+      'https://erp.example.com',
+    ]);
     expect(workspace.workflow.allowed_origins).toEqual([]);
 
     const entry = await createSupplier(workspace.apiKey);
     const { ref } = await startRegistration({
-      apiKey: workspace.apiKey, ownerId: workspace.owner_id, workflowId: workflow.id, entryId: entry.id, cuit: entry.data.tax_id.code, environment: 'sandbox',
+      apiKey: workspace.apiKey,
+      ownerId: workspace.owner_id,
+      workflowId: workflow.id,
+      entryId: entry.id,
+      cuit: entry.data.tax_id.code,
+      environment: 'sandbox',
     });
     expect((await getRegistration(ref)).body.allowed_origins).toEqual(workflow.allowed_origins);
     expect(await allowedOriginsFor(ref)).toEqual(workflow.allowed_origins);
     expect(await allowedOriginsFor(newRef())).toEqual([]);
     expect(await allowedOriginsFor('not a ref')).toEqual([]);
     const policy = (origins?: string[]) => contentSecurityPolicy({ nonce: 'n', frameAncestors: origins }).split('; ');
-    expect(policy(await allowedOriginsFor(ref))).toContain("frame-ancestors 'self' https://console.example.com http://localhost:8080 https://erp.example.com");
+    expect(policy(await allowedOriginsFor(ref))).toContain(
+      "frame-ancestors 'self' https://console.example.com http://localhost:8080 https://erp.example.com",
+    );
     expect(policy([])).toContain("frame-ancestors 'self'");
     expect(policy(undefined)).toContain("frame-ancestors 'none'");
   });
@@ -193,7 +271,8 @@ describe('allowed_origins', () => {
     const workspace = await readyWorkspace();
     const workflowsRoute = await import('@/app/transform/v1/workflows/route');
     const { status, body } = await call(workflowsRoute.POST, {
-      token: workspace.apiKey, body: { template: 'ar-supplier-registration', allowed_origins: origins },
+      token: workspace.apiKey,
+      body: { template: 'ar-supplier-registration', allowed_origins: origins },
     });
     expect(status).toBe(422);
     expect(body.code).toBe('validation_failed');

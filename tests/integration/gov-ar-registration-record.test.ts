@@ -11,7 +11,13 @@ import { call } from '@/tests/support/call';
 import { portal } from '@/tests/support/emulator-client';
 import { drainAll } from '@/tests/support/outbox';
 import {
-  completeRegistration, getPointsOfSale, getRegistration, requestCsr, startRegistration, upload, useEmulator,
+  completeRegistration,
+  getPointsOfSale,
+  getRegistration,
+  requestCsr,
+  startRegistration,
+  upload,
+  useEmulator,
 } from '@/tests/support/registration';
 import { createSupplier, getEntry, readyWorkspace } from '@/tests/support/scenario';
 import { useWebhookReceiver } from '@/tests/support/use-webhook-receiver';
@@ -21,7 +27,10 @@ const receiver = useWebhookReceiver();
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 const company = {
-  legal_name: 'Panadería Ñandú S.R.L.', fiscal_address: 'Av. Corrientes 1234, CABA', activity_code: '107121', tax_classification: 'exento',
+  legal_name: 'Panadería Ñandú S.R.L.',
+  fiscal_address: 'Av. Corrientes 1234, CABA',
+  activity_code: '107121',
+  tax_classification: 'exento',
 };
 const saveProgress = (ref: string, body: unknown) => call(progressRoute.PUT, { method: 'PUT', params: { ref }, body });
 
@@ -29,8 +38,12 @@ async function registrationFor(environment: 'sandbox' | 'live', data: Record<str
   const workspace = await readyWorkspace({ sandbox: environment === 'sandbox', webhook: { url: receiver().url() } });
   const entry = await createSupplier(workspace.apiKey, data);
   const registration = await startRegistration({
-    apiKey: workspace.apiKey, ownerId: workspace.owner_id, workflowId: workspace.workflow.id, entryId: entry.id,
-    cuit: entry.data.tax_id.code, environment,
+    apiKey: workspace.apiKey,
+    ownerId: workspace.owner_id,
+    workflowId: workspace.workflow.id,
+    entryId: entry.id,
+    cuit: entry.data.tax_id.code,
+    environment,
   });
   return { ...registration, secret: workspace.workflow.webhook.secret as string };
 }
@@ -45,8 +58,8 @@ async function recordOf(apiKey: string, entryId: string) {
 async function completedEvents(secret: string, jobId: string) {
   await drainAll();
   // The receiver hears every workspace of the file: verify only this job's deliveries, with its secret.
-  return receiver().deliveries
-    .filter((d) => JSON.parse(d.body).transform_job_id === jobId)
+  return receiver()
+    .deliveries.filter((d) => JSON.parse(d.body).transform_job_id === jobId)
     .map((d) => new Webhook(secret).verify(d.body, d.headers as Record<string, string>) as Record<string, any>)
     .filter((event) => event.event === 'registration.completed');
 }
@@ -56,24 +69,46 @@ describe('the gov-ar/registration meta record', () => {
     const registration = await registrationFor('sandbox');
     const { apiKey, entryId, ref } = registration;
     expect(await recordOf(apiKey, entryId)).toMatchObject({
-      src: 'gov-ar', key: 'registration', indexed: false, shared: false, entry_id: entryId,
-      value: { step: 'company', path: null, updated_at: expect.stringMatching(ISO), pending: ['company', 'certificate', 'service_authorization'] },
+      src: 'gov-ar',
+      key: 'registration',
+      indexed: false,
+      shared: false,
+      entry_id: entryId,
+      value: {
+        step: 'company',
+        path: null,
+        updated_at: expect.stringMatching(ISO),
+        pending: ['company', 'certificate', 'service_authorization'],
+      },
     });
 
     expect((await saveProgress(ref, { step: 'path', company })).status).toBe(200);
-    expect((await recordOf(apiKey, entryId)).value).toMatchObject({ step: 'path', path: null, pending: ['certificate', 'service_authorization'] });
+    expect((await recordOf(apiKey, entryId)).value).toMatchObject({
+      step: 'path',
+      path: null,
+      pending: ['certificate', 'service_authorization'],
+    });
     expect((await getRegistration(ref)).body.pending).toEqual(['certificate', 'service_authorization']);
 
     // Seeing the authorisation screen proves nothing: it stays pending until the authority accepts the upload.
     await saveProgress(ref, { step: 'authorize', path: 'generate' });
     const atAuthorize = (await recordOf(apiKey, entryId)).value;
-    expect(atAuthorize).toMatchObject({ step: 'authorize', path: 'generate', pending: ['certificate', 'service_authorization'] });
+    expect(atAuthorize).toMatchObject({
+      step: 'authorize',
+      path: 'generate',
+      pending: ['certificate', 'service_authorization'],
+    });
 
     const { body: csr } = await requestCsr(ref);
-    const certificate = (await portal(emulator(), 'certificates', { environment: 'sandbox', alias: csr.alias, csr: csr.csr })).body.certificate;
+    const certificate = (
+      await portal(emulator(), 'certificates', { environment: 'sandbox', alias: csr.alias, csr: csr.csr })
+    ).body.certificate;
     const refused = await upload(ref, { certificate });
     expect(refused.body.code).toBe('service_not_authorized');
-    expect((await recordOf(apiKey, entryId)).value).toMatchObject({ step: 'authorize', pending: ['certificate', 'service_authorization'] });
+    expect((await recordOf(apiKey, entryId)).value).toMatchObject({
+      step: 'authorize',
+      pending: ['certificate', 'service_authorization'],
+    });
 
     await completeRegistration(emulator(), registration);
     const done = (await recordOf(apiKey, entryId)).value;
@@ -88,22 +123,41 @@ describe('the gov-ar/registration meta record', () => {
   it('keeps point_of_sale pending for a live supplier until the authority reports a usable one, and says so on registration.completed', async () => {
     const registration = await registrationFor('live');
     const { apiKey, entryId, ref, cuit } = registration;
-    expect((await recordOf(apiKey, entryId)).value.pending).toEqual(['company', 'certificate', 'service_authorization', 'point_of_sale']);
+    expect((await recordOf(apiKey, entryId)).value.pending).toEqual([
+      'company',
+      'certificate',
+      'service_authorization',
+      'point_of_sale',
+    ]);
     await saveProgress(ref, { step: 'upload', company, path: 'generate' });
 
     const certificate = await completeRegistration(emulator(), { ref, cuit, environment: 'live' });
-    expect((await recordOf(apiKey, entryId)).value).toMatchObject({ step: 'points_of_sale', pending: ['point_of_sale'] });
+    expect((await recordOf(apiKey, entryId)).value).toMatchObject({
+      step: 'points_of_sale',
+      pending: ['point_of_sale'],
+    });
     const [event] = await completedEvents(registration.secret, registration.jobId);
-    expect(event!.data).toMatchObject({ status: 'Registered', pending: ['point_of_sale'], certificate: { serial: certificate.serial } });
+    expect(event!.data).toMatchObject({
+      status: 'Registered',
+      pending: ['point_of_sale'],
+      certificate: { serial: certificate.serial },
+    });
 
     // The used link still leads to the points of sale; everything that would change the registration is closed.
     const followUp = await getFollowUpView((await findRegistration(ref))!);
     expect(followUp).toMatchObject({
-      step: 'points_of_sale', pending: ['point_of_sale'], environment: 'live',
+      step: 'points_of_sale',
+      pending: ['point_of_sale'],
+      environment: 'live',
       completed: { status: 'Registered', certificate: { serial: certificate.serial, alias: certificate.alias } },
       progress: { company: { tax_classification: 'exento' } },
     });
-    for (const closed of [await upload(ref, { certificate: 'x' }), await requestCsr(ref), await saveProgress(ref, { step: 'done' }), await getRegistration(ref)]) {
+    for (const closed of [
+      await upload(ref, { certificate: 'x' }),
+      await requestCsr(ref),
+      await saveProgress(ref, { step: 'done' }),
+      await getRegistration(ref),
+    ]) {
       expect(closed.status).toBe(409);
       expect(closed.body.code).toBe('link_used');
     }
@@ -127,7 +181,7 @@ describe('the gov-ar/registration meta record', () => {
   });
 });
 
-describe('the company step\'s starting values', () => {
+describe("the company step's starting values", () => {
   it('come from the GOBL party on the entry: name, first usable address and email', async () => {
     const { ref } = await registrationFor('sandbox', {
       name: 'Ferretería El Tornillo S.R.L.',
@@ -135,7 +189,9 @@ describe('the company step\'s starting values', () => {
       emails: [{ addr: 'not an email' }, { addr: 'compras@tornillo.com.ar' }],
     });
     expect((await getRegistration(ref)).body.prefill).toEqual({
-      legal_name: 'Ferretería El Tornillo S.R.L.', fiscal_address: 'Av. Belgrano 890, Córdoba (X5000), Córdoba', email: 'compras@tornillo.com.ar',
+      legal_name: 'Ferretería El Tornillo S.R.L.',
+      fiscal_address: 'Av. Belgrano 890, Córdoba (X5000), Córdoba',
+      email: 'compras@tornillo.com.ar',
     });
   });
 

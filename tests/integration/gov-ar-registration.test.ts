@@ -9,8 +9,16 @@ import { getJob, getEntry } from '@/tests/support/scenario';
 import { encryptPkcs8, makeCsr, testKey } from '@/tests/support/pki';
 import { portal } from '@/tests/support/emulator-client';
 import {
-  authorizeService, completeRegistration, getPointsOfSale, getRegistration, issueFromCsr, openRegistration, requestCsr, startRegistration,
-  upload, useEmulator,
+  authorizeService,
+  completeRegistration,
+  getPointsOfSale,
+  getRegistration,
+  issueFromCsr,
+  openRegistration,
+  requestCsr,
+  startRegistration,
+  upload,
+  useEmulator,
 } from '@/tests/support/registration';
 
 const emulator = useEmulator();
@@ -23,7 +31,10 @@ describe('a sandbox registration with the request we generate', () => {
     const view = await getRegistration(registration.ref);
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({
-      ref: registration.ref, environment: 'sandbox', status: 'Processing', services: ['wsfe'],
+      ref: registration.ref,
+      environment: 'sandbox',
+      status: 'Processing',
+      services: ['wsfe'],
       supplier: { name: 'Panadería Ñandú S.R.L.', tax_id: { country: 'AR', code: registration.cuit } },
     });
 
@@ -38,7 +49,12 @@ describe('a sandbox registration with the request we generate', () => {
     expect(uploaded.status).toBe(200);
     expect(uploaded.body).toMatchObject({
       status: 'Registered',
-      certificate: { alias: csr.body.alias, cuit: registration.cuit, issuer: 'CN=Computadores Test, O=AFIP, C=AR', services: ['wsfe'] },
+      certificate: {
+        alias: csr.body.alias,
+        cuit: registration.cuit,
+        issuer: 'CN=Computadores Test, O=AFIP, C=AR',
+        services: ['wsfe'],
+      },
     });
     expect(Date.parse(uploaded.body.certificate.not_after) - Date.now()).toBeGreaterThan(700 * 86_400_000);
 
@@ -69,15 +85,25 @@ describe('a sandbox registration with the request we generate', () => {
   });
 });
 
-describe('a live registration with the supplier\'s own encrypted key', () => {
+describe("a live registration with the supplier's own encrypted key", () => {
   it('accepts certificate and key (password in UTF-8) and reports the live points of sale', async () => {
     const registration = await openRegistration({ environment: 'live' });
     const key = testKey('rsa', { slot: 'live-supplier' });
     const alias = 'facturador';
-    const certificate = await issueFromCsr(emulator(), 'live', alias, makeCsr({ key, cuit: registration.cuit, alias }).pem);
+    const certificate = await issueFromCsr(
+      emulator(),
+      'live',
+      alias,
+      makeCsr({ key, cuit: registration.cuit, alias }).pem,
+    );
     await authorizeService(emulator(), 'live', registration.cuit, alias);
     await portal(emulator(), 'points-of-sale', { environment: 'live', cuit: registration.cuit, number: 3 });
-    await portal(emulator(), 'points-of-sale', { environment: 'live', cuit: registration.cuit, number: 4, blocked: true });
+    await portal(emulator(), 'points-of-sale', {
+      environment: 'live',
+      cuit: registration.cuit,
+      number: 4,
+      blocked: true,
+    });
     const password = 'contraseña€segura';
 
     const uploaded = await upload(registration.ref, { certificate, key: encryptPkcs8(key, password), password });
@@ -108,11 +134,16 @@ describe('a renewal', () => {
     const renewal = await startRegistration({ ...first });
     expect((await getEntry(first.apiKey, first.entryId)).body.status).toBe('Registered');
     const view = await getRegistration(renewal.ref);
-    expect(view.body).toMatchObject({ renewal: true, current_certificate: { serial: registered.body.certificate.serial } });
+    expect(view.body).toMatchObject({
+      renewal: true,
+      current_certificate: { serial: registered.body.certificate.serial },
+    });
 
     // A failed attempt changes nothing: the old certificate is still the active one.
     expect((await upload(renewal.ref, { certificate: 'not a certificate' })).body.code).toBe('certificate_unreadable');
-    expect((await getRegistration(renewal.ref)).body.current_certificate.serial).toBe(registered.body.certificate.serial);
+    expect((await getRegistration(renewal.ref)).body.current_certificate.serial).toBe(
+      registered.body.certificate.serial,
+    );
 
     const { body: newCsr } = await requestCsr(renewal.ref);
     const newCertificate = await issueFromCsr(emulator(), 'sandbox', newCsr.alias, newCsr.csr);
@@ -121,24 +152,34 @@ describe('a renewal', () => {
     expect(renewed.body.certificate.serial).not.toBe(registered.body.certificate.serial);
     expect((await getEntry(first.apiKey, first.entryId)).body.status).toBe('Registered');
     const db = await getDb();
-    const history = (await db.execute(sql`select status from credentials where entry_id = ${first.entryId} order by created_at`)) as unknown as { rows: { status: string }[] };
+    const history = (await db.execute(
+      sql`select status from credentials where entry_id = ${first.entryId} order by created_at`,
+    )) as unknown as { rows: { status: string }[] };
     expect(history.rows.map((r) => r.status)).toEqual(['replaced', 'active']);
   });
 });
 
 describe('the points of sale of a link', () => {
-  it('are asked only with the certificate that link handed over, while it is the supplier\'s current one', async () => {
+  it("are asked only with the certificate that link handed over, while it is the supplier's current one", async () => {
     const first = await openRegistration();
-    const codes = async (links: Record<string, string>) => Object.fromEntries(await Promise.all(Object.entries(links).map(
-      async ([name, ref]) => [name, (await getPointsOfSale(ref)).body.code ?? 'list'] as const,
-    )));
+    const codes = async (links: Record<string, string>) =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(links).map(
+            async ([name, ref]) => [name, (await getPointsOfSale(ref)).body.code ?? 'list'] as const,
+          ),
+        ),
+      );
 
     expect(await codes({ first: first.ref })).toEqual({ first: 'registration_incomplete' });
     await completeRegistration(emulator(), first);
     expect(await codes({ first: first.ref })).toEqual({ first: 'list' });
 
     const renewal = await startRegistration({ ...first });
-    expect(await codes({ first: first.ref, renewal: renewal.ref })).toEqual({ first: 'list', renewal: 'registration_incomplete' });
+    expect(await codes({ first: first.ref, renewal: renewal.ref })).toEqual({
+      first: 'list',
+      renewal: 'registration_incomplete',
+    });
     await completeRegistration(emulator(), renewal);
     expect(await codes({ first: first.ref, renewal: renewal.ref })).toEqual({ first: 'link_used', renewal: 'list' });
   });
@@ -154,7 +195,9 @@ describe('concurrent uploads to one link', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const refused of results.filter((r) => r.status !== 200)) expect(refused.body.code).toBe('link_used');
     const db = await getDb();
-    const count = (await db.execute(sql`select count(*)::int as n from credentials where entry_id = ${registration.entryId}`)) as unknown as { rows: { n: number }[] };
+    const count = (await db.execute(
+      sql`select count(*)::int as n from credentials where entry_id = ${registration.entryId}`,
+    )) as unknown as { rows: { n: number }[] };
     expect(count.rows[0]!.n).toBe(1);
   });
 });

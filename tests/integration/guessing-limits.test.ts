@@ -18,8 +18,12 @@ import { apiKeys } from '@/lib/db/schema';
 import { call, type CallResult } from '@/tests/support/call';
 import { createWorkspace } from '@/tests/support/scenario';
 
-beforeAll(() => { process.env.RATE_LIMITS = 'on'; });
-afterAll(() => { process.env.RATE_LIMITS = 'off'; });
+beforeAll(() => {
+  process.env.RATE_LIMITS = 'on';
+});
+afterAll(() => {
+  process.env.RATE_LIMITS = 'off';
+});
 beforeEach(() => resetRateLimits());
 
 /** Failures one identifier may have (10 in 10 minutes), and one address (100). */
@@ -34,7 +38,8 @@ const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
 const randomPart = () => randomBytes(32).toString('base64url');
 /** Another secret with the same shown prefix (`sk_test_AbCd`, `enr_AbCd`): a guess at that credential. */
-const sameIdentifier = (secret: string) => `${secret.slice(0, secret.startsWith('enr_') ? 8 : 12)}${randomPart().slice(4)}`;
+const sameIdentifier = (secret: string) =>
+  `${secret.slice(0, secret.startsWith('enr_') ? 8 : 12)}${randomPart().slice(4)}`;
 
 async function appWithEnrollment() {
   const workspace = await createWorkspace();
@@ -44,7 +49,8 @@ async function appWithEnrollment() {
   return { workspace, app: { client_id, client_secret }, enrollmentId: enrollment.body.id as string };
 }
 
-const authorize = (body: Record<string, string>, address: string) => call(authorizeRoute.POST, { body, headers: from(address) });
+const authorize = (body: Record<string, string>, address: string) =>
+  call(authorizeRoute.POST, { body, headers: from(address) });
 const listEntries = (token: string, address: string) => call(entriesRoute.GET, { token, headers: from(address) });
 const signIn = (apiKey: string, address: string) =>
   call(sessionRoute.POST, { body: { api_key: apiKey }, headers: { ...SAME_ORIGIN, ...from(address) } });
@@ -63,64 +69,87 @@ interface Credential {
 }
 
 const CREDENTIALS: [string, () => Promise<Credential>][] = [
-  ['an app\'s client_secret (enrollment/authorize, per client_id)', async () => {
-    const { app, enrollmentId } = await appWithEnrollment();
-    const other = await appWithEnrollment();
-    return {
-      wrong: (address) => authorize({ client_id: app.client_id, client_secret: `cs_${randomPart()}`, id: enrollmentId }, address),
-      right: (address) => authorize({ ...app, id: enrollmentId }, address),
-      other: (address) => authorize({ client_id: other.app.client_id, client_secret: `cs_${randomPart()}`, id: other.enrollmentId }, address),
-      refusal: 'invalid_client',
-      accepted: 200,
-    };
-  }],
-  ['a workspace API key at console sign-in (per key prefix)', async () => {
-    const [{ api_key: key }, { api_key: otherKey }] = [await createWorkspace(), await createWorkspace()];
-    return {
-      wrong: (address) => signIn(sameIdentifier(key), address),
-      right: (address) => signIn(key, address),
-      other: (address) => signIn(sameIdentifier(otherKey), address),
-      refusal: 'unauthorized',
-      accepted: 200,
-    };
-  }],
-  ['a workspace API key as a Bearer token (per key prefix)', async () => {
-    const [{ api_key: key }, { api_key: otherKey }] = [await createWorkspace(), await createWorkspace()];
-    return {
-      wrong: (address) => listEntries(sameIdentifier(key), address),
-      right: (address) => listEntries(key, address),
-      other: (address) => listEntries(sameIdentifier(otherKey), address),
-      refusal: 'unauthorized',
-      accepted: 200,
-    };
-  }],
-  ['an enrollment token as a Bearer token (per token prefix)', async () => {
-    const tokenOf = async () => {
+  [
+    "an app's client_secret (enrollment/authorize, per client_id)",
+    async () => {
       const { app, enrollmentId } = await appWithEnrollment();
-      return (await authorize({ ...app, id: enrollmentId }, freshAddress())).body.token as string;
-    };
-    const [token, otherToken] = [await tokenOf(), await tokenOf()];
-    return {
-      wrong: (address) => listEntries(sameIdentifier(token), address),
-      right: (address) => listEntries(token, address),
-      other: (address) => listEntries(sameIdentifier(otherToken), address),
+      const other = await appWithEnrollment();
+      return {
+        wrong: (address) =>
+          authorize({ client_id: app.client_id, client_secret: `cs_${randomPart()}`, id: enrollmentId }, address),
+        right: (address) => authorize({ ...app, id: enrollmentId }, address),
+        other: (address) =>
+          authorize(
+            { client_id: other.app.client_id, client_secret: `cs_${randomPart()}`, id: other.enrollmentId },
+            address,
+          ),
+        refusal: 'invalid_client',
+        accepted: 200,
+      };
+    },
+  ],
+  [
+    'a workspace API key at console sign-in (per key prefix)',
+    async () => {
+      const [{ api_key: key }, { api_key: otherKey }] = [await createWorkspace(), await createWorkspace()];
+      return {
+        wrong: (address) => signIn(sameIdentifier(key), address),
+        right: (address) => signIn(key, address),
+        other: (address) => signIn(sameIdentifier(otherKey), address),
+        refusal: 'unauthorized',
+        accepted: 200,
+      };
+    },
+  ],
+  [
+    'a workspace API key as a Bearer token (per key prefix)',
+    async () => {
+      const [{ api_key: key }, { api_key: otherKey }] = [await createWorkspace(), await createWorkspace()];
+      return {
+        wrong: (address) => listEntries(sameIdentifier(key), address),
+        right: (address) => listEntries(key, address),
+        other: (address) => listEntries(sameIdentifier(otherKey), address),
+        refusal: 'unauthorized',
+        accepted: 200,
+      };
+    },
+  ],
+  [
+    'an enrollment token as a Bearer token (per token prefix)',
+    async () => {
+      const tokenOf = async () => {
+        const { app, enrollmentId } = await appWithEnrollment();
+        return (await authorize({ ...app, id: enrollmentId }, freshAddress())).body.token as string;
+      };
+      const [token, otherToken] = [await tokenOf(), await tokenOf()];
+      return {
+        wrong: (address) => listEntries(sameIdentifier(token), address),
+        right: (address) => listEntries(token, address),
+        other: (address) => listEntries(sameIdentifier(otherToken), address),
+        refusal: 'unauthorized',
+        accepted: 200,
+      };
+    },
+  ],
+  [
+    'the admin token (POST /access/v1/workspaces)',
+    async () => ({
+      wrong: (address) => createWorkspaceAs(`wrong-${randomPart()}`, address),
+      right: (address) => createWorkspaceAs(process.env.ADMIN_TOKEN!, address),
+      // There is one admin token: a guess at anything else, from the same address, is a Bearer key's.
+      other: (address) => listEntries(`sk_test_${randomPart()}`, address),
       refusal: 'unauthorized',
-      accepted: 200,
-    };
-  }],
-  ['the admin token (POST /access/v1/workspaces)', async () => ({
-    wrong: (address) => createWorkspaceAs(`wrong-${randomPart()}`, address),
-    right: (address) => createWorkspaceAs(process.env.ADMIN_TOKEN!, address),
-    // There is one admin token: a guess at anything else, from the same address, is a Bearer key's.
-    other: (address) => listEntries(`sk_test_${randomPart()}`, address),
-    refusal: 'unauthorized',
-    accepted: 201,
-  })],
+      accepted: 201,
+    }),
+  ],
 ];
 
 function expectLockedOut(result: CallResult) {
   expect(result.status).toBe(429);
-  expect(result.body).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Too many failed attempts; try again in \d+ s\.$/) });
+  expect(result.body).toEqual({
+    code: 'rate_limited',
+    message: expect.stringMatching(/^Too many failed attempts; try again in \d+ s\.$/),
+  });
   const wait = Number(result.headers.get('retry-after'));
   expect(wait).toBeGreaterThanOrEqual(1);
   expect(wait).toBeLessThanOrEqual(600);
@@ -156,7 +185,8 @@ const SPRAYED: ((address: string) => Promise<CallResult>)[] = [
   (address) => listEntries(`enr_${randomPart()}`, address),
   (address) => listEntries(`not-even-a-token-${randomPart()}`, address),
   (address) => signIn(`sk_live_${randomPart()}`, address),
-  (address) => authorize({ client_id: `app_${randomPart()}`, client_secret: `cs_${randomPart()}`, id: randomPart() }, address),
+  (address) =>
+    authorize({ client_id: `app_${randomPart()}`, client_secret: `cs_${randomPart()}`, id: randomPart() }, address),
 ];
 
 describe('one address guessing at many credentials', () => {
@@ -180,7 +210,10 @@ describe('one address guessing at many credentials', () => {
     for (let i = 0; i < PER_ADDRESS; i++) await SPRAYED[0]!(guesser);
     expectLockedOut(await listEntries(key, guesser));
     // Revoked now: had the refused call cached it, it would still open the workspace for 30 s.
-    await (await getDb()).update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.keyHash, digest(key)));
+    await (await getDb())
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(eq(apiKeys.keyHash, digest(key)));
     await resetRateLimits();
     expect((await listEntries(key, guesser)).status).toBe(401);
   });

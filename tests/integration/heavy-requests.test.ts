@@ -27,12 +27,17 @@ let encryptedKey: string | undefined;
  */
 async function heavyUploads(count: number) {
   const key = testKey('rsa', { bits: 4096, slot: 'heavy' });
-  encryptedKey ??= encryptPkcs8Pbes2(key, PASSWORD, { pbkdf2: { prf: 'sha256', iterations: MAX_PBKDF2_ITERATIONS.sha256 } });
-  return Promise.all(Array.from({ length: count }, async () => {
-    const registration = await openRegistration();
-    const leaf = makeLeaf({ ca: makeCa('sandbox'), cuit: registration.cuit, alias: `pesado${++links}`, key });
-    return () => upload(registration.ref, { certificate: leaf.certificatePem, key: encryptedKey!, password: PASSWORD });
-  }));
+  encryptedKey ??= encryptPkcs8Pbes2(key, PASSWORD, {
+    pbkdf2: { prf: 'sha256', iterations: MAX_PBKDF2_ITERATIONS.sha256 },
+  });
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const registration = await openRegistration();
+      const leaf = makeLeaf({ ca: makeCa('sandbox'), cuit: registration.cuit, alias: `pesado${++links}`, key });
+      return () =>
+        upload(registration.ref, { certificate: leaf.certificatePem, key: encryptedKey!, password: PASSWORD });
+    }),
+  );
 }
 
 const refusedByTheAuthority = (result: { status: number; body: { code: string } }) =>
@@ -60,26 +65,43 @@ const uploadsAtOnce = (count: number) => async () => {
   return async () => (await Promise.all(uploads.map((send) => send()))).forEach(refusedByTheAuthority);
 };
 const issuing = async () => {
-  const request = makeCsr({ key: testKey('rsa', { bits: 4096, slot: 'heavy' }), cuit: '20123456786', alias: 'pesado' }).pem;
-  return async () => expect((await portal(emulator(), 'certificates', { environment: 'sandbox', alias: 'pesado', csr: request })).status).toBe(200);
+  const request = makeCsr({
+    key: testKey('rsa', { bits: 4096, slot: 'heavy' }),
+    cuit: '20123456786',
+    alias: 'pesado',
+  }).pem;
+  return async () =>
+    expect(
+      (await portal(emulator(), 'certificates', { environment: 'sandbox', alias: 'pesado', csr: request })).status,
+    ).toBe(200);
 };
 
 const ROWS: Row[] = [
-  ['an upload of a 4096-bit key behind PBKDF2-HMAC-SHA256 at the limit, five times', oneAfterAnother(5, uploadsAtOnce(1))],
+  [
+    'an upload of a 4096-bit key behind PBKDF2-HMAC-SHA256 at the limit, five times',
+    oneAfterAnother(5, uploadsAtOnce(1)),
+  ],
   ['five such uploads at once', uploadsAtOnce(5)],
   ['the emulator issuing a certificate for a 4096-bit key, five times', oneAfterAnother(5, issuing)],
 ];
 
 describe('pings are answered while heavy requests run', () => {
-  it.each(ROWS)('%s', async (_name, prepare) => {
-    const work = await prepare();
-    // Before, each upload held the event loop for a key derivation at the limit and more: five of them at
-    // least five derivations. What one takes on this machine right now is the yardstick: all the holds
-    // together (the scheduling of a shared machine included) stay under three.
-    const yardstick = synchronousDerivationMs(MAX_PBKDF2_ITERATIONS.sha256);
-    const latencies = await latenciesDuring(work(), async () => expect((await call(pingRoute.GET)).status).toBe(200));
-    const held = heldMs(latencies);
-    expect(latencies.length).toBeGreaterThan(0);
-    expect(held, `pings held ${held.toFixed(0)} ms in all, against one derivation's ${yardstick.toFixed(0)} ms`).toBeLessThan(3 * yardstick);
-  }, 60_000);
+  it.each(ROWS)(
+    '%s',
+    async (_name, prepare) => {
+      const work = await prepare();
+      // Before, each upload held the event loop for a key derivation at the limit and more: five of them at
+      // least five derivations. What one takes on this machine right now is the yardstick: all the holds
+      // together (the scheduling of a shared machine included) stay under three.
+      const yardstick = synchronousDerivationMs(MAX_PBKDF2_ITERATIONS.sha256);
+      const latencies = await latenciesDuring(work(), async () => expect((await call(pingRoute.GET)).status).toBe(200));
+      const held = heldMs(latencies);
+      expect(latencies.length).toBeGreaterThan(0);
+      expect(
+        held,
+        `pings held ${held.toFixed(0)} ms in all, against one derivation's ${yardstick.toFixed(0)} ms`,
+      ).toBeLessThan(3 * yardstick);
+    },
+    60_000,
+  );
 });

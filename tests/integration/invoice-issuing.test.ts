@@ -15,7 +15,13 @@ import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { portal } from '@/tests/support/emulator-client';
 import { invoiceDoc, putInvoice, registeredSupplier } from '@/tests/support/invoices';
 import {
-  argentinaToday, createInvoiceWorkflow, issue, readEntry, runUntilEnded, stampOf, storeInvoice,
+  argentinaToday,
+  createInvoiceWorkflow,
+  issue,
+  readEntry,
+  runUntilEnded,
+  stampOf,
+  storeInvoice,
 } from '@/tests/support/issuing';
 import { useEmulator } from '@/tests/support/registration';
 import { useWebhookReceiver } from '@/tests/support/use-webhook-receiver';
@@ -35,13 +41,24 @@ async function readySupplier() {
 }
 
 describe('the ar-invoice workflow', () => {
-  it('has the contract\'s steps, and the webhook before Sent when configured', async () => {
+  it("has the contract's steps, and the webhook before Sent when configured", async () => {
     const supplier = await registeredSupplier(emulator());
     const plain = await createInvoiceWorkflow(supplier.apiKey);
-    expect(plain.steps.map((step) => step.name)).toEqual(['silo.status.processing', 'gov-ar.send', 'gov-ar.pdf', 'silo.status.sent']);
+    expect(plain.steps.map((step) => step.name)).toEqual([
+      'silo.status.processing',
+      'gov-ar.send',
+      'gov-ar.pdf',
+      'silo.status.sent',
+    ]);
     expect(plain.rescue.map((step) => step.name)).toEqual(['silo.status.error']);
     const hooked = await createInvoiceWorkflow(supplier.apiKey, { webhook: { url: 'https://example.com/hook' } });
-    expect(hooked.steps.map((step) => step.name)).toEqual(['silo.status.processing', 'gov-ar.send', 'gov-ar.pdf', 'webhook.send', 'silo.status.sent']);
+    expect(hooked.steps.map((step) => step.name)).toEqual([
+      'silo.status.processing',
+      'gov-ar.send',
+      'gov-ar.pdf',
+      'webhook.send',
+      'silo.status.sent',
+    ]);
   });
 
   it('issues a B invoice to a final consumer: number, CAE, expiry and QR on the entry, Sent', async () => {
@@ -57,21 +74,37 @@ describe('the ar-invoice workflow', () => {
     expect(stampOf(entry, 'arca-cae-expiry')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const qr = readArcaQrUrl(stampOf(entry, 'arca-qr')!);
     expect(qr).toMatchObject({
-      ver: 1, fecha: argentinaToday(), cuit: Number(supplier.cuit), ptoVta: 1, tipoCmp: 6, nroCmp: 1, importe: 242, moneda: 'PES',
-      ctz: 1, tipoDocRec: 99, nroDocRec: 0, tipoCodAut: 'E', codAut: Number(stampOf(entry, 'arca-cae')),
+      ver: 1,
+      fecha: argentinaToday(),
+      cuit: Number(supplier.cuit),
+      ptoVta: 1,
+      tipoCmp: 6,
+      nroCmp: 1,
+      importe: 242,
+      moneda: 'PES',
+      ctz: 1,
+      tipoDocRec: 99,
+      nroDocRec: 0,
+      tipoCodAut: 'E',
+      codAut: Number(stampOf(entry, 'arca-cae')),
     });
   });
 
-  it('keeps the issued invoice\'s PDF: its number, CAE and QR as stamped, served to its owner only', { timeout: 90_000 }, async () => {
+  it("keeps the issued invoice's PDF: its number, CAE and QR as stamped, served to its owner only", {
+    timeout: 90_000,
+  }, async () => {
     const supplier = await readySupplier();
     const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '16' });
     const pdfOf = (apiKey: string) => call(pdfRoute.GET, { token: apiKey, params: { id: invoice.id } });
     expect((await pdfOf(supplier.apiKey)).status).toBe(404); // not issued yet
     await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)).id]);
     const entry = await readEntry(supplier.apiKey, invoice.id);
-    const response = await pdfRoute.GET(new Request(`http://localhost/silo/v1/entries/${invoice.id}/pdf`, {
-      headers: { authorization: `Bearer ${supplier.apiKey}` },
-    }), { params: Promise.resolve({ id: invoice.id }) });
+    const response = await pdfRoute.GET(
+      new Request(`http://localhost/silo/v1/entries/${invoice.id}/pdf`, {
+        headers: { authorization: `Bearer ${supplier.apiKey}` },
+      }),
+      { params: Promise.resolve({ id: invoice.id }) },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="FACTURA-B-00016-00000001.pdf"');
@@ -81,27 +114,43 @@ describe('the ar-invoice workflow', () => {
     expect(text).toContain('00016-00000001');
     expect(text).toContain('$ 242,00');
     expect(readQrCodes(pdf, 1)).toEqual([stampOf(entry, 'arca-qr')]);
-    expect(entry.meta.find((record: { key: string }) => record.key === 'pdf'))
-      .toMatchObject({ src: 'gov-ar', link_url: `https://wizard.test/silo/v1/entries/${invoice.id}/pdf` });
+    expect(entry.meta.find((record: { key: string }) => record.key === 'pdf')).toMatchObject({
+      src: 'gov-ar',
+      link_url: `https://wizard.test/silo/v1/entries/${invoice.id}/pdf`,
+    });
     const stranger = await createWorkspace();
     expect((await pdfOf(stranger.api_key)).status).toBe(404);
   });
 
   it('numbers one sequence without gaps or repeats: 20 invoices at once get 1..20 and 20 CAEs', async () => {
     const supplier = await readySupplier();
-    const invoices = await Promise.all(Array.from({ length: 20 }, () => storeInvoice(supplier.apiKey, supplier.cuit, { series: '7' })));
-    const jobs = await Promise.all(invoices.map((invoice) => issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)));
+    const invoices = await Promise.all(
+      Array.from({ length: 20 }, () => storeInvoice(supplier.apiKey, supplier.cuit, { series: '7' })),
+    );
+    const jobs = await Promise.all(
+      invoices.map((invoice) => issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)),
+    );
     await Promise.all([drainJobs(), drainJobs(), drainJobs()]);
-    const ended = await runUntilEnded(supplier.apiKey, jobs.map((job) => job.id));
+    const ended = await runUntilEnded(
+      supplier.apiKey,
+      jobs.map((job) => job.id),
+    );
     expect(ended.map((job) => job.status)).toEqual(jobs.map(() => 'completed'));
     const entries = await Promise.all(invoices.map((invoice) => readEntry(supplier.apiKey, invoice.id)));
-    expect(entries.map((entry) => Number(entry.data.doc.code)).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(entries.map((entry) => Number(entry.data.doc.code)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
     expect(new Set(entries.map((entry) => stampOf(entry, 'arca-cae'))).size).toBe(20);
   });
 
   it('after a lost answer asks the authority first and adopts its CAE: one CAE, no gap', async () => {
     const supplier = await readySupplier();
-    const fault = await portal(emulator(), 'faults', { environment: 'sandbox', operation: 'FECAESolicitar', fault: 'drop_response', count: 1 });
+    const fault = await portal(emulator(), 'faults', {
+      environment: 'sandbox',
+      operation: 'FECAESolicitar',
+      fault: 'drop_response',
+      count: 1,
+    });
     expect(fault.status).toBe(201);
     const first = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '8' });
     const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, first.id);
@@ -114,7 +163,7 @@ describe('the ar-invoice workflow', () => {
     expect((await readEntry(supplier.apiKey, second.id)).data.doc.code).toBe('00000002');
   });
 
-  it('refuses an issue date before the sequence\'s last with the authority\'s 10016, and the number stays free', async () => {
+  it("refuses an issue date before the sequence's last with the authority's 10016, and the number stays free", async () => {
     const supplier = await readySupplier();
     const today = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
     await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, today.id)).id]);
@@ -126,7 +175,9 @@ describe('the ar-invoice workflow', () => {
     const refused = await readEntry(supplier.apiKey, earlier.id);
     expect(refused.status).toBe('Error');
     expect(refused.data.doc.code).toBeUndefined();
-    expect(refused.meta.find((record: { key: string }) => record.key === 'arca-errors').value).toEqual([{ code: 10016, message: expect.any(String) }]);
+    expect(refused.meta.find((record: { key: string }) => record.key === 'arca-errors').value).toEqual([
+      { code: 10016, message: expect.any(String) },
+    ]);
     const next = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
     await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, next.id)).id]);
     expect((await readEntry(supplier.apiKey, next.id)).data.doc.code).toBe('00000002');
@@ -143,7 +194,9 @@ describe('the ar-invoice workflow', () => {
     const put = await putInvoice(supplier.apiKey, stale.id, corrected);
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ id: stale.id, status: 'Empty', data: { doc: { issue_date: argentinaToday() } } });
-    const [ended] = await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, stale.id)).id]);
+    const [ended] = await runUntilEnded(supplier.apiKey, [
+      (await issue(supplier.apiKey, supplier.invoiceWorkflowId, stale.id)).id,
+    ]);
     expect(ended.status).toBe('completed');
     const sent = await readEntry(supplier.apiKey, stale.id);
     expect(sent).toMatchObject({ status: 'Sent', data: { doc: { code: '00000002' } } });
@@ -160,25 +213,48 @@ describe('the ar-invoice workflow', () => {
     // (its answer is lost); meanwhile another system issued number 1 on the same point of sale.
     const sequence = await ensureSequence({ environment: 'sandbox', cuit: supplier.cuit, pointOfSale: 14, docType: 6 });
     const detail = toFECAEDetRequest(invoice.data.doc as CalculableInvoice).detail;
-    await queueSend({ ownerId: supplier.ownerId, sequenceId: sequence.id, entryId: invoice.id, jobId: job.id, detail, issueDate: argentinaToday() });
+    await queueSend({
+      ownerId: supplier.ownerId,
+      sequenceId: sequence.id,
+      entryId: invoice.id,
+      jobId: job.id,
+      detail,
+      issueDate: argentinaToday(),
+    });
     const db = await getDb();
     await db.execute(sql`update invoice_sends set state = 'sending', number = 1 where job_id = ${job.id}`);
     const credential = (await getRegisteredSupplierCredential(supplier.ownerId, 'sandbox', supplier.cuit))!;
     const ticket = await authorityTicket(await openCredential(credential), 'wsfe');
-    const other = await solicitar(emulator(), 'sandbox', { token: ticket.token, sign: ticket.sign, cuit: supplier.cuit },
-      { pointOfSale: 14, voucherType: 6 }, [voucher('B', 1, { ImpTotal: 605, ImpNeto: 500, ImpIVA: 105, Iva: [{ Id: 5, BaseImp: 500, Importe: 105 }] })]);
+    const other = await solicitar(
+      emulator(),
+      'sandbox',
+      { token: ticket.token, sign: ticket.sign, cuit: supplier.cuit },
+      { pointOfSale: 14, voucherType: 6 },
+      [voucher('B', 1, { ImpTotal: 605, ImpNeto: 500, ImpIVA: 105, Iva: [{ Id: 5, BaseImp: 500, Importe: 105 }] })],
+    );
     expect(other.head.Resultado).toBe('A');
 
     const [ended] = await runUntilEnded(supplier.apiKey, [job.id]);
     expect(ended.status).toBe('failed');
-    expect(ended.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain('sequence_conflict');
+    expect(ended.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain(
+      'sequence_conflict',
+    );
     const entry = await readEntry(supplier.apiKey, invoice.id);
     expect(entry.status).toBe('Error');
     expect(entry.data.doc.code).toBeUndefined();
     expect(stampOf(entry, 'arca-cae')).toBeUndefined();
-    expect(entry.meta.find((record: { key: string }) => record.key === 'arca-errors').value).toEqual([{ code: 'sequence_conflict', message: expect.stringContaining('another system') }]);
+    expect(entry.meta.find((record: { key: string }) => record.key === 'arca-errors').value).toEqual([
+      { code: 'sequence_conflict', message: expect.stringContaining('another system') },
+    ]);
     // The other system's voucher stands as it was.
-    const held = await consultar(emulator(), 'sandbox', { token: ticket.token, sign: ticket.sign, cuit: supplier.cuit }, 14, 6, 1);
+    const held = await consultar(
+      emulator(),
+      'sandbox',
+      { token: ticket.token, sign: ticket.sign, cuit: supplier.cuit },
+      14,
+      6,
+      1,
+    );
     expect(held.result.ResultGet.ImpTotal).toBe('605');
   });
 
@@ -188,32 +264,53 @@ describe('the ar-invoice workflow', () => {
     expect(workflow.rescue.map((step) => step.name)).toEqual(['silo.status.error', 'webhook.send']);
     const good = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '15' });
     const stale = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '15', issue_date: argentinaToday(-20) });
-    const jobs = [await issue(supplier.apiKey, workflow.id, good.id), await issue(supplier.apiKey, workflow.id, stale.id)];
-    await runUntilEnded(supplier.apiKey, jobs.map((job) => job.id));
+    const jobs = [
+      await issue(supplier.apiKey, workflow.id, good.id),
+      await issue(supplier.apiKey, workflow.id, stale.id),
+    ];
+    await runUntilEnded(
+      supplier.apiKey,
+      jobs.map((job) => job.id),
+    );
     await drainWebhookDeliveries();
     const events = receiverOf().deliveries.map((delivery) => JSON.parse(delivery.body));
     const sent = events.find((event) => event.event === 'invoice.sent');
     const entry = await readEntry(supplier.apiKey, good.id);
     expect(sent).toMatchObject({
-      silo_entry_id: good.id, transform_job_id: jobs[0]!.id,
+      silo_entry_id: good.id,
+      transform_job_id: jobs[0]!.id,
       data: {
-        status: 'Sent', code: '00000001', cae: stampOf(entry, 'arca-cae'), cae_expiry: stampOf(entry, 'arca-cae-expiry'), qr: stampOf(entry, 'arca-qr'),
+        status: 'Sent',
+        code: '00000001',
+        cae: stampOf(entry, 'arca-cae'),
+        cae_expiry: stampOf(entry, 'arca-cae-expiry'),
+        qr: stampOf(entry, 'arca-qr'),
         pdf_url: `https://wizard.test/silo/v1/entries/${good.id}/pdf`,
       },
     });
     const rejected = events.find((event) => event.event === 'invoice.rejected');
-    expect(rejected).toMatchObject({ silo_entry_id: stale.id, data: { status: 'Error', errors: [{ code: expect.any(Number), message: expect.any(String) }] } });
+    expect(rejected).toMatchObject({
+      silo_entry_id: stale.id,
+      data: { status: 'Error', errors: [{ code: expect.any(Number), message: expect.any(String) }] },
+    });
   });
 
   it('retries while the authority is down and loses nothing', async () => {
     const supplier = await readySupplier();
-    await portal(emulator(), 'faults', { environment: 'sandbox', operation: 'FECAESolicitar', fault: 'unavailable', count: 2 });
+    await portal(emulator(), 'faults', {
+      environment: 'sandbox',
+      operation: 'FECAESolicitar',
+      fault: 'unavailable',
+      count: 2,
+    });
     const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '10' });
     const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
     await drainJobs();
     const waiting = (await getJob(supplier.apiKey, job.id)).body;
     expect(waiting.status).toBe('running');
-    expect(waiting.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain('did not answer');
+    expect(waiting.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain(
+      'did not answer',
+    );
     const [ended] = await runUntilEnded(supplier.apiKey, [job.id], 30_000);
     expect(ended.status).toBe('completed');
     expect((await readEntry(supplier.apiKey, invoice.id)).data.doc.code).toBe('00000001');
@@ -233,7 +330,9 @@ describe('the ar-invoice workflow', () => {
     const supplier = await readySupplier();
     const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '11' });
     await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)).id]);
-    const again = await import('@/tests/support/scenario').then(({ startJob }) => startJob(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id));
+    const again = await import('@/tests/support/scenario').then(({ startJob }) =>
+      startJob(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id),
+    );
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('invoice_already_sent');
   });

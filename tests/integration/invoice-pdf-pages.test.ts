@@ -15,23 +15,36 @@ const emulator = useEmulator();
 const LINES = 60;
 const longLines = Array.from({ length: LINES }, (_, at) => ({
   quantity: String((at % 5) + 1),
-  item: { name: `Artículo de ferretería n.º ${at + 1}: bulones, tuercas y arandelas`, price: `${100 + at}.25`, key: 'goods' },
+  item: {
+    name: `Artículo de ferretería n.º ${at + 1}: bulones, tuercas y arandelas`,
+    price: `${100 + at}.25`,
+    key: 'goods',
+  },
   taxes: [{ cat: 'VAT', rate: at % 4 === 0 ? 'reduced' : 'general' }],
 }));
 
 async function downloadPdf(apiKey: string, id: string) {
-  const response = await pdfRoute.GET(new Request(`http://localhost/silo/v1/entries/${id}/pdf`, {
-    headers: { authorization: `Bearer ${apiKey}` },
-  }), { params: Promise.resolve({ id }) });
+  const response = await pdfRoute.GET(
+    new Request(`http://localhost/silo/v1/entries/${id}/pdf`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    }),
+    { params: Promise.resolve({ id }) },
+  );
   return { response, pdf: Buffer.from(await response.arrayBuffer()) };
 }
 
 describe('a 60-line invoice issued at the authority', () => {
-  it('prints over pages with the header and page numbers on each, the totals and CAE on the last', { timeout: 120_000 }, async () => {
+  it('prints over pages with the header and page numbers on each, the totals and CAE on the last', {
+    timeout: 120_000,
+  }, async () => {
     const supplier = await registeredSupplier(emulator());
     const workflow = await createInvoiceWorkflow(supplier.apiKey);
     const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { lines: longLines });
-    const [job] = await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, workflow.id, invoice.id)).id], 60_000);
+    const [job] = await runUntilEnded(
+      supplier.apiKey,
+      [(await issue(supplier.apiKey, workflow.id, invoice.id)).id],
+      60_000,
+    );
     expect(job.status, JSON.stringify(job.steps)).toBe('completed');
     const entry = await readEntry(supplier.apiKey, invoice.id);
     expect(entry.status).toBe('Sent');

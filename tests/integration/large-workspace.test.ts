@@ -22,7 +22,10 @@ beforeAll(async () => {
   workspace = await readyWorkspace();
   const db = await getDb();
   await seedScale((statement) => db.execute(sql.raw(statement)), {
-    ownerId: workspace.owner_id, workflowId: workspace.workflow.id, suppliers: SUPPLIERS, entriesOnly: true,
+    ownerId: workspace.owner_id,
+    workflowId: workspace.workflow.id,
+    suppliers: SUPPLIERS,
+    entriesOnly: true,
   });
 }, 120_000);
 
@@ -55,7 +58,8 @@ describe('the cost of a page', () => {
     const halfwayCursor = await cursorAfterOldest(SUPPLIERS / 2);
 
     // Past PostgreSQL's first five executions of a prepared statement, when it may settle on a generic plan.
-    for (let i = 0; i < 6; i++) for (const cursor of [undefined, lastCursor, halfwayCursor]) expect((await page(cursor)).status).toBe(200);
+    for (let i = 0; i < 6; i++)
+      for (const cursor of [undefined, lastCursor, halfwayCursor]) expect((await page(cursor)).status).toBe(200);
     const times = { first: [] as number[], last: [] as number[], halfway: [] as number[] };
     for (let i = 0; i < 15; i++) {
       times.first.push(await millisecondsOf(() => page()));
@@ -64,8 +68,10 @@ describe('the cost of a page', () => {
     }
     // The least each took: what the page costs, to which a busy machine can only add.
     const [first, last, halfway] = [times.first, times.last, times.halfway].map((list) => Math.min(...list));
-    expect({ last: last! <= 3 * first!, halfway: halfway! <= 3 * first! }, `least: first ${first} ms, last ${last} ms, halfway ${halfway} ms`)
-      .toEqual({ last: true, halfway: true });
+    expect(
+      { last: last! <= 3 * first!, halfway: halfway! <= 3 * first! },
+      `least: first ${first} ms, last ${last} ms, halfway ${halfway} ms`,
+    ).toEqual({ last: true, halfway: true });
   });
 });
 
@@ -74,7 +80,9 @@ describe("an invoice's supplier", () => {
     const [known] = await rows<{ cuit: string }>(sql`select data->'tax_id'->>'code' as cuit from entries
       where owner_id = ${workspace.owner_id} and folder = 'suppliers' order by created_at offset 12345 limit 1`);
     for (const cuit of [known!.cuit, freshCuit('20')]) {
-      const { queries, result } = await captureQueries(() => call(entriesRoute.POST, { token: workspace.apiKey, body: invoiceOf(cuit) }));
+      const { queries, result } = await captureQueries(() =>
+        call(entriesRoute.POST, { token: workspace.apiKey, body: invoiceOf(cuit) }),
+      );
       // The seeded suppliers have no certificate: the known one is refused too, saying it is not registered.
       expect([result.status, result.body.code]).toEqual([422, 'supplier_not_registered']);
       const plans = await Promise.all(queries.filter((query) => /tax_id/.test(query.sql)).map(planOnProductDb));
@@ -91,15 +99,18 @@ describe('the cursor, as a row comparison', () => {
     await db.execute(sql`insert into entries (id, owner_id, folder, status, data, created_at, updated_at)
       select gen_random_uuid(), ${other.owner_id}, 'suppliers', 'Empty', '{}'::jsonb, t, t
       from (select timestamptz '2024-05-01 10:00:00.123Z' + (i / 3) * interval '1 millisecond' as t from generate_series(0, 8) as i) s`);
-    const expected = (await rows<{ id: string }>(sql`select id from entries where owner_id = ${other.owner_id}
-      order by created_at desc, id desc`)).map((row) => row.id);
+    const expected = (
+      await rows<{ id: string }>(sql`select id from entries where owner_id = ${other.owner_id}
+      order by created_at desc, id desc`)
+    ).map((row) => row.id);
     expect(expected).toHaveLength(9);
 
     const walked: string[] = [];
     let cursor: string | undefined;
     do {
       const { status, body } = await call(entriesRoute.GET, {
-        token: other.apiKey, query: { folder: 'suppliers', limit: '2', ...(cursor ? { cursor } : {}) },
+        token: other.apiKey,
+        query: { folder: 'suppliers', limit: '2', ...(cursor ? { cursor } : {}) },
       });
       expect(status).toBe(200);
       walked.push(...body.list.map((entry: { id: string }) => entry.id));

@@ -36,10 +36,12 @@ const recorded = async (meta: MigrationMeta) =>
 describe('a migration of CREATE INDEX CONCURRENTLY', () => {
   it(`builds the index ${onPostgres ? 'outside a transaction' : 'plainly, in its transaction'} and records the migration`, async () => {
     const handle = await getDbHandle();
-    await runMigrations(handle, [migration(
-      'create table "scratch_rows" ("id" integer primary key, "v" text)',
-      `insert into "scratch_rows" select i, 'v' || (i % 100) from generate_series(1, 1000) as i`,
-    )]);
+    await runMigrations(handle, [
+      migration(
+        'create table "scratch_rows" ("id" integer primary key, "v" text)',
+        `insert into "scratch_rows" select i, 'v' || (i % 100) from generate_series(1, 1000) as i`,
+      ),
+    ]);
     const concurrent = migration(
       'CREATE INDEX CONCURRENTLY "scratch_rows_v" ON "scratch_rows" USING btree ("v");',
       'CREATE INDEX CONCURRENTLY "scratch_rows_v_id" ON "scratch_rows" USING btree ("v","id");',
@@ -60,7 +62,9 @@ describe('a migration of CREATE INDEX CONCURRENTLY', () => {
     await expect(runMigrations(handle, [concurrent])).rejects.toThrow(/scratch_later/);
     expect(await recorded(concurrent)).toBe(false);
     // PostgreSQL kept the first index (each statement stands alone); PGlite rolled the migration back.
-    expect(await indexNamed('scratch_half_v')).toEqual(onPostgres ? expect.objectContaining({ valid: true }) : undefined);
+    expect(await indexNamed('scratch_half_v')).toEqual(
+      onPostgres ? expect.objectContaining({ valid: true }) : undefined,
+    );
 
     await runMigrations(handle, [migration('create table "scratch_later" ("id" integer primary key, "v" text)')]);
     // The failed migration, older than the one just applied, is given again as a later start would hold it.
@@ -71,11 +75,15 @@ describe('a migration of CREATE INDEX CONCURRENTLY', () => {
 
   it.runIf(onPostgres)('rebuilds an index a dead build left invalid', async () => {
     const handle = await getDbHandle();
-    await runMigrations(handle, [migration(
-      'create table "scratch_dupes" ("id" integer primary key, "v" text)',
-      `insert into "scratch_dupes" values (1, 'a'), (2, 'a'), (3, 'b')`,
-    )]);
-    const unique = migration('CREATE UNIQUE INDEX CONCURRENTLY "scratch_dupes_v" ON "scratch_dupes" USING btree ("v");');
+    await runMigrations(handle, [
+      migration(
+        'create table "scratch_dupes" ("id" integer primary key, "v" text)',
+        `insert into "scratch_dupes" values (1, 'a'), (2, 'a'), (3, 'b')`,
+      ),
+    ]);
+    const unique = migration(
+      'CREATE UNIQUE INDEX CONCURRENTLY "scratch_dupes_v" ON "scratch_dupes" USING btree ("v");',
+    );
     await expect(runMigrations(handle, [unique])).rejects.toThrow(/duplicate|unique/i);
     expect(await indexNamed('scratch_dupes_v')).toMatchObject({ valid: false });
 
@@ -134,10 +142,13 @@ describe('the schema as migrated', () => {
       from pg_index i join pg_class c on c.oid = i.indrelid
       where c.relnamespace = 'public'::regnamespace and i.indisvalid and i.indpred is null`);
     expect(foreignKeys.length).toBeGreaterThan(20);
-    const unindexed = foreignKeys.filter((key) => !indexes.some((index) => {
-      const leading = index.keys.split(' ').map(Number).slice(0, key.columns.length);
-      return index.table === key.table && key.columns.every((column) => leading.includes(Number(column)));
-    }));
+    const unindexed = foreignKeys.filter(
+      (key) =>
+        !indexes.some((index) => {
+          const leading = index.keys.split(' ').map(Number).slice(0, key.columns.length);
+          return index.table === key.table && key.columns.every((column) => leading.includes(Number(column)));
+        }),
+    );
     expect(unindexed.map((key) => key.name)).toEqual([]);
   });
 });

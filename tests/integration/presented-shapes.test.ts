@@ -11,7 +11,16 @@ import * as progressRoute from '@/app/gov-ar/v1/registrations/[ref]/progress/rou
 import { presentEnrollment } from '@/lib/access/enrollments';
 import { getDb } from '@/lib/db/client';
 import {
-  credentials, enrollments, entries, jobSteps, jobs, metaRecords, registrationProgress, webhookAttempts, webhookDeliveries, workflows,
+  credentials,
+  enrollments,
+  entries,
+  jobSteps,
+  jobs,
+  metaRecords,
+  registrationProgress,
+  webhookAttempts,
+  webhookDeliveries,
+  workflows,
 } from '@/lib/db/schema';
 import { presentCertificate } from '@/lib/gov-ar/certificate-record';
 import { pointsOfSaleForLink } from '@/lib/gov-ar/registration/points-of-sale';
@@ -35,15 +44,21 @@ import { startWebhookReceiver, type WebhookReceiver } from '@/tests/support/webh
 
 const emulator = useEmulator();
 let receiver: WebhookReceiver;
-beforeAll(async () => { receiver = await startWebhookReceiver(); });
-afterAll(async () => { await receiver.close(); });
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+});
 
 /** How many values of each shape were held against their schema: a flow that made none would prove nothing. */
 const held = new Map<string, number>();
 
 function expectShape(name: string, schema: z.ZodType, value: unknown) {
   const parsed = schema.safeParse(value);
-  expect(parsed.success ? [] : parsed.error.issues, `${name}: the presenter's output differs from its schema`).toEqual([]);
+  expect(parsed.success ? [] : parsed.error.issues, `${name}: the presenter's output differs from its schema`).toEqual(
+    [],
+  );
   held.set(name, (held.get(name) ?? 0) + 1);
 }
 
@@ -57,12 +72,26 @@ describe('presented shapes', () => {
 
     const supplier = await createSupplier(apiKey);
     const registration = await startRegistration({
-      apiKey, ownerId: workspace.owner_id, workflowId: workspace.workflow.id, entryId: supplier.id, cuit: supplier.data.tax_id.code, environment: 'sandbox',
+      apiKey,
+      ownerId: workspace.owner_id,
+      workflowId: workspace.workflow.id,
+      entryId: supplier.id,
+      cuit: supplier.data.tax_id.code,
+      environment: 'sandbox',
     });
     await drainAll();
     await sendPendingNow(); // the first attempt was refused: the retry is delivered
-    const company = { legal_name: 'Panadería Ñandú S.R.L.', fiscal_address: 'Av. Corrientes 1234, CABA', activity_code: '107121', tax_classification: 'responsable_inscripto' };
-    const saved = await call(progressRoute.PUT, { method: 'PUT', params: { ref: registration.ref }, body: { step: 'path', company, path: 'generate' } });
+    const company = {
+      legal_name: 'Panadería Ñandú S.R.L.',
+      fiscal_address: 'Av. Corrientes 1234, CABA',
+      activity_code: '107121',
+      tax_classification: 'responsable_inscripto',
+    };
+    const saved = await call(progressRoute.PUT, {
+      method: 'PUT',
+      params: { ref: registration.ref },
+      body: { step: 'path', company, path: 'generate' },
+    });
     expect(saved.status).toBe(200);
     expectShape('RegistrationView', RegistrationView, await getRegistrationView(registration.ref));
     await completeRegistration(emulator(), registration);
@@ -79,14 +108,26 @@ describe('presented shapes', () => {
     const metaRows = await db.select().from(metaRecords).where(eq(metaRecords.ownerId, ownerId));
     for (const row of metaRows) expectShape('MetaRecord', MetaRecord, presentMetaRecord(row));
     for (const row of await db.select().from(entries).where(eq(entries.ownerId, ownerId))) {
-      expectShape(`Entry (${row.folder})`, Entry, presentEntry(row, metaRows.filter((meta) => meta.entryId === row.id)));
+      expectShape(
+        `Entry (${row.folder})`,
+        Entry,
+        presentEntry(
+          row,
+          metaRows.filter((meta) => meta.entryId === row.id),
+        ),
+      );
     }
-    const certificateMeta = metaRows.find((row) => row.entryId === supplier.id && row.src === 'gov-ar' && row.key === 'certificate');
+    const certificateMeta = metaRows.find(
+      (row) => row.entryId === supplier.id && row.src === 'gov-ar' && row.key === 'certificate',
+    );
     expectShape('CertificateRecord', CertificateRecord, certificateMeta?.value);
     const [credential] = await db.select().from(credentials).where(eq(credentials.entryId, supplier.id));
     expectShape('CertificateRecord', CertificateRecord, { ...presentCertificate(credential!), state: 'valid' });
 
-    const [progress] = await db.select().from(registrationProgress).where(eq(registrationProgress.ref, registration.ref));
+    const [progress] = await db
+      .select()
+      .from(registrationProgress)
+      .where(eq(registrationProgress.ref, registration.ref));
     expectShape('Progress', Progress, presentProgress(progress));
     expectShape('Progress', Progress, presentProgress(undefined));
 
@@ -98,7 +139,15 @@ describe('presented shapes', () => {
     const stepRows = await db.select().from(jobSteps).where(inArray(jobSteps.jobId, jobIds));
     const deliveries = await deliveriesByJob(jobIds);
     for (const row of jobRows) {
-      expectShape('Job', Job, presentJob(row, stepRows.filter((step) => step.jobId === row.id), deliveries.get(row.id)));
+      expectShape(
+        'Job',
+        Job,
+        presentJob(
+          row,
+          stepRows.filter((step) => step.jobId === row.id),
+          deliveries.get(row.id),
+        ),
+      );
     }
     const deliveryRows = await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.jobId, jobIds));
     const attemptsOf = new Map<string, string[]>();

@@ -23,10 +23,24 @@ import { drainJobs } from '@/lib/transform/runner';
 import { claimDueDelivery } from '@/lib/webhooks/delivery';
 import { call } from '@/tests/support/call';
 import { invoiceDoc } from '@/tests/support/invoices';
-import { buffersTouched, explain, indexesUsed, isPlannable, planProblems, type ExplainedQuery } from '@/tests/support/query-plans';
+import {
+  buffersTouched,
+  explain,
+  indexesUsed,
+  isPlannable,
+  planProblems,
+  type ExplainedQuery,
+} from '@/tests/support/query-plans';
 import { seedScale, seededId } from '@/tests/support/scale-seed';
 import { completeRegistration, startRegistration, useEmulator } from '@/tests/support/registration';
-import { createRegistrationWorkflow, createSupplier, freshCuit, getEntry, readyWorkspace, startJob } from '@/tests/support/scenario';
+import {
+  createRegistrationWorkflow,
+  createSupplier,
+  freshCuit,
+  getEntry,
+  readyWorkspace,
+  startJob,
+} from '@/tests/support/scenario';
 
 const SUPPLIERS = 100_000;
 /** Tables the seed makes large; a small table (workspaces, workflows) may be read whole. */
@@ -41,7 +55,11 @@ beforeAll(async () => {
   workspace = await readyWorkspace();
   client = new Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
-  await seedScale((statement) => client.query(statement), { ownerId: workspace.owner_id, workflowId: workspace.workflow.id, suppliers: SUPPLIERS });
+  await seedScale((statement) => client.query(statement), {
+    ownerId: workspace.owner_id,
+    workflowId: workspace.workflow.id,
+    suppliers: SUPPLIERS,
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -62,7 +80,9 @@ async function explainAll(queries: LoggedQuery[]): Promise<ExplainedQuery[]> {
 }
 
 function expectFlat(explained: ExplainedQuery[], expectedIndexes: string[] = []) {
-  const problems = explained.flatMap((query) => planProblems(query, LARGE).map((problem) => `${problem}: ${query.sql}`));
+  const problems = explained.flatMap((query) =>
+    planProblems(query, LARGE).map((problem) => `${problem}: ${query.sql}`),
+  );
   expect(problems).toEqual([]);
   const used = explained.flatMap(indexesUsed);
   for (const index of expectedIndexes) expect(used).toContain(index);
@@ -73,7 +93,9 @@ function expectFlat(explained: ExplainedQuery[], expectedIndexes: string[] = [])
  * could still answer the `or` form from few rows; halfway, half the table).
  */
 async function cursorHalfway(folder?: string): Promise<string> {
-  const { rows: [{ count }] } = await client.query(
+  const {
+    rows: [{ count }],
+  } = await client.query(
     `select count(*)::int as count from entries where owner_id = $1 ${folder ? 'and folder = $2' : ''}`,
     folder ? [workspace.owner_id, folder] : [workspace.owner_id],
   );
@@ -94,7 +116,10 @@ describe.runIf(onPostgres)('query plans with 100k suppliers', () => {
   it('a deep page of the suppliers, by next_cursor, starts at the cursor in the index', async () => {
     const cursor = await cursorHalfway('suppliers');
     const explained = await explainOperation(async () => {
-      const { status, body } = await call(entriesRoute.GET, { token: workspace.apiKey, query: { folder: 'suppliers', cursor } });
+      const { status, body } = await call(entriesRoute.GET, {
+        token: workspace.apiKey,
+        query: { folder: 'suppliers', cursor },
+      });
       expect(status).toBe(200);
       expect(body.list).toHaveLength(20);
     });
@@ -103,30 +128,53 @@ describe.runIf(onPostgres)('query plans with 100k suppliers', () => {
 
   it('a deep page of every entry, and of the envelopes', async () => {
     const cursor = await cursorHalfway();
-    expectFlat(await explainOperation(async () => {
-      const { status, body } = await call(entriesRoute.GET, { token: workspace.apiKey, query: { cursor } });
-      expect([status, body.list?.length]).toEqual([200, 20]);
-    }), ['entries_owner_created']);
+    expectFlat(
+      await explainOperation(async () => {
+        const { status, body } = await call(entriesRoute.GET, { token: workspace.apiKey, query: { cursor } });
+        expect([status, body.list?.length]).toEqual([200, 20]);
+      }),
+      ['entries_owner_created'],
+    );
     const envelopeCursor = await cursorHalfway('invoices');
-    expectFlat(await explainOperation(async () => {
-      expect((await call(envelopesRoute.GET, { token: workspace.apiKey, query: { cursor: envelopeCursor } })).body.list).toHaveLength(20);
-    }), ['entries_owner_folder_created']);
+    expectFlat(
+      await explainOperation(async () => {
+        expect(
+          (await call(envelopesRoute.GET, { token: workspace.apiKey, query: { cursor: envelopeCursor } })).body.list,
+        ).toHaveLength(20);
+      }),
+      ['entries_owner_folder_created'],
+    );
   });
 
   it('storing an invoice finds its supplier by CUIT, known or not', async () => {
-    const { rows: [known] } = await client.query(`select data->'tax_id'->>'code' as cuit from entries where id = ${seededId('entry', 54_321)}`);
-    expectFlat(await explainOperation(async () => {
-      const { status } = await call(entriesRoute.POST, { token: workspace.apiKey, body: invoiceOf(known.cuit) });
-      expect(status).toBe(201);
-    }), ['credentials_owner_cuit']);
-    expectFlat(await explainOperation(async () => {
-      const { status, body } = await call(entriesRoute.POST, { token: workspace.apiKey, body: invoiceOf(freshCuit('20')) });
-      expect([status, body.code]).toEqual([422, 'supplier_not_registered']);
-    }), ['entries_supplier_cuit']);
+    const {
+      rows: [known],
+    } = await client.query(
+      `select data->'tax_id'->>'code' as cuit from entries where id = ${seededId('entry', 54_321)}`,
+    );
+    expectFlat(
+      await explainOperation(async () => {
+        const { status } = await call(entriesRoute.POST, { token: workspace.apiKey, body: invoiceOf(known.cuit) });
+        expect(status).toBe(201);
+      }),
+      ['credentials_owner_cuit'],
+    );
+    expectFlat(
+      await explainOperation(async () => {
+        const { status, body } = await call(entriesRoute.POST, {
+          token: workspace.apiKey,
+          body: invoiceOf(freshCuit('20')),
+        });
+        expect([status, body.code]).toEqual([422, 'supplier_not_registered']);
+      }),
+      ['entries_supplier_cuit'],
+    );
   });
 
   it("a new job's steps, its link and its webhook", async () => {
-    const withWebhook = await createRegistrationWorkflow(workspace.apiKey, { webhook: { url: 'http://127.0.0.1:9/hook' } });
+    const withWebhook = await createRegistrationWorkflow(workspace.apiKey, {
+      webhook: { url: 'http://127.0.0.1:9/hook' },
+    });
     const entry = await createSupplier(workspace.apiKey);
     const explained = await explainOperation(async () => {
       expect((await startJob(workspace.apiKey, withWebhook.id, entry.id)).status).toBe(202);
@@ -139,8 +187,12 @@ describe.runIf(onPostgres)('query plans with 100k suppliers', () => {
     const entry = await createSupplier(workspace.apiKey);
     const explained = await explainOperation(async () => {
       const registration = await startRegistration({
-        apiKey: workspace.apiKey, ownerId: workspace.owner_id, workflowId: workspace.workflow.id, entryId: entry.id,
-        cuit: entry.data.tax_id.code, environment: 'sandbox',
+        apiKey: workspace.apiKey,
+        ownerId: workspace.owner_id,
+        workflowId: workspace.workflow.id,
+        entryId: entry.id,
+        cuit: entry.data.tax_id.code,
+        environment: 'sandbox',
       });
       await completeRegistration(emulator(), registration);
     });
@@ -150,32 +202,61 @@ describe.runIf(onPostgres)('query plans with 100k suppliers', () => {
 
   it("an entry's jobs, every job, and an entry", async () => {
     const entryId = (await client.query(`select ${seededId('entry', 777)} as id`)).rows[0].id as string;
-    expectFlat(await explainOperation(async () => {
-      const { status, body } = await call(jobsRoute.GET, { token: workspace.apiKey, query: { silo_entry_id: entryId } });
-      expect([status, body.list?.length]).toEqual([200, 1]);
-    }), ['jobs_owner_entry_created']);
-    const { rows: [oldJob] } = await client.query(
-      `select created_at, id from jobs where owner_id = $1 order by created_at, id offset ${SUPPLIERS / 2} limit 1`, [workspace.owner_id]);
-    expectFlat(await explainOperation(async () => {
-      const cursor = encodeCursor({ createdAt: oldJob.created_at, id: oldJob.id });
-      expect((await call(jobsRoute.GET, { token: workspace.apiKey, query: { cursor } })).body.list).toHaveLength(20);
-    }), ['jobs_owner_created']);
-    expectFlat(await explainOperation(async () => {
-      expect((await call(entryRoute.GET, { token: workspace.apiKey, params: { id: entryId } })).status).toBe(200);
-    }));
+    expectFlat(
+      await explainOperation(async () => {
+        const { status, body } = await call(jobsRoute.GET, {
+          token: workspace.apiKey,
+          query: { silo_entry_id: entryId },
+        });
+        expect([status, body.list?.length]).toEqual([200, 1]);
+      }),
+      ['jobs_owner_entry_created'],
+    );
+    const {
+      rows: [oldJob],
+    } = await client.query(
+      `select created_at, id from jobs where owner_id = $1 order by created_at, id offset ${SUPPLIERS / 2} limit 1`,
+      [workspace.owner_id],
+    );
+    expectFlat(
+      await explainOperation(async () => {
+        const cursor = encodeCursor({ createdAt: oldJob.created_at, id: oldJob.id });
+        expect((await call(jobsRoute.GET, { token: workspace.apiKey, query: { cursor } })).body.list).toHaveLength(20);
+      }),
+      ['jobs_owner_created'],
+    );
+    expectFlat(
+      await explainOperation(async () => {
+        expect((await call(entryRoute.GET, { token: workspace.apiKey, params: { id: entryId } })).status).toBe(200);
+      }),
+    );
   });
 
   it("the console's supplier list: by CUIT, by a name or status over a bounded window, deep, with whose links are open", async () => {
     const list = (query: Record<string, string>) => call(consoleSuppliersRoute.GET, { token: workspace.apiKey, query });
-    const { rows: [known] } = await client.query(`select data->'tax_id'->>'code' as cuit from entries where id = ${seededId('entry', 4_321)}`);
-    expectFlat(await explainOperation(async () => {
-      expect((await list({ q: known.cuit })).body.list).toHaveLength(1);
-    }), ['entries_supplier_cuit']);
+    const {
+      rows: [known],
+    } = await client.query(
+      `select data->'tax_id'->>'code' as cuit from entries where id = ${seededId('entry', 4_321)}`,
+    );
+    expectFlat(
+      await explainOperation(async () => {
+        expect((await list({ q: known.cuit })).body.list).toHaveLength(1);
+      }),
+      ['entries_supplier_cuit'],
+    );
     const cursor = await cursorHalfway('suppliers');
-    for (const query of [{ q: 'no such name' }, { status: 'Error', cursor }, { q: 'proveedor 5', cursor }, { cursor }] as Record<string, string>[]) {
-      expectFlat(await explainOperation(async () => {
-        expect((await list(query)).status).toBe(200);
-      }));
+    for (const query of [
+      { q: 'no such name' },
+      { status: 'Error', cursor },
+      { q: 'proveedor 5', cursor },
+      { cursor },
+    ] as Record<string, string>[]) {
+      expectFlat(
+        await explainOperation(async () => {
+          expect((await list(query)).status).toBe(200);
+        }),
+      );
     }
   });
 
@@ -193,11 +274,13 @@ describe.runIf(onPostgres)('query plans with 100k suppliers', () => {
   it('the idle background loops: step claim, delivery claim, periodic tasks', async () => {
     await client.query(`update webhook_deliveries set status = 'failed' where status = 'pending'`); // the test above's
     await claimTask('certificate-expiry-sweep', 0); // today's sweep has run
-    expectFlat(await explainOperation(async () => {
-      expect(await claimNextStep()).toBeUndefined();
-      expect(await claimDueDelivery()).toBeUndefined();
-      await runPeriodicTasks(Date.now() + 3600_000);
-    }));
+    expectFlat(
+      await explainOperation(async () => {
+        expect(await claimNextStep()).toBeUndefined();
+        expect(await claimDueDelivery()).toBeUndefined();
+        await runPeriodicTasks(Date.now() + 3600_000);
+      }),
+    );
   });
 
   it("each start-up's look for the demo's link", async () => {
@@ -212,11 +295,17 @@ describe.runIf(onPostgres)('query plans with 100k suppliers', () => {
       where c.contype = 'f' and c.confrelid in ('secrets'::regclass, 'entries'::regclass)`);
     expect(foreignKeys.length).toBeGreaterThanOrEqual(9);
     for (const key of foreignKeys) {
-      const id = (await client.query(`select ${seededId(key.referenced === 'secrets' ? 'secret' : 'entry', 4242)} as id`)).rows[0].id;
-      const check = { sql: `select 1 from only "${key.table}" x where $1::uuid operator(pg_catalog.=) "${key.column}" for key share of x`, params: [id] };
+      const id = (
+        await client.query(`select ${seededId(key.referenced === 'secrets' ? 'secret' : 'entry', 4242)} as id`)
+      ).rows[0].id;
+      const check = {
+        sql: `select 1 from only "${key.table}" x where $1::uuid operator(pg_catalog.=) "${key.column}" for key share of x`,
+        params: [id],
+      };
       const explained = await explain(client, check);
       expect(planProblems(explained, LARGE), `${key.table}.${key.column}`).toEqual([]);
-      if (LARGE.includes(key.table)) expect(indexesUsed(explained).length, `${key.table}.${key.column}`).toBeGreaterThan(0);
+      if (LARGE.includes(key.table))
+        expect(indexesUsed(explained).length, `${key.table}.${key.column}`).toBeGreaterThan(0);
     }
   });
 
@@ -225,14 +314,20 @@ describe.runIf(onPostgres)('query plans with 100k suppliers', () => {
     // (autovacuum is off on this server, as it may be behind on a busy one).
     await client.query(`update job_steps set status = 'ready', run_at = now() - interval '1 hour'
       where id in (select id from job_steps where status = 'completed' limit 20000)`);
-    await client.query(`update job_steps set status = 'completed' where status = 'ready' and run_at < now() - interval '59 minutes'`);
+    await client.query(
+      `update job_steps set status = 'completed' where status = 'ready' and run_at < now() - interval '59 minutes'`,
+    );
     await client.query(`update webhook_deliveries set status = 'pending', next_attempt_at = now() - interval '1 hour'
       where id in (select id from webhook_deliveries where status = 'delivered' limit 20000)`);
-    await client.query(`update webhook_deliveries set status = 'delivered' where status = 'pending' and next_attempt_at < now() - interval '59 minutes'`);
-    const claims = (await captureQueries(async () => {
-      await claimNextStep();
-      await claimDueDelivery();
-    })).queries;
+    await client.query(
+      `update webhook_deliveries set status = 'delivered' where status = 'pending' and next_attempt_at < now() - interval '59 minutes'`,
+    );
+    const claims = (
+      await captureQueries(async () => {
+        await claimNextStep();
+        await claimDueDelivery();
+      })
+    ).queries;
     // The first claims step over the dead entries (and mark them); the next ones do not.
     await explainAll(claims);
     for (const explained of await explainAll(claims)) expect(buffersTouched(explained), explained.sql).toBeLessThan(50);

@@ -17,16 +17,23 @@ async function redisAnswers(url: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(Number(port || 6379), hostname);
     socket.setTimeout(500);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
 const stores: [string, () => RateCounters][] = [['memory', memoryCounters]];
 if (process.env.DATABASE_URL) stores.push(['postgres', postgresCounters]);
 // A namespace of this test file's own database, so that files running at once never share buckets.
-if (process.env.DATABASE_URL && await redisAnswers(redisUrl)) stores.push(['redis', () => redisCounters(redisUrl, process.env.DATABASE_URL!)]);
+if (process.env.DATABASE_URL && (await redisAnswers(redisUrl)))
+  stores.push(['redis', () => redisCounters(redisUrl, process.env.DATABASE_URL!)]);
 
 afterAll(() => closeRedisCounters());
 
@@ -40,7 +47,7 @@ describe.each(stores)('rate-limit buckets in %s', (_, make) => {
 
   it.each([
     ['the first call of a fresh bucket', 0, T0, 0],
-    ['the limit\'s last call', 9, T0, 0],
+    ["the limit's last call", 9, T0, 0],
     ['one past the limit, which waits one step', 10, T0, 6_000],
     ['one past the limit a second later', 10, T0 + 1_000, 5_000],
     ['one past the limit once a step has gone by', 10, T0 + 6_000, 0],
@@ -84,12 +91,13 @@ describe.each(stores)('rate-limit buckets in %s', (_, make) => {
 
 describe.runIf(Boolean(process.env.DATABASE_URL))('a store that does not answer', () => {
   /** A port nothing listens on: one the system just handed out and took back. */
-  const closedPort = () => new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
+  const closedPort = () =>
+    new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
     });
-  });
 
   it('is a quick 503 service_unavailable with Retry-After, neither a pass nor a 500', async () => {
     const saved = { REDIS_URL: process.env.REDIS_URL, RATE_LIMITS: process.env.RATE_LIMITS };
@@ -98,7 +106,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a store that does not answer'
     try {
       const started = Date.now();
       await expect(enforceRateLimits([{ key: 'away', perMinute: 5 }])).rejects.toMatchObject({
-        code: 'service_unavailable', headers: { 'retry-after': '5' },
+        code: 'service_unavailable',
+        headers: { 'retry-after': '5' },
       });
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {

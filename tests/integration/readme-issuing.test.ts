@@ -8,7 +8,14 @@ import * as pdfRoute from '@/app/silo/v1/entries/[id]/pdf/route';
 import { readArcaQrUrl } from '@/lib/ar/arca/qr';
 import { call } from '@/tests/support/call';
 import { registeredSupplier } from '@/tests/support/invoices';
-import { argentinaToday, createInvoiceWorkflow, issue, readEntry, runUntilEnded, stampOf } from '@/tests/support/issuing';
+import {
+  argentinaToday,
+  createInvoiceWorkflow,
+  issue,
+  readEntry,
+  runUntilEnded,
+  stampOf,
+} from '@/tests/support/issuing';
 import { useEmulator } from '@/tests/support/registration';
 
 const emulator = useEmulator();
@@ -27,16 +34,17 @@ function readmeSection() {
 
 /** What the shell substitutes in a heredoc: the variables the README sets before it. */
 function substitute(body: string, values: Record<string, string>): unknown {
-  const filled = body.replace(/\$([A-Z_]+)\b/g, (whole, name: string) => {
+  const filled = body.replace(/\$([A-Z_]+)\b/g, (_whole, name: string) => {
     if (!(name in values)) throw new Error(`the README's body uses $${name}, which this test does not know`);
     return values[name]!;
   });
   return JSON.parse(filled);
 }
 
-const plusDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-describe('the README\'s issuing examples', () => {
+describe("the README's issuing examples", () => {
   it('has the workflow, the four invoices and the PDF download the newcomer runs', () => {
     const { section, bodies } = readmeSection();
     expect(bodies).toHaveLength(4);
@@ -45,7 +53,9 @@ describe('the README\'s issuing examples', () => {
     expect(section).toContain('TODAY=$(TZ=America/Argentina/Buenos_Aires date +%F)');
   });
 
-  it('issues an A invoice, a B invoice to a final consumer, a services invoice and a credit note against the first', { timeout: 120_000 }, async () => {
+  it('issues an A invoice, a B invoice to a final consumer, a services invoice and a credit note against the first', {
+    timeout: 120_000,
+  }, async () => {
     const supplier = await registeredSupplier(emulator());
     const workflow = await createInvoiceWorkflow(supplier.apiKey);
     const today = argentinaToday();
@@ -62,12 +72,21 @@ describe('the README\'s issuing examples', () => {
       const [ended] = await runUntilEnded(supplier.apiKey, [job.id]);
       expect(ended.status, `body ${index + 1}: ${JSON.stringify(ended.steps)}`).toBe('completed');
       const entry = await readEntry(supplier.apiKey, stored.body.id);
-      const pdf = await pdfRoute.GET(new Request(`http://localhost/silo/v1/entries/${entry.id}/pdf`, {
-        headers: { authorization: `Bearer ${supplier.apiKey}` },
-      }), { params: Promise.resolve({ id: entry.id }) });
+      const pdf = await pdfRoute.GET(
+        new Request(`http://localhost/silo/v1/entries/${entry.id}/pdf`, {
+          headers: { authorization: `Bearer ${supplier.apiKey}` },
+        }),
+        { params: Promise.resolve({ id: entry.id }) },
+      );
       const bytes = Buffer.from(await pdf.arrayBuffer());
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-      issued.push({ entry, pdf: { status: pdf.status, fileName: /filename="([^"]+)"/.exec(pdf.headers.get('content-disposition') ?? '')?.[1] } });
+      issued.push({
+        entry,
+        pdf: {
+          status: pdf.status,
+          fileName: /filename="([^"]+)"/.exec(pdf.headers.get('content-disposition') ?? '')?.[1],
+        },
+      });
       if (index === 0) values.A_CODE = entry.data.doc.code;
     }
 
@@ -87,11 +106,18 @@ describe('the README\'s issuing examples', () => {
       expect(cae).toMatch(/^\d{14}$/);
       expect(stampOf(entry, 'arca-cae-expiry')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(readArcaQrUrl(stampOf(entry, 'arca-qr')!)).toMatchObject({
-        cuit: Number(supplier.cuit), ptoVta: 1, tipoCmp: Number(docType), nroCmp: Number(code), codAut: Number(cae),
+        cuit: Number(supplier.cuit),
+        ptoVta: 1,
+        tipoCmp: Number(docType),
+        nroCmp: Number(code),
+        codAut: Number(cae),
       });
       expect(pdf).toEqual({ status: 200, fileName: file });
       // What the README's `show` prints of the meta records: the PDF's, with its file name.
-      expect(entry.meta.find((record: { key: string }) => record.key === 'pdf')?.value).toMatchObject({ file_name: file, content_type: 'application/pdf' });
+      expect(entry.meta.find((record: { key: string }) => record.key === 'pdf')?.value).toMatchObject({
+        file_name: file,
+        content_type: 'application/pdf',
+      });
     }
     expect(creditNote!.entry.data.doc.preceding[0]).toMatchObject({ code: a!.entry.data.doc.code });
     expect(services!.entry.data.doc.ordering.period).toEqual({ start: `${values.MONTH}-01`, end: today });

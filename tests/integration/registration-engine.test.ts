@@ -25,7 +25,9 @@ async function queuedJob(workspace?: Workspace) {
 /** The refs of the entry's link records, oldest first. */
 async function linkRefs(apiKey: string, entryId: string): Promise<string[]> {
   const { body } = await getEntry(apiKey, entryId);
-  return body.meta.filter((m: { src: string; key: string }) => m.src === 'gov-ar' && m.key === 'link').map((m: { ref: string }) => m.ref);
+  return body.meta
+    .filter((m: { src: string; key: string }) => m.src === 'gov-ar' && m.key === 'link')
+    .map((m: { ref: string }) => m.ref);
 }
 
 /** Claims and runs exactly one step, which must be the given job's; returns its name. */
@@ -57,7 +59,12 @@ describe('resuming a registration', () => {
     const { body: done } = await getJob(apiKey, job.id);
     expect(done.status).toBe('completed');
     expect(done.completed_at).toMatch(ISO);
-    expect(done.steps.map((s: { status: string }) => s.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(done.steps.map((s: { status: string }) => s.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+    ]);
     expect(done.steps.map((s: { name: string }) => s.name)).not.toContain('silo.status.error');
     expect((await getEntry(apiKey, entry.id)).body.status).toBe('Registered');
   });
@@ -108,11 +115,13 @@ describe('resuming a registration', () => {
     expect((await getJob(apiKey, job.id)).body.status).toBe('completed');
   });
 
-  it.each([['an unknown ref', 'A'.repeat(27)], ['an empty ref', ''], ['a job id', '0190c0de-0000-7000-8000-000000000000']])(
-    'answers link_not_found for %s', async (_case, ref) => {
-      await expect(resumeRegistration(ref, AUTHORIZATION)).rejects.toMatchObject({ code: 'link_not_found', status: 404 });
-    },
-  );
+  it.each([
+    ['an unknown ref', 'A'.repeat(27)],
+    ['an empty ref', ''],
+    ['a job id', '0190c0de-0000-7000-8000-000000000000'],
+  ])('answers link_not_found for %s', async (_case, ref) => {
+    await expect(resumeRegistration(ref, AUTHORIZATION)).rejects.toMatchObject({ code: 'link_not_found', status: 404 });
+  });
 });
 
 describe('renewal', () => {
@@ -150,7 +159,9 @@ describe('failure and rescue', () => {
   /** Breaks a job's register step in the database, so that the engine fails it. */
   async function breakRegisterStep(jobId: string) {
     const db = await getDb();
-    await db.update(jobSteps).set({ name: 'gov-ar.no-such-step' })
+    await db
+      .update(jobSteps)
+      .set({ name: 'gov-ar.no-such-step' })
       .where(and(eq(jobSteps.jobId, jobId), eq(jobSteps.name, 'gov-ar.register')));
   }
 
@@ -162,8 +173,11 @@ describe('failure and rescue', () => {
     expect(failed.status).toBe('failed');
     expect(failed.completed_at).toMatch(ISO);
     expect(await stepStatuses(apiKey, job.id)).toEqual([
-      'silo.status.processing:completed', 'gov-ar.no-such-step:failed', 'gov-ar.wait.authorization:skipped',
-      'silo.status.registered:skipped', 'silo.status.error:completed',
+      'silo.status.processing:completed',
+      'gov-ar.no-such-step:failed',
+      'gov-ar.wait.authorization:skipped',
+      'silo.status.registered:skipped',
+      'silo.status.error:completed',
     ]);
     expect((await getEntry(apiKey, entry.id)).body.status).toBe('Error');
   });
@@ -191,7 +205,10 @@ describe('leases and concurrency', () => {
     expect(await claimNextStep()).toBeUndefined(); // the lease holds
 
     const db = await getDb();
-    await db.update(jobSteps).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobSteps.id, claimed!.id));
+    await db
+      .update(jobSteps)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobSteps.id, claimed!.id));
     const takenOver = await claimNextStep();
     expect(takenOver).toMatchObject({ id: claimed!.id, status: 'running', attempts: 2 });
 
@@ -209,7 +226,9 @@ describe('leases and concurrency', () => {
     const { apiKey, job } = await queuedJob();
     await runOneStep(job.id);
     const db = await getDb();
-    await db.update(jobSteps).set({ status: 'running', attempts: 1, lockedUntil: new Date(Date.now() - 60_000) })
+    await db
+      .update(jobSteps)
+      .set({ status: 'running', attempts: 1, lockedUntil: new Date(Date.now() - 60_000) })
       .where(and(eq(jobSteps.jobId, job.id), eq(jobSteps.name, 'gov-ar.register')));
     expect(await drainJobs()).toBe(2); // register (taken over), then the wait
     expect((await getJob(apiKey, job.id)).body.status).toBe('waiting');
@@ -229,7 +248,8 @@ describe('leases and concurrency', () => {
       expect(await linkRefs(workspace.apiKey, entry.id)).toHaveLength(1);
     }
 
-    for (const { entry } of jobs) await resumeRegistration((await linkRefs(workspace.apiKey, entry.id))[0]!, AUTHORIZATION);
+    for (const { entry } of jobs)
+      await resumeRegistration((await linkRefs(workspace.apiKey, entry.id))[0]!, AUTHORIZATION);
     const finished = await Promise.all([drainJobs(), drainJobs(), drainJobs()]);
     expect(finished.reduce((a, b) => a + b, 0)).toBe(6); // the status step per job
     for (const { job } of jobs) expect((await getJob(workspace.apiKey, job.id)).body.status).toBe('completed');

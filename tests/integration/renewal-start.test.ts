@@ -7,7 +7,13 @@ import * as progressRoute from '@/app/gov-ar/v1/registrations/[ref]/progress/rou
 import { makeCsr, pkcs8Pem, testKey } from '@/tests/support/pki';
 import { call } from '@/tests/support/call';
 import {
-  authorizeService, getRegistration, issueFromCsr, requestCsr, startRegistration, upload, useEmulator,
+  authorizeService,
+  getRegistration,
+  issueFromCsr,
+  requestCsr,
+  startRegistration,
+  upload,
+  useEmulator,
 } from '@/tests/support/registration';
 import { createRegistrationWorkflow, createSupplier, readyWorkspace } from '@/tests/support/scenario';
 
@@ -25,9 +31,15 @@ async function registeredSupplier() {
   const workspace = await readyWorkspace();
   const entry = await createSupplier(workspace.apiKey);
   const cuit = entry.data.tax_id.code as string;
-  const start = (workflowId = workspace.workflow.id) => startRegistration({
-    apiKey: workspace.apiKey, ownerId: workspace.owner_id, workflowId, entryId: entry.id, cuit, environment: 'sandbox',
-  });
+  const start = (workflowId = workspace.workflow.id) =>
+    startRegistration({
+      apiKey: workspace.apiKey,
+      ownerId: workspace.owner_id,
+      workflowId,
+      entryId: entry.id,
+      cuit,
+      environment: 'sandbox',
+    });
   return { workspace, entry, cuit, start };
 }
 
@@ -41,7 +53,9 @@ describe('a renewal starts from the last registration', () => {
     expect(firstView).toMatchObject({ renewal: false, authorized_services: [] });
     const { body: csr } = await requestCsr(first.ref);
     await authorizeService(emulator(), 'sandbox', cuit, csr.alias);
-    expect((await upload(first.ref, { certificate: await issueFromCsr(emulator(), 'sandbox', csr.alias, csr.csr) })).status).toBe(200);
+    expect(
+      (await upload(first.ref, { certificate: await issueFromCsr(emulator(), 'sandbox', csr.alias, csr.csr) })).status,
+    ).toBe(200);
 
     const renewal = await start();
     const view = (await getRegistration(renewal.ref)).body;
@@ -63,7 +77,9 @@ describe('a renewal starts from the last registration', () => {
     expect(renewed.csr).not.toBe(csr.csr);
     const subject = forge.pki.certificationRequestFromPem(renewed.csr).subject;
     expect(subject.getField('CN')?.value).toBe(csr.alias);
-    const uploaded = await upload(renewal.ref, { certificate: await issueFromCsr(emulator(), 'sandbox', renewed.alias, renewed.csr) });
+    const uploaded = await upload(renewal.ref, {
+      certificate: await issueFromCsr(emulator(), 'sandbox', renewed.alias, renewed.csr),
+    });
     expect(uploaded.status).toBe(200);
   });
 

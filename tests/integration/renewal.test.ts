@@ -12,7 +12,13 @@ import { createSupplier, getEntry, getJob, readyWorkspace } from '@/tests/suppor
 import { drainAll } from '@/tests/support/outbox';
 import { makeCsr, pkcs8Pem, testKey } from '@/tests/support/pki';
 import {
-  authorizeService, getRegistration, issueFromCsr, requestCsr, startRegistration, upload, useEmulator,
+  authorizeService,
+  getRegistration,
+  issueFromCsr,
+  requestCsr,
+  startRegistration,
+  upload,
+  useEmulator,
 } from '@/tests/support/registration';
 import { startWebhookReceiver } from '@/tests/support/webhook-receiver';
 
@@ -33,21 +39,32 @@ describe('renewing a Registered supplier', () => {
       const workspace = await readyWorkspace({ webhook: { url: receiver.url() } });
       const entry = await createSupplier(workspace.apiKey);
       const cuit = entry.data.tax_id.code as string;
-      const start = () => startRegistration({
-        apiKey: workspace.apiKey, ownerId: workspace.owner_id, workflowId: workspace.workflow.id, entryId: entry.id, cuit, environment: 'sandbox',
-      });
+      const start = () =>
+        startRegistration({
+          apiKey: workspace.apiKey,
+          ownerId: workspace.owner_id,
+          workflowId: workspace.workflow.id,
+          entryId: entry.id,
+          cuit,
+          environment: 'sandbox',
+        });
 
       const first = await start();
       const { body: csr } = await requestCsr(first.ref);
       await authorizeService(emulator(), 'sandbox', cuit, csr.alias);
-      const registered = await upload(first.ref, { certificate: await issueFromCsr(emulator(), 'sandbox', csr.alias, csr.csr) });
+      const registered = await upload(first.ref, {
+        certificate: await issueFromCsr(emulator(), 'sandbox', csr.alias, csr.csr),
+      });
       expect(registered.status).toBe(200);
       const oldSerial = registered.body.certificate.serial;
 
       const renewal = await start();
       expect(renewal.ref).not.toBe(first.ref);
       const view = (await getRegistration(renewal.ref)).body;
-      expect(view).toMatchObject({ renewal: true, current_certificate: { serial: oldSerial, not_after: registered.body.certificate.not_after } });
+      expect(view).toMatchObject({
+        renewal: true,
+        current_certificate: { serial: oldSerial, not_after: registered.body.certificate.not_after },
+      });
       expect((await getEntry(workspace.apiKey, entry.id)).body.status).toBe('Registered');
       expect(await loginWithActiveCertificate(entry.id)).toBe(oldSerial);
 
@@ -62,7 +79,9 @@ describe('renewing a Registered supplier', () => {
 
       const { body: newCsr } = await requestCsr(renewal.ref);
       await authorizeService(emulator(), 'sandbox', cuit, newCsr.alias);
-      const renewed = await upload(renewal.ref, { certificate: await issueFromCsr(emulator(), 'sandbox', newCsr.alias, newCsr.csr) });
+      const renewed = await upload(renewal.ref, {
+        certificate: await issueFromCsr(emulator(), 'sandbox', newCsr.alias, newCsr.csr),
+      });
       expect(renewed.status).toBe(200);
       const newSerial = renewed.body.certificate.serial;
       expect(newSerial).not.toBe(oldSerial);
@@ -70,12 +89,17 @@ describe('renewing a Registered supplier', () => {
 
       const { body: stored } = await getEntry(workspace.apiKey, entry.id);
       expect(stored.status).toBe('Registered');
-      expect(stored.meta.filter((m: { key: string }) => m.key === 'certificate')).toMatchObject([{ value: { serial: newSerial, state: 'valid' } }]);
+      expect(stored.meta.filter((m: { key: string }) => m.key === 'certificate')).toMatchObject([
+        { value: { serial: newSerial, state: 'valid' } },
+      ]);
       expect(JSON.stringify(stored)).not.toContain(oldSerial);
       expect((await getJob(workspace.apiKey, renewal.jobId)).body.status).toBe('completed');
 
       const db = await getDb();
-      const [old] = await db.select().from(credentials).where(and(eq(credentials.entryId, entry.id), eq(credentials.serial, oldSerial)));
+      const [old] = await db
+        .select()
+        .from(credentials)
+        .where(and(eq(credentials.entryId, entry.id), eq(credentials.serial, oldSerial)));
       expect(old).toMatchObject({ status: 'replaced', replacedAt: expect.any(Date) });
       // Kept encrypted: it still opens, and its row holds no part of it in the clear.
       const oldKeyPem = (await openCredential(old!)).privateKeyPem;
@@ -85,9 +109,18 @@ describe('renewing a Registered supplier', () => {
 
       await drainAll();
       const completed = receiver.deliveries
-        .map((d) => new Webhook(workspace.workflow.webhook.secret).verify(d.body, d.headers as Record<string, string>) as Record<string, any>)
+        .map(
+          (d) =>
+            new Webhook(workspace.workflow.webhook.secret).verify(
+              d.body,
+              d.headers as Record<string, string>,
+            ) as Record<string, any>,
+        )
         .filter((e) => e.event === 'registration.completed');
-      expect(completed.map((e) => [e.transform_job_id, e.data.certificate.serial])).toEqual([[first.jobId, oldSerial], [renewal.jobId, newSerial]]);
+      expect(completed.map((e) => [e.transform_job_id, e.data.certificate.serial])).toEqual([
+        [first.jobId, oldSerial],
+        [renewal.jobId, newSerial],
+      ]);
       expect(JSON.stringify(completed)).not.toMatch(/PRIVATE KEY|password/i);
     } finally {
       await receiver.close();

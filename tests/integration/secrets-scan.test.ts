@@ -20,7 +20,15 @@ import { captureLogs, type LogCapture } from '@/tests/support/log-capture';
 import { drainAll } from '@/tests/support/outbox';
 import { encryptPkcs8, makeCsr, prepareKeys, testKey } from '@/tests/support/pki';
 import {
-  authorizeService, getPointsOfSale, issueFromCsr, requestCsr, startRegistration, upload, useEmulator, type Environment, type OpenRegistration,
+  authorizeService,
+  getPointsOfSale,
+  issueFromCsr,
+  requestCsr,
+  startRegistration,
+  upload,
+  useEmulator,
+  type Environment,
+  type OpenRegistration,
 } from '@/tests/support/registration';
 import { recordResponses, stopRecordingResponses } from '@/tests/support/response-recorder';
 import { createSupplier, readyWorkspace } from '@/tests/support/scenario';
@@ -51,7 +59,8 @@ let responses: string[];
 let receiver: WebhookReceiver;
 let savedKey: string | undefined;
 
-const verify = (secret: string, delivery: Delivery) => new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
+const verify = (secret: string, delivery: Delivery) =>
+  new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
 const pemBody = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
 /**
  * Stored and answered JSON escapes line breaks, and a logged object splits a long string into quoted
@@ -61,12 +70,24 @@ const squeeze = (text: string) => text.replace(/\\[nrt]|\s+/g, '').replace(/['"`
 
 /** A workspace whose workflow posts webhooks to the receiver, and a supplier with a registration waiting at its link. */
 async function openLink(environment: Environment, webhook: { secret?: string }) {
-  const workspace = await readyWorkspace({ sandbox: environment === 'sandbox', webhook: { url: receiver.url(), ...webhook } });
+  const workspace = await readyWorkspace({
+    sandbox: environment === 'sandbox',
+    webhook: { url: receiver.url(), ...webhook },
+  });
   const entry = await createSupplier(workspace.apiKey);
   const registration = await startRegistration({
-    apiKey: workspace.apiKey, ownerId: workspace.owner_id, workflowId: workspace.workflow.id, entryId: entry.id, cuit: entry.data.tax_id.code, environment,
+    apiKey: workspace.apiKey,
+    ownerId: workspace.owner_id,
+    workflowId: workspace.workflow.id,
+    entryId: entry.id,
+    cuit: entry.data.tax_id.code,
+    environment,
   });
-  return { registration, apiKey: workspace.apiKey, webhookSecret: webhook.secret ?? (workspace.workflow.webhook.secret as string) };
+  return {
+    registration,
+    apiKey: workspace.apiKey,
+    webhookSecret: webhook.secret ?? (workspace.workflow.webhook.secret as string),
+  };
 }
 
 /** The stored credential, opened, and the WSAA ticket the upload obtained (from the shared cache). */
@@ -83,7 +104,9 @@ async function sandboxWithOurKey(): Promise<Supplier> {
   const certificate = await issueFromCsr(emulator(), 'sandbox', csr.alias, csr.csr);
   await authorizeService(emulator(), 'sandbox', link.registration.cuit, csr.alias);
   // The authority down first: the failure is logged, next to the key we just opened.
-  const down = await withEnv({ AR_EMULATOR_URL: `http://127.0.0.1:${await closedPort()}` }, () => upload(link.registration.ref, { certificate }));
+  const down = await withEnv({ AR_EMULATOR_URL: `http://127.0.0.1:${await closedPort()}` }, () =>
+    upload(link.registration.ref, { certificate }),
+  );
   expect(down.body.code).toBe('authority_unavailable');
   expect((await upload(link.registration.ref, { certificate })).status).toBe(200);
   const { opened, ticket } = await openedCredential(link.registration.entryId);
@@ -94,44 +117,73 @@ async function liveWithOwnEncryptedKey(): Promise<Supplier> {
   const link = await openLink('live', { secret: GIVEN_WEBHOOK_SECRET });
   const key = testKey('rsa', { slot: 'secrets-live' });
   const alias = 'secretos';
-  const certificate = await issueFromCsr(emulator(), 'live', alias, makeCsr({ key, cuit: link.registration.cuit, alias }).pem);
+  const certificate = await issueFromCsr(
+    emulator(),
+    'live',
+    alias,
+    makeCsr({ key, cuit: link.registration.cuit, alias }).pem,
+  );
   await authorizeService(emulator(), 'live', link.registration.cuit, alias);
   const uploadedKeyPem = encryptPkcs8(key, PASSWORD);
   const wrong = await upload(link.registration.ref, { certificate, key: uploadedKeyPem, password: `${PASSWORD}x` });
   expect(wrong.body.code).toBe('key_password_invalid');
-  expect((await upload(link.registration.ref, { certificate, key: uploadedKeyPem, password: PASSWORD })).status).toBe(200);
+  expect((await upload(link.registration.ref, { certificate, key: uploadedKeyPem, password: PASSWORD })).status).toBe(
+    200,
+  );
   expect((await getPointsOfSale(link.registration.ref)).status).toBe(200);
   const { ticket } = await openedCredential(link.registration.entryId);
-  return { ...link, alias, privateKeyPem: key.export({ type: 'pkcs8', format: 'pem' }).toString(), uploadedKeyPem, ticket };
+  return {
+    ...link,
+    alias,
+    privateKeyPem: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    uploadedKeyPem,
+    ticket,
+  };
 }
 
 /** Each secret that may appear nowhere, by name, in the forms it could take. */
 function hiddenSecrets(): [string, string][] {
-  return suppliers.flatMap(({ registration: { environment }, privateKeyPem, uploadedKeyPem, ticket }) => {
-    const key = createPrivateKey(privateKeyPem);
-    const body = pemBody(privateKeyPem);
-    return [
-      [`${environment} private key (PKCS#8)`, body],
-      [`${environment} private key, first 40 base64 characters`, body.slice(0, 40)],
-      [`${environment} private key (PKCS#1)`, pemBody(key.export({ type: 'pkcs1', format: 'pem' }).toString())],
-      [`${environment} private exponent (JWK d)`, key.export({ format: 'jwk' }).d!],
-      ...(uploadedKeyPem ? [[`${environment} encrypted key as uploaded`, pemBody(uploadedKeyPem)] as [string, string]] : []),
-      [`${environment} WSAA token`, ticket.token],
-      [`${environment} WSAA sign`, ticket.sign],
-    ] as [string, string][];
-  }).concat([['key password', PASSWORD], ['key password (its ASCII part)', PASSWORD_MARK]]);
+  return suppliers
+    .flatMap(({ registration: { environment }, privateKeyPem, uploadedKeyPem, ticket }) => {
+      const key = createPrivateKey(privateKeyPem);
+      const body = pemBody(privateKeyPem);
+      return [
+        [`${environment} private key (PKCS#8)`, body],
+        [`${environment} private key, first 40 base64 characters`, body.slice(0, 40)],
+        [`${environment} private key (PKCS#1)`, pemBody(key.export({ type: 'pkcs1', format: 'pem' }).toString())],
+        [`${environment} private exponent (JWK d)`, key.export({ format: 'jwk' }).d!],
+        ...(uploadedKeyPem
+          ? [[`${environment} encrypted key as uploaded`, pemBody(uploadedKeyPem)] as [string, string]]
+          : []),
+        [`${environment} WSAA token`, ticket.token],
+        [`${environment} WSAA sign`, ticket.sign],
+      ] as [string, string][];
+    })
+    .concat([
+      ['key password', PASSWORD],
+      ['key password (its ASCII part)', PASSWORD_MARK],
+    ]);
 }
 
 /** Private keys, passwords and tickets nowhere; API keys and webhook secrets only in the response that made each. */
 async function expectSecretsContained() {
-  const places = { database: squeeze(await databaseText()), responses: squeeze(responses.join('\n')), logs: squeeze(logs.text()) };
+  const places = {
+    database: squeeze(await databaseText()),
+    responses: squeeze(responses.join('\n')),
+    logs: squeeze(logs.text()),
+  };
   // The scan sees what it should: the public certificate is stored, the uploads' answers are there, the outage was logged.
-  expect(places.database).toContain(pemBody((await getActiveCredential(suppliers[0]!.registration.entryId))!.certificatePem));
+  expect(places.database).toContain(
+    pemBody((await getActiveCredential(suppliers[0]!.registration.entryId))!.certificatePem),
+  );
   expect(places.responses).toContain('"status":"Registered"');
   expect(places.logs).toContain('authoritycheckfailed');
 
   const found = hiddenSecrets().flatMap(([name, secret]) =>
-    Object.entries(places).filter(([, text]) => text.includes(squeeze(secret))).map(([where]) => `${name} in ${where}`));
+    Object.entries(places)
+      .filter(([, text]) => text.includes(squeeze(secret)))
+      .map(([where]) => `${name} in ${where}`),
+  );
   expect(found).toEqual([]);
 
   for (const { apiKey, webhookSecret } of suppliers) {
@@ -140,7 +192,9 @@ async function expectSecretsContained() {
     }
     const showingKey = responses.filter((text) => text.includes(apiKey));
     expect(showingKey.map((text) => JSON.parse(text).api_key)).toEqual([apiKey]); // the workspace's creation only
-    const showingSecret = responses.filter((text) => text.includes(webhookSecret)).map((text) => JSON.parse(text).webhook?.secret);
+    const showingSecret = responses
+      .filter((text) => text.includes(webhookSecret))
+      .map((text) => JSON.parse(text).webhook?.secret);
     expect(showingSecret).toEqual(webhookSecret === GIVEN_WEBHOOK_SECRET ? [] : [webhookSecret]); // a generated one, on creation only
   }
 }
@@ -161,7 +215,10 @@ async function expectRegistrationsWork(service: AuthorityService) {
     await startRegistration({ ...registration, entryId: entry.id, cuit: entry.data.tax_id.code });
     await drainAll();
     const [delivery] = receiver.deliveries.slice(seen);
-    expect(verify(supplier.webhookSecret, delivery!)).toMatchObject({ event: 'registration.link_created', silo_entry_id: entry.id });
+    expect(verify(supplier.webhookSecret, delivery!)).toMatchObject({
+      event: 'registration.link_created',
+      silo_entry_id: entry.id,
+    });
   }
 }
 
@@ -187,7 +244,8 @@ afterAll(async () => {
 describe('secrets after a sandbox and a live registration', () => {
   it('registered both suppliers and signed their webhooks', () => {
     for (const supplier of suppliers) {
-      const events = receiver.deliveries.filter((delivery) => delivery.body.includes(supplier.registration.entryId))
+      const events = receiver.deliveries
+        .filter((delivery) => delivery.body.includes(supplier.registration.entryId))
         .map((delivery) => (verify(supplier.webhookSecret, delivery) as { event: string }).event);
       expect(events).toEqual(['registration.link_created', 'registration.completed']);
     }
@@ -200,11 +258,21 @@ describe('secrets after a sandbox and a live registration', () => {
   it('re-encrypts under a new master key: everything works with the old key still listed, and after it is dropped', async () => {
     const db = await getDb();
     const total = (await db.select({ id: secrets.id }).from(secrets)).length;
-    expect(await db.select().from(secrets).where(ne(secrets.keyId, keyIdOf(OLD_KEY)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(secrets)
+        .where(ne(secrets.keyId, keyIdOf(OLD_KEY))),
+    ).toEqual([]);
 
     process.env.ENCRYPTION_KEY = `${NEW_KEY},${OLD_KEY}`;
     expect(await reencryptAllSecrets()).toEqual({ examined: total, reencrypted: total, unreadable: 0 });
-    expect(await db.select().from(secrets).where(ne(secrets.keyId, keyIdOf(NEW_KEY)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(secrets)
+        .where(ne(secrets.keyId, keyIdOf(NEW_KEY))),
+    ).toEqual([]);
     await expectRegistrationsWork('wsfex');
 
     // Only the new key opens them now, so the checks above did use the re-sealed secrets.

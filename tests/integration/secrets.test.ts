@@ -30,9 +30,18 @@ beforeAll(async () => {
 });
 
 /** Every secret stored by this file, to prove they all still open after rotations. */
-const stored: { id: string; plaintext: Buffer; context: { ownerId: string; entryId: string | null; purpose: string } }[] = [];
+const stored: {
+  id: string;
+  plaintext: Buffer;
+  context: { ownerId: string; entryId: string | null; purpose: string };
+}[] = [];
 
-async function store(purpose = 'certificate.key', plaintext: Buffer = randomBytes(48), owner = ownerId, entryId: string | null = newId()) {
+async function store(
+  purpose = 'certificate.key',
+  plaintext: Buffer = randomBytes(48),
+  owner = ownerId,
+  entryId: string | null = newId(),
+) {
   const context = { ownerId: owner, entryId, purpose };
   const id = await storeSecret(await getDb(), { ...context, plaintext });
   stored.push({ id, plaintext, context });
@@ -41,12 +50,15 @@ async function store(purpose = 'certificate.key', plaintext: Buffer = randomByte
 
 async function expectAllOpen() {
   const db = await getDb();
-  for (const { id, plaintext, context } of stored) expect((await readSecret(db, id, context)).equals(plaintext)).toBe(true);
+  for (const { id, plaintext, context } of stored)
+    expect((await readSecret(db, id, context)).equals(plaintext)).toBe(true);
 }
 
 describe('secrets in the database', () => {
   it('stores a secret sealed, never as plaintext, and reads it back', async () => {
-    const plaintext = Buffer.from(`-----BEGIN PRIVATE KEY-----\nMIIE-test-${randomBytes(8).toString('hex')}-contraseña\n`);
+    const plaintext = Buffer.from(
+      `-----BEGIN PRIVATE KEY-----\nMIIE-test-${randomBytes(8).toString('hex')}-contraseña\n`,
+    );
     const entryId = newId();
     const id = await store('certificate.key', plaintext, ownerId, entryId);
     const db = await getDb();
@@ -92,17 +104,25 @@ describe('secrets in the database', () => {
   it('stores inside a transaction, and nothing when it rolls back', async () => {
     const db = await getDb();
     let id = '';
-    await expect(db.transaction(async (tx) => {
-      id = await storeSecret(tx, { ownerId, purpose: 'certificate.key', plaintext: Buffer.from('x') });
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
+    await expect(
+      db.transaction(async (tx) => {
+        id = await storeSecret(tx, { ownerId, purpose: 'certificate.key', plaintext: Buffer.from('x') });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
     expect(await db.select().from(secrets).where(eq(secrets.id, id))).toEqual([]);
   });
 });
 
 describe('reencryptAllSecrets', () => {
   it('moves every secret to the newest key in batches; a second run has nothing to do', async () => {
-    for (let i = 0; i < 7; i++) await store(i % 2 ? 'certificate.key' : 'wsaa.ticket', randomBytes(i * 100), i % 3 ? ownerId : otherOwnerId, i === 3 ? null : newId());
+    for (let i = 0; i < 7; i++)
+      await store(
+        i % 2 ? 'certificate.key' : 'wsaa.ticket',
+        randomBytes(i * 100),
+        i % 3 ? ownerId : otherOwnerId,
+        i === 3 ? null : newId(),
+      );
     const db = await getDb();
     const longAgo = new Date('2000-01-01T00:00:00Z');
     await db.update(secrets).set({ updatedAt: longAgo });
@@ -131,7 +151,12 @@ describe('reencryptAllSecrets', () => {
     process.env.ENCRYPTION_KEY = `${KEY_C},${KEY_B},${KEY_A}`;
     const runs = await Promise.all([reencryptAllSecrets({ batchSize: 4 }), reencryptAllSecrets({ batchSize: 4 })]);
     expect(runs[0]!.reencrypted + runs[1]!.reencrypted).toBe(total);
-    expect(await db.select().from(secrets).where(ne(secrets.keyId, idOf(KEY_C)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(secrets)
+        .where(ne(secrets.keyId, idOf(KEY_C))),
+    ).toEqual([]);
     process.env.ENCRYPTION_KEY = KEY_C;
     await expectAllOpen();
   });

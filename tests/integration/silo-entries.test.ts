@@ -47,15 +47,42 @@ describe('POST /silo/v1/entries', () => {
   });
 
   it.each([
-    ['a CUIT with a wrong check digit', { folder: 'suppliers', data: { name: 'X', tax_id: { country: 'AR', code: '30712345672' } } }, 'data.tax_id.code'],
-    ['a CUIT of 10 digits', { folder: 'suppliers', data: { name: 'X', tax_id: { country: 'AR', code: '3071234567' } } }, 'data.tax_id.code'],
-    ['an unknown CUIT prefix', { folder: 'suppliers', data: { name: 'X', tax_id: { country: 'AR', code: '11712345671' } } }, 'data.tax_id.code'],
-    ['another country', { folder: 'suppliers', data: { name: 'X', tax_id: { country: 'UY', code: '30712345671' } } }, 'data.tax_id.country'],
+    [
+      'a CUIT with a wrong check digit',
+      { folder: 'suppliers', data: { name: 'X', tax_id: { country: 'AR', code: '30712345672' } } },
+      'data.tax_id.code',
+    ],
+    [
+      'a CUIT of 10 digits',
+      { folder: 'suppliers', data: { name: 'X', tax_id: { country: 'AR', code: '3071234567' } } },
+      'data.tax_id.code',
+    ],
+    [
+      'an unknown CUIT prefix',
+      { folder: 'suppliers', data: { name: 'X', tax_id: { country: 'AR', code: '11712345671' } } },
+      'data.tax_id.code',
+    ],
+    [
+      'another country',
+      { folder: 'suppliers', data: { name: 'X', tax_id: { country: 'UY', code: '30712345671' } } },
+      'data.tax_id.country',
+    ],
     ['no name', { folder: 'suppliers', data: { tax_id: { country: 'AR', code: '30712345671' } } }, 'data.name'],
     ['no tax id', { folder: 'suppliers', data: { name: 'X' } }, 'data.tax_id'],
     ['an unknown folder', { folder: 'customers', data: { name: 'X' } }, 'folder'],
-    ['an unknown top-level field', { folder: 'suppliers', data: { name: 'X', tax_id: { country: 'AR', code: '30712345671' } }, colour: 'red' }, 'colour'],
-    ['a foreign $schema', { folder: 'suppliers', data: { $schema: 'https://example.com/x', name: 'X', tax_id: { country: 'AR', code: '30712345671' } } }, 'data.$schema'],
+    [
+      'an unknown top-level field',
+      { folder: 'suppliers', data: { name: 'X', tax_id: { country: 'AR', code: '30712345671' } }, colour: 'red' },
+      'colour',
+    ],
+    [
+      'a foreign $schema',
+      {
+        folder: 'suppliers',
+        data: { $schema: 'https://example.com/x', name: 'X', tax_id: { country: 'AR', code: '30712345671' } },
+      },
+      'data.$schema',
+    ],
   ])('answers 422 naming the field for %s', async (_case, body, field) => {
     const { api_key } = await createWorkspace();
     const { status, body: error } = await call(entriesRoute.POST, { token: api_key, body });
@@ -67,8 +94,21 @@ describe('POST /silo/v1/entries', () => {
   it.each([
     ['malformed JSON', { raw: '{"folder":', headers: { 'content-type': 'application/json' } }, 400, 'malformed_json'],
     ['an empty body', { raw: '', headers: { 'content-type': 'application/json' } }, 400, 'malformed_json'],
-    ['a form body', { raw: 'folder=suppliers', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, 'unsupported_media_type'],
-    ['a body over 1 MiB', { raw: JSON.stringify({ folder: 'suppliers', data: { name: 'x'.repeat(1_100_000) } }), headers: { 'content-type': 'application/json' } }, 413, 'payload_too_large'],
+    [
+      'a form body',
+      { raw: 'folder=suppliers', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      415,
+      'unsupported_media_type',
+    ],
+    [
+      'a body over 1 MiB',
+      {
+        raw: JSON.stringify({ folder: 'suppliers', data: { name: 'x'.repeat(1_100_000) } }),
+        headers: { 'content-type': 'application/json' },
+      },
+      413,
+      'payload_too_large',
+    ],
   ])('rejects %s with its code and no stack trace', async (_case, options, status, code) => {
     const { api_key } = await createWorkspace();
     const result = await call(entriesRoute.POST, { token: api_key, method: 'POST', ...options });
@@ -79,7 +119,10 @@ describe('POST /silo/v1/entries', () => {
 
   it('needs a valid bearer token', async () => {
     const none = await call(entriesRoute.POST, { body: { folder: 'suppliers', data: party() } });
-    const wrong = await call(entriesRoute.POST, { token: 'sk_test_nope', body: { folder: 'suppliers', data: party() } });
+    const wrong = await call(entriesRoute.POST, {
+      token: 'sk_test_nope',
+      body: { folder: 'suppliers', data: party() },
+    });
     expect([none.status, wrong.status]).toEqual([401, 401]);
     expect(none.body.code).toBe('unauthorized');
   });
@@ -92,7 +135,12 @@ describe('PUT /silo/v1/entries/{id}', () => {
     const body = { folder: 'suppliers', data: party() };
     const created = await call(entryRoute.PUT, { token: api_key, method: 'PUT', params: { id }, body });
     const replay = await call(entryRoute.PUT, { token: api_key, method: 'PUT', params: { id }, body });
-    const different = await call(entryRoute.PUT, { token: api_key, method: 'PUT', params: { id }, body: { ...body, data: party() } });
+    const different = await call(entryRoute.PUT, {
+      token: api_key,
+      method: 'PUT',
+      params: { id },
+      body: { ...body, data: party() },
+    });
     expect(created.status).toBe(201);
     expect(created.body.id).toBe(id);
     expect(replay.status).toBe(200);
@@ -102,17 +150,25 @@ describe('PUT /silo/v1/entries/{id}', () => {
 
   it('answers 404 for an id that is not a UUID', async () => {
     const { api_key } = await createWorkspace();
-    const result = await call(entryRoute.PUT, { token: api_key, method: 'PUT', params: { id: 'not-a-uuid' }, body: { folder: 'suppliers', data: party() } });
+    const result = await call(entryRoute.PUT, {
+      token: api_key,
+      method: 'PUT',
+      params: { id: 'not-a-uuid' },
+      body: { folder: 'suppliers', data: party() },
+    });
     expect(result.status).toBe(404);
     expect(result.body.code).toBe('entry_not_found');
   });
 });
 
 describe('GET /silo/v1/entries', () => {
-  it('fetches one entry and hides other workspaces\' entries', async () => {
+  it("fetches one entry and hides other workspaces' entries", async () => {
     const mine = await createWorkspace();
     const theirs = await createWorkspace();
-    const { body: entry } = await call(entriesRoute.POST, { token: mine.api_key, body: { folder: 'suppliers', data: party() } });
+    const { body: entry } = await call(entriesRoute.POST, {
+      token: mine.api_key,
+      body: { folder: 'suppliers', data: party() },
+    });
     const found = await call(entryRoute.GET, { token: mine.api_key, params: { id: entry.id } });
     const hidden = await call(entryRoute.GET, { token: theirs.api_key, params: { id: entry.id } });
     expect(found.body).toEqual(entry);
@@ -128,8 +184,14 @@ describe('GET /silo/v1/entries', () => {
       ids.push(body.id);
     }
     const first = await call(entriesRoute.GET, { token: api_key, query: { folder: 'suppliers', limit: '2' } });
-    const second = await call(entriesRoute.GET, { token: api_key, query: { folder: 'suppliers', limit: '2', cursor: first.body.next_cursor } });
-    const third = await call(entriesRoute.GET, { token: api_key, query: { folder: 'suppliers', limit: '2', cursor: second.body.next_cursor } });
+    const second = await call(entriesRoute.GET, {
+      token: api_key,
+      query: { folder: 'suppliers', limit: '2', cursor: first.body.next_cursor },
+    });
+    const third = await call(entriesRoute.GET, {
+      token: api_key,
+      query: { folder: 'suppliers', limit: '2', cursor: second.body.next_cursor },
+    });
     const seen = [...first.body.list, ...second.body.list, ...third.body.list].map((e: { id: string }) => e.id);
     expect(seen).toEqual([...ids].reverse());
     expect(first.body.limit).toBe(2);

@@ -7,7 +7,15 @@ import { getDb } from '@/lib/db/client';
 import { newId } from '@/lib/ids';
 import { closedPort, withEnv } from '@/tests/support/authority';
 import {
-  addPointOfSale, ENVELOPE_SCHEMA, getStoredEntry, invoiceDoc, listEnvelopes, postInvoice, putInvoice, registerAgain, storedDoc,
+  addPointOfSale,
+  ENVELOPE_SCHEMA,
+  getStoredEntry,
+  invoiceDoc,
+  listEnvelopes,
+  postInvoice,
+  putInvoice,
+  registerAgain,
+  storedDoc,
   registeredSupplier,
 } from '@/tests/support/invoices';
 import { portal } from '@/tests/support/emulator-client';
@@ -23,7 +31,9 @@ async function withAuthorityDown<T>(action: () => Promise<T>): Promise<T> {
 
 async function countInvoices(ownerId: string): Promise<number> {
   const db = await getDb();
-  const result = (await db.execute(sql`select count(*)::int as n from entries where owner_id = ${ownerId} and folder = 'invoices'`)) as unknown as { rows: { n: number }[] };
+  const result = (await db.execute(
+    sql`select count(*)::int as n from entries where owner_id = ${ownerId} and folder = 'invoices'`,
+  )) as unknown as { rows: { n: number }[] };
   return result.rows[0]!.n;
 }
 
@@ -38,11 +48,18 @@ describe('a sandbox supplier', () => {
       const stored = await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series, code: `A-${series}` }));
       expect(stored.status).toBe(201);
       expect(stored.body).toMatchObject({ folder: 'invoices', owner_id: supplier.ownerId, status: 'Empty' });
-      expect(stored.body.data).toEqual({ $schema: ENVELOPE_SCHEMA, doc: storedDoc(invoiceDoc(supplier.cuit, { series, code: `A-${series}` })) });
+      expect(stored.body.data).toEqual({
+        $schema: ENVELOPE_SCHEMA,
+        doc: storedDoc(invoiceDoc(supplier.cuit, { series, code: `A-${series}` })),
+      });
     }
     const fetched = await listEnvelopes(supplier.apiKey, { limit: '3' });
     expect(fetched.status).toBe(200);
-    expect(fetched.body.list.map((entry: { data: { doc: { series: string } } }) => entry.data.doc.series)).toEqual(['99998', '0007', '42']);
+    expect(fetched.body.list.map((entry: { data: { doc: { series: string } } }) => entry.data.doc.series)).toEqual([
+      '99998',
+      '0007',
+      '42',
+    ]);
     const rest = await listEnvelopes(supplier.apiKey, { limit: '3', cursor: fetched.body.next_cursor });
     expect(rest.body.list.map((entry: { data: { doc: { series: string } } }) => entry.data.doc.series)).toEqual(['1']);
     expect(rest.body).not.toHaveProperty('next_cursor');
@@ -52,7 +69,9 @@ describe('a sandbox supplier', () => {
 
   it('never asks the authority: the sandbox takes any number even with the authority down', async () => {
     const supplier = await registeredSupplier(emulator());
-    const stored = await withAuthorityDown(() => postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '31' })));
+    const stored = await withAuthorityDown(() =>
+      postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '31' })),
+    );
     expect(stored.status).toBe(201);
   });
 
@@ -70,23 +89,42 @@ describe('a sandbox supplier', () => {
     expect(stored.body.data.doc.supplier.tax_id.code).toBe(supplier.cuit);
     // Calculated as GOBL does: the line's sum and total, the VAT category at 21%, what is payable.
     expect(stored.body.data.doc.lines[0]).toMatchObject({ sum: '200.00', total: '200.00' });
-    expect(stored.body.data.doc.totals).toMatchObject({ sum: '200.00', total: '200.00', tax: '42.00', total_with_tax: '242.00', payable: '242.00' });
-    expect(stored.body.data.doc.tax.ext).toMatchObject({ 'ar-arca-doc-type': '6', 'ar-arca-concept': '1', 'ar-arca-doc-letter': 'B' });
+    expect(stored.body.data.doc.totals).toMatchObject({
+      sum: '200.00',
+      total: '200.00',
+      tax: '42.00',
+      total_with_tax: '242.00',
+      payable: '242.00',
+    });
+    expect(stored.body.data.doc.tax.ext).toMatchObject({
+      'ar-arca-doc-type': '6',
+      'ar-arca-concept': '1',
+      'ar-arca-doc-letter': 'B',
+    });
   });
 });
 
 describe('the supplier of an invoice', () => {
   const situations: [string, string, (registered: OpenRegistration) => Promise<{ apiKey: string; cuit: string }>][] = [
-    ['a CUIT with no supplier entry', 'no supplier entry', async (registered) => ({ apiKey: registered.apiKey, cuit: freshCuit() })],
+    [
+      'a CUIT with no supplier entry',
+      'no supplier entry',
+      async (registered) => ({ apiKey: registered.apiKey, cuit: freshCuit() }),
+    ],
     ['a supplier whose registration is not finished', 'Processing', () => openRegistration()],
-    ['a supplier of another workspace', 'no supplier entry', async (registered) => ({ apiKey: (await createWorkspace()).api_key, cuit: registered.cuit })],
+    [
+      'a supplier of another workspace',
+      'no supplier entry',
+      async (registered) => ({ apiKey: (await createWorkspace()).api_key, cuit: registered.cuit }),
+    ],
   ];
   it.each(situations)('is refused for %s', async (_situation, why, arrange) => {
     const { apiKey, cuit } = await arrange(await registeredSupplier(emulator()));
     const refused = await postInvoice(apiKey, invoiceDoc(cuit));
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({
-      code: 'supplier_not_registered', fields: { 'data.doc.supplier.tax_id.code': expect.any(String) },
+      code: 'supplier_not_registered',
+      fields: { 'data.doc.supplier.tax_id.code': expect.any(String) },
     });
     expect(refused.body.message).toContain(why);
   });
@@ -101,10 +139,15 @@ describe('the supplier of an invoice', () => {
 
   it('is, of several registered entries with that CUIT, the most recently registered', async () => {
     const first = await registeredSupplier(emulator(), { invoiceTypes: ['A'] });
-    expect((await postInvoice(first.apiKey, invoiceDoc(first.cuit, { tax: { ext: { 'ar-arca-doc-letter': 'E' } } }))).body.code)
-      .toBe('service_not_authorized');
+    expect(
+      (await postInvoice(first.apiKey, invoiceDoc(first.cuit, { tax: { ext: { 'ar-arca-doc-letter': 'E' } } }))).body
+        .code,
+    ).toBe('service_not_authorized');
     await registerAgain(emulator(), first, ['E']);
-    const exports = await postInvoice(first.apiKey, invoiceDoc(first.cuit, { tax: { ext: { 'ar-arca-doc-letter': 'E' } } }));
+    const exports = await postInvoice(
+      first.apiKey,
+      invoiceDoc(first.cuit, { tax: { ext: { 'ar-arca-doc-letter': 'E' } } }),
+    );
     expect(exports.status).toBe(201);
     expect((await postInvoice(first.apiKey, invoiceDoc(first.cuit))).body.code).toBe('service_not_authorized');
   });
@@ -131,7 +174,9 @@ describe('letters and web services', () => {
     }
     expect(result.status).toBe(422);
     expect(result.body).toMatchObject({
-      code: 'service_not_authorized', service: outcome.replace('needs ', ''), fields: { 'data.doc.tax.ext.ar-arca-doc-letter': outcome },
+      code: 'service_not_authorized',
+      service: outcome.replace('needs ', ''),
+      fields: { 'data.doc.tax.ext.ar-arca-doc-letter': outcome },
     });
   });
 });
@@ -144,11 +189,20 @@ describe('a live supplier', () => {
     await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 5, dropped_on: '2025-06-30' });
 
     expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '3' }))).status).toBe(201);
-    expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '00003', code: '2' }))).status).toBe(201);
-    for (const [series, state] of [['7', 'not registered'], ['4', 'blocked'], ['5', 'dropped on 2025-06-30']]) {
+    expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '00003', code: '2' }))).status).toBe(
+      201,
+    );
+    for (const [series, state] of [
+      ['7', 'not registered'],
+      ['4', 'blocked'],
+      ['5', 'dropped on 2025-06-30'],
+    ]) {
       const refused = await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series }));
       expect(refused.status).toBe(422);
-      expect(refused.body).toMatchObject({ code: 'point_of_sale_not_registered', fields: { 'data.doc.series': `${state} at the authority` } });
+      expect(refused.body).toMatchObject({
+        code: 'point_of_sale_not_registered',
+        fields: { 'data.doc.series': `${state} at the authority` },
+      });
       expect(refused.body.message).toContain(`Point of sale ${series} is ${state}`);
       expect(refused.body.message).toContain('usable there: 3.');
     }
@@ -166,12 +220,16 @@ describe('a live supplier', () => {
     const supplier = await registeredSupplier(emulator(), { environment: 'live' });
     await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 2 });
     expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '2' }))).status).toBe(201); // the list is now kept
-    expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '8' }))).body.code).toBe('point_of_sale_not_registered');
+    expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '8' }))).body.code).toBe(
+      'point_of_sale_not_registered',
+    );
     await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 8 });
     expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '8' }))).status).toBe(201);
     // Unblocking works the same way: the kept list has 4 blocked, so 4 is asked again.
     await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 4, blocked: true });
-    expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '4' }))).body.code).toBe('point_of_sale_not_registered');
+    expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '4' }))).body.code).toBe(
+      'point_of_sale_not_registered',
+    );
     await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 4, blocked: false });
     expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '4' }))).status).toBe(201);
   });
@@ -179,7 +237,9 @@ describe('a live supplier', () => {
   it('answers 503 and stores nothing while the authority is unreachable', async () => {
     const supplier = await registeredSupplier(emulator(), { environment: 'live' });
     await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 6 });
-    const refused = await withAuthorityDown(() => postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '6' })));
+    const refused = await withAuthorityDown(() =>
+      postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '6' })),
+    );
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({ code: 'authority_unavailable', message: expect.any(String) });
     expect(refused.headers.get('retry-after')).toBe('30');
@@ -191,13 +251,19 @@ describe('a live supplier', () => {
   it('keeps the list a few minutes: a known point needs no authority, an unknown one or a stale list does', async () => {
     const supplier = await registeredSupplier(emulator(), { environment: 'live' });
     await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 9 });
-    expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '9', code: '1' }))).status).toBe(201);
+    expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '9', code: '1' }))).status).toBe(
+      201,
+    );
     await withAuthorityDown(async () => {
-      expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '9', code: '2' }))).status).toBe(201);
+      expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '9', code: '2' }))).status).toBe(
+        201,
+      );
       expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '10' }))).status).toBe(503);
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() + 6 * 60_000);
-      expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '9', code: '3' }))).status).toBe(503);
+      expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '9', code: '3' }))).status).toBe(
+        503,
+      );
     });
     expect(await countInvoices(supplier.ownerId)).toBe(2);
   });
@@ -205,10 +271,15 @@ describe('a live supplier', () => {
   it('refuses a revoked certificate as the authority reports it', async () => {
     const supplier = await registeredSupplier(emulator(), { environment: 'live' });
     const db = await getDb();
-    const { rows } = (await db.execute(sql`select certificate_pem from credentials where entry_id = ${supplier.entryId}`)) as unknown as { rows: { certificate_pem: string }[] };
+    const { rows } = (await db.execute(
+      sql`select certificate_pem from credentials where entry_id = ${supplier.entryId}`,
+    )) as unknown as { rows: { certificate_pem: string }[] };
     // The ticket from the registration would still open WSFE: drop it so the next login meets the revocation.
     await db.execute(sql`delete from authority_tickets where owner_id = ${supplier.ownerId}`);
-    const revoked = await portal(emulator(), 'revocations', { environment: 'live', certificate: rows[0]!.certificate_pem });
+    const revoked = await portal(emulator(), 'revocations', {
+      environment: 'live',
+      certificate: rows[0]!.certificate_pem,
+    });
     expect(revoked.status).toBe(201);
     const refused = await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '1' }));
     expect(refused.status).toBe(422);
@@ -217,8 +288,15 @@ describe('a live supplier', () => {
 
   it('needs wsfe to read the points of sale, whatever the letter', async () => {
     const supplier = await registeredSupplier(emulator(), { environment: 'live', invoiceTypes: ['E'] });
-    const refused = await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { tax: { ext: { 'ar-arca-doc-letter': 'E' } } }));
-    expect(refused.body).toMatchObject({ code: 'service_not_authorized', service: 'wsfe', fields: { 'data.doc.series': 'needs wsfe' } });
+    const refused = await postInvoice(
+      supplier.apiKey,
+      invoiceDoc(supplier.cuit, { tax: { ext: { 'ar-arca-doc-letter': 'E' } } }),
+    );
+    expect(refused.body).toMatchObject({
+      code: 'service_not_authorized',
+      service: 'wsfe',
+      fields: { 'data.doc.series': 'needs wsfe' },
+    });
   });
 });
 
@@ -244,7 +322,9 @@ describe('PUT /silo/v1/entries/{id} with an invoice', () => {
   it('stores nothing under the id when refused, so the id can be used once the problem is fixed', async () => {
     const supplier = await registeredSupplier(emulator(), { environment: 'live' });
     const id = newId();
-    expect((await putInvoice(supplier.apiKey, id, invoiceDoc(supplier.cuit, { series: '13' }))).body.code).toBe('point_of_sale_not_registered');
+    expect((await putInvoice(supplier.apiKey, id, invoiceDoc(supplier.cuit, { series: '13' }))).body.code).toBe(
+      'point_of_sale_not_registered',
+    );
     expect((await getStoredEntry(supplier.apiKey, id)).status).toBe(404);
     await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 13 });
     expect((await putInvoice(supplier.apiKey, id, invoiceDoc(supplier.cuit, { series: '13' }))).status).toBe(201);
@@ -267,11 +347,27 @@ describe('a malformed envelope', () => {
     ['no issue date', without('issue_date'), 'data.doc.issue_date'],
     ['an impossible issue date', { ...doc, issue_date: '2026-02-30' }, 'data.doc.issue_date'],
     ['no supplier', without('supplier'), 'data.doc.supplier'],
-    ['a supplier CUIT with a wrong check digit', { ...doc, supplier: { name: 'X', tax_id: { country: 'AR', code: '30712345672' } } }, 'data.doc.supplier.tax_id.code'],
-    ['a foreign supplier', { ...doc, supplier: { name: 'X', tax_id: { country: 'UY', code: cuit } } }, 'data.doc.supplier.tax_id.country'],
-    ['an unknown letter', { ...doc, tax: { ext: { 'ar-arca-doc-letter': 'X' } } }, 'data.doc.tax.ext.ar-arca-doc-letter'],
+    [
+      'a supplier CUIT with a wrong check digit',
+      { ...doc, supplier: { name: 'X', tax_id: { country: 'AR', code: '30712345672' } } },
+      'data.doc.supplier.tax_id.code',
+    ],
+    [
+      'a foreign supplier',
+      { ...doc, supplier: { name: 'X', tax_id: { country: 'UY', code: cuit } } },
+      'data.doc.supplier.tax_id.country',
+    ],
+    [
+      'an unknown letter',
+      { ...doc, tax: { ext: { 'ar-arca-doc-letter': 'X' } } },
+      'data.doc.tax.ext.ar-arca-doc-letter',
+    ],
     ['lines that are not a list', { ...doc, lines: 'many' }, 'data.doc.lines'],
-    ['another GOBL document in the envelope', { $schema: ENVELOPE_SCHEMA, doc: { ...doc, $schema: 'https://gobl.org/draft-0/bill/payment' } }, 'data.doc.$schema'],
+    [
+      'another GOBL document in the envelope',
+      { $schema: ENVELOPE_SCHEMA, doc: { ...doc, $schema: 'https://gobl.org/draft-0/bill/payment' } },
+      'data.doc.$schema',
+    ],
     ['an envelope without its document', { $schema: ENVELOPE_SCHEMA }, 'data.doc'],
     ['an unknown field beside the document', { $schema: ENVELOPE_SCHEMA, doc, colour: 'red' }, 'data.colour'],
     ['a document with no $schema', without('$schema'), 'data.doc.$schema'],
@@ -279,11 +375,34 @@ describe('a malformed envelope', () => {
     ['an envelope with a foreign $schema', { $schema: 'https://example.com/envelope', doc }, 'data.$schema'],
     // GOBL's ar-arca-v4 rules, after normalisation and calculation:
     ['series 99999 (the addon takes 1 to 99998)', { ...doc, series: '99999' }, 'data.doc.series'],
-    ['a type A invoice without a customer', { ...invoiceDoc(cuit, { tax: { ext: { 'ar-arca-doc-letter': 'A' } } }), customer: undefined }, 'data.doc.customer'],
-    ['a type B invoice to a Responsable Inscripto', invoiceDoc(cuit, { tax: { ext: { 'ar-arca-doc-letter': 'B' } }, customer: { name: 'Cliente S.A.', tax_id: { country: 'AR', code: '30500010912' }, ext: { 'ar-arca-vat-status': '1' } } }), 'data.doc.customer.ext.ar-arca-vat-status'],
-    ['a type C invoice with VAT on its lines', invoiceDoc(cuit, { tax: { ext: { 'ar-arca-doc-letter': 'C' } }, lines: doc.lines }), 'data.doc.lines.0.taxes'],
+    [
+      'a type A invoice without a customer',
+      { ...invoiceDoc(cuit, { tax: { ext: { 'ar-arca-doc-letter': 'A' } } }), customer: undefined },
+      'data.doc.customer',
+    ],
+    [
+      'a type B invoice to a Responsable Inscripto',
+      invoiceDoc(cuit, {
+        tax: { ext: { 'ar-arca-doc-letter': 'B' } },
+        customer: {
+          name: 'Cliente S.A.',
+          tax_id: { country: 'AR', code: '30500010912' },
+          ext: { 'ar-arca-vat-status': '1' },
+        },
+      }),
+      'data.doc.customer.ext.ar-arca-vat-status',
+    ],
+    [
+      'a type C invoice with VAT on its lines',
+      invoiceDoc(cuit, { tax: { ext: { 'ar-arca-doc-letter': 'C' } }, lines: doc.lines }),
+      'data.doc.lines.0.taxes',
+    ],
     ['a credit note without the invoice it corrects', { ...doc, type: 'credit-note' }, 'data.doc.preceding'],
-    ['services without their period', { ...doc, lines: [{ ...doc.lines[0], item: { name: 'Consultoría', price: '100.00', key: 'services' } }] }, 'data.doc.ordering'],
+    [
+      'services without their period',
+      { ...doc, lines: [{ ...doc.lines[0], item: { name: 'Consultoría', price: '100.00', key: 'services' } }] },
+      'data.doc.ordering',
+    ],
     ['dollars without an exchange rate', { ...doc, currency: 'USD' }, 'data.doc.exchange_rates'],
     ['no data', undefined, 'data'],
     ['a list as data', [doc], 'data'],

@@ -4,13 +4,21 @@ import * as jobRoute from '@/app/transform/v1/jobs/[id]/route';
 import { newId } from '@/lib/ids';
 import { drainJobs } from '@/lib/transform/runner';
 import { call } from '@/tests/support/call';
-import { createRegistrationWorkflow, createSupplier, getEntry, getJob, readyWorkspace, startJob } from '@/tests/support/scenario';
+import {
+  createRegistrationWorkflow,
+  createSupplier,
+  getEntry,
+  getJob,
+  readyWorkspace,
+  startJob,
+} from '@/tests/support/scenario';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const STEPS = ['silo.status.processing', 'gov-ar.register', 'gov-ar.wait.authorization', 'silo.status.registered'];
 
 const postJob = (token: string, body: unknown) => call(jobsRoute.POST, { token, body });
-const putJob = (token: string, id: string, body: unknown) => call(jobRoute.PUT, { token, method: 'PUT', params: { id }, body });
+const putJob = (token: string, id: string, body: unknown) =>
+  call(jobRoute.PUT, { token, method: 'PUT', params: { id }, body });
 
 /** A workspace with a workflow and one fresh supplier. */
 async function setup() {
@@ -20,7 +28,7 @@ async function setup() {
 }
 
 describe('POST /transform/v1/jobs', () => {
-  it('queues a job with the template\'s steps', async () => {
+  it("queues a job with the template's steps", async () => {
     const { apiKey, workflow, entry, body } = await setup();
     const { status, body: job } = await postJob(apiKey, body);
     expect(status).toBe(202);
@@ -47,7 +55,12 @@ describe('POST /transform/v1/jobs', () => {
     const { status, body: job } = await getJob(apiKey, queued.id);
     expect(status).toBe(200);
     expect(job.status).toBe('waiting');
-    expect(job.steps.map((s: { status: string }) => s.status)).toEqual(['completed', 'completed', 'waiting', 'pending']);
+    expect(job.steps.map((s: { status: string }) => s.status)).toEqual([
+      'completed',
+      'completed',
+      'waiting',
+      'pending',
+    ]);
     for (const step of job.steps.slice(0, 2)) {
       expect(step.started_at).toMatch(ISO);
       expect(step.completed_at).toMatch(ISO);
@@ -60,8 +73,13 @@ describe('POST /transform/v1/jobs', () => {
     expect(stored.meta.map((m: { key: string }) => m.key)).toEqual(['link', 'registration']);
     const [link] = stored.meta;
     expect(link).toMatchObject({
-      owner_id, entry_id: entry.id, src: 'gov-ar', key: 'link', link_scope: 'public',
-      ref: expect.any(String), created_at: expect.stringMatching(ISO),
+      owner_id,
+      entry_id: entry.id,
+      src: 'gov-ar',
+      key: 'link',
+      link_scope: 'public',
+      ref: expect.any(String),
+      created_at: expect.stringMatching(ISO),
     });
     expect(link.link_url).toBe(`https://wizard.test/reg/${link.ref}`);
   });
@@ -99,9 +117,13 @@ describe('POST /transform/v1/jobs', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => postJob(apiKey, body)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([202, ...Array(19).fill(409)]);
-    for (const loser of results.filter((r) => r.status === 409)) expect(loser.body.code).toBe('registration_in_progress');
+    for (const loser of results.filter((r) => r.status === 409))
+      expect(loser.body.code).toBe('registration_in_progress');
     await drainJobs();
-    expect((await getEntry(apiKey, entry.id)).body.meta.map((m: { key: string }) => m.key)).toEqual(['link', 'registration']);
+    expect((await getEntry(apiKey, entry.id)).body.meta.map((m: { key: string }) => m.key)).toEqual([
+      'link',
+      'registration',
+    ]);
   });
 
   it('answers 20 concurrent requests with one key by one job: one 202, the rest replays', async () => {
@@ -124,7 +146,10 @@ describe('POST /transform/v1/jobs', () => {
 
     const otherEntry = await createSupplier(apiKey);
     const otherWorkflow = await createRegistrationWorkflow(apiKey);
-    for (const changed of [{ ...keyed, silo_entry_id: otherEntry.id }, { ...keyed, workflow_id: otherWorkflow.id }]) {
+    for (const changed of [
+      { ...keyed, silo_entry_id: otherEntry.id },
+      { ...keyed, workflow_id: otherWorkflow.id },
+    ]) {
       const result = await postJob(apiKey, changed);
       expect(result.status).toBe(409);
       expect(result.body.code).toBe('conflict');
@@ -172,7 +197,7 @@ describe('PUT /transform/v1/jobs/{id}', () => {
     for (const result of results) expect(result.body.id).toBe(id);
   });
 
-  it('refuses an id taken by another workspace\'s job without showing it', async () => {
+  it("refuses an id taken by another workspace's job without showing it", async () => {
     const mine = await setup();
     const theirs = await setup();
     const id = newId();
@@ -194,8 +219,8 @@ describe('job errors', () => {
   it.each([
     ['an unknown workflow', 'workflow', 404, 'workflow_not_found'],
     ['an unknown entry', 'entry', 404, 'entry_not_found'],
-    ['another workspace\'s workflow', 'their-workflow', 404, 'workflow_not_found'],
-    ['another workspace\'s entry', 'their-entry', 404, 'entry_not_found'],
+    ["another workspace's workflow", 'their-workflow', 404, 'workflow_not_found'],
+    ["another workspace's entry", 'their-entry', 404, 'entry_not_found'],
   ])('answers %s with its code', async (_case, which, status, code) => {
     const mine = await setup();
     const theirs = await setup();
@@ -226,11 +251,15 @@ describe('job errors', () => {
     expect(Object.keys(result.body.fields)).toContain(field);
   });
 
-  it('hides another workspace\'s job and answers 404 for unknown ids', async () => {
+  it("hides another workspace's job and answers 404 for unknown ids", async () => {
     const mine = await setup();
     const theirs = await setup();
     const { body: job } = await postJob(mine.apiKey, mine.body);
-    for (const [token, id] of [[theirs.apiKey, job.id], [mine.apiKey, newId()], [mine.apiKey, 'nope']] as const) {
+    for (const [token, id] of [
+      [theirs.apiKey, job.id],
+      [mine.apiKey, newId()],
+      [mine.apiKey, 'nope'],
+    ] as const) {
       const result = await getJob(token, id);
       expect(result.status).toBe(404);
       expect(result.body.code).toBe('job_not_found');

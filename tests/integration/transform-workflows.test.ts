@@ -3,7 +3,12 @@ import * as workflowsRoute from '@/app/transform/v1/workflows/route';
 import * as workflowRoute from '@/app/transform/v1/workflows/[id]/route';
 import { newId } from '@/lib/ids';
 import { call } from '@/tests/support/call';
-import { connectArgentina, createRegistrationWorkflow, createWorkspace, readyWorkspace } from '@/tests/support/scenario';
+import {
+  connectArgentina,
+  createRegistrationWorkflow,
+  createWorkspace,
+  readyWorkspace,
+} from '@/tests/support/scenario';
 
 const TEMPLATE = 'ar-supplier-registration';
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -42,11 +47,18 @@ describe('POST /transform/v1/workflows', () => {
 
   it('gives a default name and puts the webhook step before the wait', async () => {
     const { api_key } = await connectedWorkspace();
-    const { body } = await postWorkflow(api_key, { template: TEMPLATE, webhook: { url: 'https://hooks.example.com/ar' } });
+    const { body } = await postWorkflow(api_key, {
+      template: TEMPLATE,
+      webhook: { url: 'https://hooks.example.com/ar' },
+    });
     expect(body.name).toEqual(expect.any(String));
     expect(body.name.length).toBeGreaterThan(0);
     expect(body.steps.map((s: { name: string }) => s.name)).toEqual([
-      'silo.status.processing', 'gov-ar.register', 'webhook.send', 'gov-ar.wait.authorization', 'silo.status.registered',
+      'silo.status.processing',
+      'gov-ar.register',
+      'webhook.send',
+      'gov-ar.wait.authorization',
+      'silo.status.registered',
     ]);
   });
 
@@ -61,12 +73,31 @@ describe('POST /transform/v1/workflows', () => {
     ['an unknown template', { template: 'ar-supplier-deregistration' }, 'template'],
     ['no template', { name: 'x' }, 'template'],
     ['an unknown top-level field', { template: TEMPLATE, colour: 'red' }, 'colour'],
-    ['an unknown webhook field', { template: TEMPLATE, webhook: { url: 'https://example.com/h', events: ['x'] } }, 'webhook.events'],
+    [
+      'an unknown webhook field',
+      { template: TEMPLATE, webhook: { url: 'https://example.com/h', events: ['x'] } },
+      'webhook.events',
+    ],
     ['a webhook without url', { template: TEMPLATE, webhook: {} }, 'webhook.url'],
-    ['a webhook URL that is not http(s)', { template: TEMPLATE, webhook: { url: 'ftp://example.com/h' } }, 'webhook.url'],
+    [
+      'a webhook URL that is not http(s)',
+      { template: TEMPLATE, webhook: { url: 'ftp://example.com/h' } },
+      'webhook.url',
+    ],
     ['a webhook URL that is not a URL', { template: TEMPLATE, webhook: { url: 'not a url' } }, 'webhook.url'],
-    ['a secret without the whsec_ prefix', { template: TEMPLATE, webhook: { url: 'https://example.com/h', secret: 'hunter2' } }, 'webhook.secret'],
-    ['a secret of too few bytes', { template: TEMPLATE, webhook: { url: 'https://example.com/h', secret: `whsec_${Buffer.alloc(8).toString('base64')}` } }, 'webhook.secret'],
+    [
+      'a secret without the whsec_ prefix',
+      { template: TEMPLATE, webhook: { url: 'https://example.com/h', secret: 'hunter2' } },
+      'webhook.secret',
+    ],
+    [
+      'a secret of too few bytes',
+      {
+        template: TEMPLATE,
+        webhook: { url: 'https://example.com/h', secret: `whsec_${Buffer.alloc(8).toString('base64')}` },
+      },
+      'webhook.secret',
+    ],
     ['an empty name', { template: TEMPLATE, name: '' }, 'name'],
   ])('answers 422 naming the field for %s', async (_case, body, field) => {
     const { api_key } = await connectedWorkspace();
@@ -86,7 +117,10 @@ describe('POST /transform/v1/workflows', () => {
 describe('webhook secrets', () => {
   it('generates a whsec_ secret, shows it once, and never again', async () => {
     const { api_key } = await connectedWorkspace();
-    const created = await postWorkflow(api_key, { template: TEMPLATE, webhook: { url: 'https://hooks.example.com/ar' } });
+    const created = await postWorkflow(api_key, {
+      template: TEMPLATE,
+      webhook: { url: 'https://hooks.example.com/ar' },
+    });
     expect(created.status).toBe(201);
     const secret: string = created.body.webhook.secret;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+={0,2}$/);
@@ -114,7 +148,10 @@ describe('webhook secrets', () => {
 
   it('does not echo a secret the integrator gave', async () => {
     const { api_key } = await connectedWorkspace();
-    const created = await postWorkflow(api_key, { template: TEMPLATE, webhook: { url: 'https://hooks.example.com/ar', secret: GIVEN_SECRET } });
+    const created = await postWorkflow(api_key, {
+      template: TEMPLATE,
+      webhook: { url: 'https://hooks.example.com/ar', secret: GIVEN_SECRET },
+    });
     expect(created.status).toBe(201);
     expect(created.body.webhook).toEqual({ url: 'https://hooks.example.com/ar' });
     expect(JSON.stringify(created.body)).not.toContain(GIVEN_SECRET.slice(6));
@@ -156,7 +193,10 @@ describe('webhook URLs without WEBHOOK_ALLOW_PRIVATE', () => {
   it('accepts a public https URL', async () => {
     const { api_key } = await connectedWorkspace();
     delete process.env.WEBHOOK_ALLOW_PRIVATE;
-    const { status } = await postWorkflow(api_key, { template: TEMPLATE, webhook: { url: 'https://hooks.example.com/ar' } });
+    const { status } = await postWorkflow(api_key, {
+      template: TEMPLATE,
+      webhook: { url: 'https://hooks.example.com/ar' },
+    });
     expect(status).toBe(201);
   });
 
@@ -176,7 +216,7 @@ describe('GET /transform/v1/workflows', () => {
     expect(body).toEqual(workflow);
   });
 
-  it('hides another workspace\'s workflow', async () => {
+  it("hides another workspace's workflow", async () => {
     const mine = await readyWorkspace();
     const theirs = await connectedWorkspace();
     const { status, body } = await getWorkflow(theirs.api_key, mine.workflow.id);
@@ -184,22 +224,31 @@ describe('GET /transform/v1/workflows', () => {
     expect(body.code).toBe('workflow_not_found');
   });
 
-  it.each([['not-a-uuid'], [newId()], ['00000000-0000-0000-0000-000000000000']])('answers 404 for the id %s', async (id) => {
-    const { apiKey } = await readyWorkspace();
-    const { status, body } = await getWorkflow(apiKey, id);
-    expect(status).toBe(404);
-    expect(body.code).toBe('workflow_not_found');
-  });
+  it.each([['not-a-uuid'], [newId()], ['00000000-0000-0000-0000-000000000000']])(
+    'answers 404 for the id %s',
+    async (id) => {
+      const { apiKey } = await readyWorkspace();
+      const { status, body } = await getWorkflow(apiKey, id);
+      expect(status).toBe(404);
+      expect(body.code).toBe('workflow_not_found');
+    },
+  );
 
-  it('lists newest first across pages, only this workspace\'s', async () => {
+  it("lists newest first across pages, only this workspace's", async () => {
     const { api_key } = await connectedWorkspace();
     const other = await connectedWorkspace();
     await createRegistrationWorkflow(other.api_key);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await createRegistrationWorkflow(api_key, { name: `wf ${i}` })).id);
     const first = await call(workflowsRoute.GET, { token: api_key, query: { limit: '2' } });
-    const second = await call(workflowsRoute.GET, { token: api_key, query: { limit: '2', cursor: first.body.next_cursor } });
-    const third = await call(workflowsRoute.GET, { token: api_key, query: { limit: '2', cursor: second.body.next_cursor } });
+    const second = await call(workflowsRoute.GET, {
+      token: api_key,
+      query: { limit: '2', cursor: first.body.next_cursor },
+    });
+    const third = await call(workflowsRoute.GET, {
+      token: api_key,
+      query: { limit: '2', cursor: second.body.next_cursor },
+    });
     expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
     const seen = [...first.body.list, ...second.body.list, ...third.body.list].map((w: { id: string }) => w.id);
     expect(seen).toEqual([...ids].reverse());

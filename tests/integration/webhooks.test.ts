@@ -30,7 +30,12 @@ async function webhookJob(webhook: Record<string, unknown> = {}) {
   const entry = await createSupplier(workspace.apiKey);
   const { status, body: job } = await startJob(workspace.apiKey, workspace.workflow.id, entry.id);
   expect(status).toBe(202);
-  return { ...workspace, entry, job, secret: (webhook.secret as string | undefined) ?? workspace.workflow.webhook.secret };
+  return {
+    ...workspace,
+    entry,
+    job,
+    secret: (webhook.secret as string | undefined) ?? workspace.workflow.webhook.secret,
+  };
 }
 
 const headersOf = (delivery: Delivery) => delivery.headers as Record<string, string>;
@@ -69,14 +74,30 @@ describe('registration.link_created', () => {
     const { body: waiting } = await getJob(apiKey, job.id);
     expect(waiting.status).toBe('waiting');
     expect(waiting.steps.map((s: { name: string; status: string }) => `${s.name}:${s.status}`)).toEqual([
-      'silo.status.processing:completed', 'gov-ar.register:completed', 'webhook.send:completed',
-      'gov-ar.wait.authorization:waiting', 'silo.status.registered:pending',
+      'silo.status.processing:completed',
+      'gov-ar.register:completed',
+      'webhook.send:completed',
+      'gov-ar.wait.authorization:waiting',
+      'silo.status.registered:pending',
     ]);
-    expect(waiting.webhooks).toEqual([{
-      id: headers['webhook-id'], event: 'registration.link_created', url: receiverOf().url(), status: 'delivered',
-      created_at: expect.any(String), delivered_at: expect.any(String),
-      attempts: [{ attempted_at: expect.any(String), outcome: 'delivered', response_status: 200, latency_ms: expect.any(Number) }],
-    }]);
+    expect(waiting.webhooks).toEqual([
+      {
+        id: headers['webhook-id'],
+        event: 'registration.link_created',
+        url: receiverOf().url(),
+        status: 'delivered',
+        created_at: expect.any(String),
+        delivered_at: expect.any(String),
+        attempts: [
+          {
+            attempted_at: expect.any(String),
+            outcome: 'delivered',
+            response_status: 200,
+            latency_ms: expect.any(Number),
+          },
+        ],
+      },
+    ]);
   });
 
   it('signs with HMAC-SHA256 over "{id}.{timestamp}.{body}" keyed with the secret the integrator gave', async () => {
@@ -86,7 +107,8 @@ describe('registration.link_created', () => {
     const headers = headersOf(delivery!);
     const key = Buffer.from(GIVEN_SECRET.slice('whsec_'.length), 'base64');
     const expected = createHmac('sha256', key)
-      .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${delivery!.body}`).digest('base64');
+      .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${delivery!.body}`)
+      .digest('base64');
     expect(headers['webhook-signature']!.split(' ')).toContain(`v1,${expected}`);
     expect(verify(GIVEN_SECRET, delivery!)).toMatchObject({ transform_job_id: job.id });
     expect(() => verify(`whsec_${Buffer.alloc(24, 1).toString('base64')}`, delivery!)).toThrow();
@@ -104,7 +126,10 @@ describe('registration.link_created', () => {
     const { job } = await webhookJob();
     await drainAll();
     const db = await getDb();
-    const [step] = await db.select().from(jobSteps).where(and(eq(jobSteps.jobId, job.id), eq(jobSteps.name, 'webhook.send')));
+    const [step] = await db
+      .select()
+      .from(jobSteps)
+      .where(and(eq(jobSteps.jobId, job.id), eq(jobSteps.name, 'webhook.send')));
     expect(step!.message).toMatch(/^Webhook [0-9a-f-]{36} queued\.$/);
     expect(await runStepHandler(step!)).toEqual({ kind: 'complete', message: 'Webhook already queued.' });
     expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, job.id))).toHaveLength(1);
@@ -125,7 +150,8 @@ describe('a receiver that fails, then succeeds', () => {
     const { body: waiting } = await getJob(apiKey, job.id);
     expect(waiting.status).toBe('waiting'); // the supplier need not wait for the integrator's receiver
     expect(waiting.webhooks[0]).toMatchObject({
-      status: 'pending', next_attempt_at: expect.any(String),
+      status: 'pending',
+      next_attempt_at: expect.any(String),
       attempts: [{ outcome: 'failed', response_status: 500, error: 'HTTP 500' }],
     });
 
@@ -137,14 +163,19 @@ describe('a receiver that fails, then succeeds', () => {
     expect(verify(secret, second!)).toEqual(verify(secret, first!));
     const [shown] = await webhooksOnJob(apiKey, job.id);
     expect(shown.status).toBe('delivered');
-    expect(shown.attempts.map((a: { outcome: string; response_status: number }) => `${a.outcome}:${a.response_status}`))
-      .toEqual(['failed:500', 'delivered:200']);
+    expect(
+      shown.attempts.map((a: { outcome: string; response_status: number }) => `${a.outcome}:${a.response_status}`),
+    ).toEqual(['failed:500', 'delivered:200']);
   });
 
   it.each([
     ['a server error', { status: 500 }, 'HTTP 500'],
     ['a not found', { status: 404 }, 'HTTP 404'],
-    ['a redirect (not followed)', { status: 302, headers: { location: 'https://example.com/elsewhere' } }, 'HTTP 302 (redirects are not followed)'],
+    [
+      'a redirect (not followed)',
+      { status: 302, headers: { location: 'https://example.com/elsewhere' } },
+      'HTTP 302 (redirects are not followed)',
+    ],
     ['a multiple choices', { status: 300 }, 'HTTP 300 (redirects are not followed)'],
   ])('does not count %s as delivered', async (_case, reply, error) => {
     receiverOf().reply(reply);
@@ -199,11 +230,17 @@ describe('a receiver that fails, then succeeds', () => {
       expect(gap).toBeLessThanOrEqual(ceiling + 100);
     }
 
-    await db.update(webhookDeliveries).set({ createdAt: new Date(Date.now() - 23 * 3600_000) }).where(eq(webhookDeliveries.id, delivery.id));
+    await db
+      .update(webhookDeliveries)
+      .set({ createdAt: new Date(Date.now() - 23 * 3600_000) })
+      .where(eq(webhookDeliveries.id, delivery.id));
     await sendPendingNow();
     expect(await deliveryOf(job.id)).toMatchObject({ status: 'pending', attempts: 7 });
 
-    await db.update(webhookDeliveries).set({ createdAt: new Date(Date.now() - 27 * 3600_000) }).where(eq(webhookDeliveries.id, delivery.id));
+    await db
+      .update(webhookDeliveries)
+      .set({ createdAt: new Date(Date.now() - 27 * 3600_000) })
+      .where(eq(webhookDeliveries.id, delivery.id));
     await sendPendingNow();
     expect(await deliveryOf(job.id)).toMatchObject({ status: 'failed', attempts: 8 });
     expect(receiverOf().deliveries).toHaveLength(8);
@@ -228,10 +265,15 @@ describe('restarts', () => {
     const db = await getDb();
     const delivery = (await deliveryOf(job.id))!;
     // As if a sender had claimed it again and died before recording anything.
-    await db.update(webhookDeliveries).set({ status: 'pending', attempts: 2, lockedUntil: new Date(Date.now() + 60_000) })
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'pending', attempts: 2, lockedUntil: new Date(Date.now() + 60_000) })
       .where(eq(webhookDeliveries.id, delivery.id));
     expect(await claimDueDelivery()).toBeUndefined(); // the lease holds
-    await db.update(webhookDeliveries).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(webhookDeliveries.id, delivery.id));
+    await db
+      .update(webhookDeliveries)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(webhookDeliveries.id, delivery.id));
     await sendPendingNow();
     expect(receiverOf().deliveries).toHaveLength(1);
     expect(headersOf(receiverOf().deliveries[0]!)['webhook-id']).toBe(delivery.id);
@@ -261,12 +303,18 @@ describe('the signing secret at rest', () => {
   it('is sealed, and a plaintext one left by an older version is sealed at start-up and still signs', async () => {
     const { apiKey, job } = await webhookJob({ secret: GIVEN_SECRET });
     const db = await getDb();
-    const [workflow] = await db.select().from(workflows).where(eq(workflows.id, (await getJob(apiKey, job.id)).body.workflow_id));
+    const [workflow] = await db
+      .select()
+      .from(workflows)
+      .where(eq(workflows.id, (await getJob(apiKey, job.id)).body.workflow_id));
     expect(workflow).toMatchObject({ webhookSecret: null, webhookSecretId: expect.any(String) });
     const stored = await db.select().from(secrets).where(eq(secrets.id, workflow!.webhookSecretId!));
     expect(stored[0]!.sealed).not.toContain(GIVEN_SECRET.slice(6, 30));
 
-    await db.update(workflows).set({ webhookSecret: GIVEN_SECRET, webhookSecretId: null }).where(eq(workflows.id, workflow!.id));
+    await db
+      .update(workflows)
+      .set({ webhookSecret: GIVEN_SECRET, webhookSecretId: null })
+      .where(eq(workflows.id, workflow!.id));
     expect(await sealPlaintextSigningSecrets()).toBeGreaterThanOrEqual(1);
     const [sealed] = await db.select().from(workflows).where(eq(workflows.id, workflow!.id));
     expect(sealed).toMatchObject({ webhookSecret: null, webhookSecretId: expect.any(String) });

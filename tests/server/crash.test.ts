@@ -15,7 +15,13 @@ import { startWebhookReceiver, type WebhookReceiver } from '@/tests/support/webh
 const SUPPLIERS = 8;
 const serverUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-crash-'));
-const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_TOKEN: 'crash-admin', WEBHOOK_ALLOW_PRIVATE: '1', RATE_LIMITS: 'off' });
+const env = () => ({
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  ADMIN_TOKEN: 'crash-admin',
+  WEBHOOK_ALLOW_PRIVATE: '1',
+  RATE_LIMITS: 'off',
+});
 let databaseUrl: string | undefined;
 let server: RunningServer | undefined;
 let receiver: WebhookReceiver;
@@ -58,15 +64,27 @@ describe(`a crash mid-registration (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, ()
       let cuit: string | undefined;
       while (!cuit) cuit = withCheckDigit(`30${72_000_000 + ++n * 13}`);
       const link = await client.supplierWithLink(key, workflow.id, cuit);
-      const certificate = await client.issueAtPortal('sandbox', cuit, `crash${i}`, makeCsr({ key: supplierKey, cuit, alias: `crash${i}` }).pem);
+      const certificate = await client.issueAtPortal(
+        'sandbox',
+        cuit,
+        `crash${i}`,
+        makeCsr({ key: supplierKey, cuit, alias: `crash${i}` }).pem,
+      );
       suppliers.push({ ...link, cuit, certificate });
     }
-    const parts = (certificate: string) => ({ certificate, key: encryptPkcs8(supplierKey, 'clave'), password: 'clave' });
+    const parts = (certificate: string) => ({
+      certificate,
+      key: encryptPkcs8(supplierKey, 'clave'),
+      password: 'clave',
+    });
 
     // Slow answers keep webhook deliveries in flight when the server dies.
     receiver.reply({ status: 200, delayMs: 400 });
     const uploads = suppliers.map((s) => client.uploadCertificate(s.ref, parts(s.certificate)).catch(() => undefined));
-    await Promise.race([Promise.any(uploads.map((u) => u.then((a) => a ?? Promise.reject()))), new Promise((r) => setTimeout(r, 1500))]);
+    await Promise.race([
+      Promise.any(uploads.map((u) => u.then((a) => a ?? Promise.reject()))),
+      new Promise((r) => setTimeout(r, 1500)),
+    ]);
     await server.stop('SIGKILL');
     const answered = (await Promise.all(uploads)).filter((answer) => answer?.status === 200).length;
     const deliveredBeforeCrash = receiver.deliveries.length;
@@ -78,8 +96,11 @@ describe(`a crash mid-registration (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, ()
       const entry = async () => (await client.api('GET', `/silo/v1/entries/${supplier.entryId}`, undefined, key)).body;
       const accepted = (await entry()).meta.some((m: { key: string }) => m.key === 'certificate');
       // An upload the dead server had not accepted left the link as it was: the supplier tries again.
-      if (!accepted) expect((await client.uploadCertificate(supplier.ref, parts(supplier.certificate))).status).toBe(200);
-      await eventually(`entry ${supplier.entryId} Registered`, async () => ((await entry()).status === 'Registered' ? true : undefined));
+      if (!accepted)
+        expect((await client.uploadCertificate(supplier.ref, parts(supplier.certificate))).status).toBe(200);
+      await eventually(`entry ${supplier.entryId} Registered`, async () =>
+        (await entry()).status === 'Registered' ? true : undefined,
+      );
     }
 
     const byEvent = await eventually('every event delivered', async () => {
@@ -93,12 +114,17 @@ describe(`a crash mid-registration (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, ()
       return events.size === SUPPLIERS * 2 ? events : undefined;
     });
     for (const [name, ids] of byEvent) expect(ids.size, name).toBe(1);
-    console.info(`[crash] ${answered}/${SUPPLIERS} uploads answered before the kill; ${deliveredBeforeCrash} webhooks had arrived; ${receiver.deliveries.length} deliveries in all for ${byEvent.size} events`);
+    console.info(
+      `[crash] ${answered}/${SUPPLIERS} uploads answered before the kill; ${deliveredBeforeCrash} webhooks had arrived; ${receiver.deliveries.length} deliveries in all for ${byEvent.size} events`,
+    );
     // The entry turns Registered in the last step; the job is marked completed just after (or, when the
     // crash fell in between, once the step's lease runs out and the restarted runner repeats it).
     for (const supplier of suppliers) {
       await eventually(`job ${supplier.jobId} completed`, async () =>
-        ((await client.api('GET', `/transform/v1/jobs/${supplier.jobId}`, undefined, key)).body.status === 'completed' ? true : undefined));
+        (await client.api('GET', `/transform/v1/jobs/${supplier.jobId}`, undefined, key)).body.status === 'completed'
+          ? true
+          : undefined,
+      );
     }
   }, 240_000);
 });

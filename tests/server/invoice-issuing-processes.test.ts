@@ -12,7 +12,13 @@ import { productClient } from '@/tests/support/product-client';
 import { startProduct, type RunningServer } from '@/tests/support/server-process';
 import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
 import {
-  authorityLine, caeOf, finalConsumerInvoice, invoicingSupplier, storeAndIssue, untilSent, type AuthorityLine,
+  authorityLine,
+  caeOf,
+  finalConsumerInvoice,
+  invoicingSupplier,
+  storeAndIssue,
+  untilSent,
+  type AuthorityLine,
 } from '@/tests/support/issuing-server';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -34,7 +40,10 @@ async function storage(prefix: string) {
     if (databaseUrl) await dropScratchDatabase(serverUrl!, databaseUrl);
   });
   return {
-    DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_TOKEN: ADMIN, RATE_LIMITS: 'off',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ADMIN_TOKEN: ADMIN,
+    RATE_LIMITS: 'off',
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
 }
@@ -61,11 +70,16 @@ describe.runIf(serverUrl)('two app processes on one PostgreSQL issuing one seque
     const [a, b] = servers.map((server) => productClient(server.url, ADMIN));
     const supplier = await invoicingSupplier(a!, cuit(10), 'issuing-pair');
 
-    const issued = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      storeAndIssue(i % 2 ? b! : a!, supplier, finalConsumerInvoice(supplier.cuit, 100 + i))));
+    const issued = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        storeAndIssue(i % 2 ? b! : a!, supplier, finalConsumerInvoice(supplier.cuit, 100 + i)),
+      ),
+    );
     const sent = await Promise.all(issued.map(({ entryId }, i) => untilSent(i % 2 ? a! : b!, supplier, entryId)));
 
-    expect(sent.map((entry) => Number(entry.data.doc.code)).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(sent.map((entry) => Number(entry.data.doc.code)).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
     const caes = sent.map(caeOf);
     expect(caes.every((cae) => /^\d{14}$/.test(cae ?? ''))).toBe(true);
     expect(new Set(caes).size).toBe(20);

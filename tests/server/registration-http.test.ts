@@ -17,11 +17,17 @@ let databaseUrl: string | undefined;
 let server: RunningServer;
 let client: ReturnType<typeof productClient>;
 const api: ReturnType<typeof productClient>['api'] = (...args) => client.api(...args);
-const uploadCertificate: ReturnType<typeof productClient>['uploadCertificate'] = (...args) => client.uploadCertificate(...args);
+const uploadCertificate: ReturnType<typeof productClient>['uploadCertificate'] = (...args) =>
+  client.uploadCertificate(...args);
 
 beforeAll(async () => {
   if (serverUrl) databaseUrl = await createScratchDatabase(serverUrl, 'e2e');
-  server = await startProduct({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_TOKEN: 'e2e-admin', WEBHOOK_ALLOW_PRIVATE: '1' });
+  server = await startProduct({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ADMIN_TOKEN: 'e2e-admin',
+    WEBHOOK_ALLOW_PRIVATE: '1',
+  });
   await server.waitFor(/registration link: \S+/);
   client = productClient(server.url, 'e2e-admin');
 });
@@ -46,42 +52,81 @@ describe(`a registration over HTTP (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, ()
     expect(page.status).toBe(200);
     // The company step is filled in the server-rendered HTML already, not only after hydration.
     expect(await page.text()).toMatch(/<input[^>]*value="Distribuidora Añil S\.A\."/);
-    expect((await api('GET', `/gov-ar/v1/registrations/${ref}`)).body).toMatchObject({ environment: 'sandbox', services: ['wsfe'] });
+    expect((await api('GET', `/gov-ar/v1/registrations/${ref}`)).body).toMatchObject({
+      environment: 'sandbox',
+      services: ['wsfe'],
+    });
 
     const { body: csr } = await api('POST', `/gov-ar/v1/registrations/${ref}/csr`);
-    const issued = await api('POST', '/emulator/portal/certificates', { environment: 'sandbox', alias: csr.alias, csr: csr.csr });
-    expect((await api('POST', '/emulator/portal/authorizations', { environment: 'sandbox', cuit, alias: csr.alias, service: 'wsfe' })).status).toBe(201);
+    const issued = await api('POST', '/emulator/portal/certificates', {
+      environment: 'sandbox',
+      alias: csr.alias,
+      csr: csr.csr,
+    });
+    expect(
+      (
+        await api('POST', '/emulator/portal/authorizations', {
+          environment: 'sandbox',
+          cuit,
+          alias: csr.alias,
+          service: 'wsfe',
+        })
+      ).status,
+    ).toBe(201);
 
     const uploaded = await uploadCertificate(ref, { certificate: issued.body.certificate });
-    expect(uploaded).toMatchObject({ status: 200, body: { status: 'Registered', certificate: { cuit, alias: csr.alias } } });
+    expect(uploaded).toMatchObject({
+      status: 200,
+      body: { status: 'Registered', certificate: { cuit, alias: csr.alias } },
+    });
     expect((await api('GET', `/silo/v1/entries/${entryId}`, undefined, key)).body.status).toBe('Registered');
     expect((await api('GET', `/gov-ar/v1/registrations/${ref}`)).status).toBe(409);
   });
 
-  it('completes in live with the supplier\'s own encrypted key and reports its point of sale', async () => {
+  it("completes in live with the supplier's own encrypted key and reports its point of sale", async () => {
     const cuit = withCheckDigit('2033999002')!;
     const { key, entryId, ref } = await registrationLink(false, cuit);
     const supplierKey = testKey('rsa', { slot: 'e2e-live' });
-    const issued = await api('POST', '/emulator/portal/certificates', { environment: 'live', alias: 'caja1', csr: makeCsr({ key: supplierKey, cuit, alias: 'caja1' }).pem });
-    await api('POST', '/emulator/portal/authorizations', { environment: 'live', cuit, alias: 'caja1', service: 'wsfe' });
+    const issued = await api('POST', '/emulator/portal/certificates', {
+      environment: 'live',
+      alias: 'caja1',
+      csr: makeCsr({ key: supplierKey, cuit, alias: 'caja1' }).pem,
+    });
+    await api('POST', '/emulator/portal/authorizations', {
+      environment: 'live',
+      cuit,
+      alias: 'caja1',
+      service: 'wsfe',
+    });
     await api('POST', '/emulator/portal/points-of-sale', { environment: 'live', cuit, number: 12 });
 
-    const refused = await uploadCertificate(ref, { certificate: issued.body.certificate, key: encryptPkcs8(supplierKey, 'clave') });
+    const refused = await uploadCertificate(ref, {
+      certificate: issued.body.certificate,
+      key: encryptPkcs8(supplierKey, 'clave'),
+    });
     expect(refused.body.code).toBe('key_password_required');
-    const uploaded = await uploadCertificate(ref, { certificate: issued.body.certificate, key: encryptPkcs8(supplierKey, 'clave'), password: 'clave' });
+    const uploaded = await uploadCertificate(ref, {
+      certificate: issued.body.certificate,
+      key: encryptPkcs8(supplierKey, 'clave'),
+      password: 'clave',
+    });
     expect(uploaded.status).toBe(200);
     expect((await api('GET', `/silo/v1/entries/${entryId}`, undefined, key)).body.status).toBe('Registered');
     const points = await api('GET', `/gov-ar/v1/registrations/${ref}/points-of-sale`);
     expect(points.body).toMatchObject({ environment: 'live', list: [{ number: 12, blocked: false }] });
   });
 
-  it('lets only the workflow\'s allowed origins frame the wizard, and speaks the supplier\'s language', async () => {
-    const { ref } = await registrationLink(true, withCheckDigit('3071999004')!, { allowed_origins: ['https://console.example.com'] });
+  it("lets only the workflow's allowed origins frame the wizard, and speaks the supplier's language", async () => {
+    const { ref } = await registrationLink(true, withCheckDigit('3071999004')!, {
+      allowed_origins: ['https://console.example.com'],
+    });
     const page = await fetch(`${server.url}/reg/${ref}`);
     expect(page.status).toBe(200);
     const policy = (response: Response) => response.headers.get('content-security-policy')!.split('; ');
     expect(policy(page)).toContain("frame-ancestors 'self' https://console.example.com");
-    expect(policy(page)).toContainEqual(expect.stringMatching(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/));
+    expect(policy(page)).toContainEqual(
+      expect.stringMatching(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/),
+    );
     const nonce = /'nonce-([^']+)'/.exec(page.headers.get('content-security-policy')!)![1];
     const html = await page.text();
     // Every script Next writes into the page carries this response's nonce.
@@ -104,7 +149,9 @@ describe(`a registration over HTTP (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, ()
 
     const english = await fetch(`${server.url}/reg/${ref}`, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
     expect(await english.text()).toContain('<html lang="en"');
-    const chosen = await fetch(`${server.url}/reg/${ref}`, { headers: { 'accept-language': 'en-US', cookie: 'lang=es-AR' } });
+    const chosen = await fetch(`${server.url}/reg/${ref}`, {
+      headers: { 'accept-language': 'en-US', cookie: 'lang=es-AR' },
+    });
     expect(await chosen.text()).toContain('<html lang="es-AR"');
   });
 });

@@ -64,13 +64,16 @@ describe(`paths Next's router sees first (${serverUrl ? 'PostgreSQL' : 'PGlite'}
     ['/reg/%C0%AF?embed=1', "'self'"],
     ['/console/suppliers/%E0%A4%A', "'none'"],
     ['/%E0%A4%A/x', "'none'"],
-  ])('GET %s with a broken percent-encoding → the HTML 404 page, with the page headers', async (target, frameAncestors) => {
-    const response = await ask('GET', target);
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expectPageHeaders(response, frameAncestors);
-    expect(await response.text()).toMatch(/Página no encontrada|Page not found/);
-  });
+  ])(
+    'GET %s with a broken percent-encoding → the HTML 404 page, with the page headers',
+    async (target, frameAncestors) => {
+      const response = await ask('GET', target);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expectPageHeaders(response, frameAncestors);
+      expect(await response.text()).toMatch(/Página no encontrada|Page not found/);
+    },
+  );
 
   it.each([
     ['/openapi.jsonx', 'html'],
@@ -82,16 +85,19 @@ describe(`paths Next's router sees first (${serverUrl ? 'PostgreSQL' : 'PGlite'}
     ['/emulator/portal/x', 'json'],
     ['/emulator/sandbox/x', 'json'],
     ['/emulator/live/wsaa/x', 'json'],
-  ])('GET %s (unknown, beside a path the proxy leaves out) → a %s 404; an HTML one has the page headers', async (target, kind) => {
-    const response = await ask('GET', target);
-    expect(response.status).toBe(404);
-    if (kind === 'html') {
-      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expectPageHeaders(response, "'none'");
-    } else {
-      expect(await response.json()).toEqual({ code: 'not_found', message: expect.stringContaining(target) });
-    }
-  });
+  ])(
+    'GET %s (unknown, beside a path the proxy leaves out) → a %s 404; an HTML one has the page headers',
+    async (target, kind) => {
+      const response = await ask('GET', target);
+      expect(response.status).toBe(404);
+      if (kind === 'html') {
+        expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expectPageHeaders(response, "'none'");
+      } else {
+        expect(await response.json()).toEqual({ code: 'not_found', message: expect.stringContaining(target) });
+      }
+    },
+  );
 
   it.each([
     ['GET', '/utils/v1/ping', 200],
@@ -108,7 +114,10 @@ describe(`paths Next's router sees first (${serverUrl ? 'PostgreSQL' : 'PGlite'}
   it('answers a NUL in a query with 422 naming the parameter', async () => {
     const response = await ask('GET', '/silo/v1/entries?folder=%00');
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ code: 'validation_failed', fields: { folder: expect.stringContaining('NUL') } });
+    expect(await response.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: { folder: expect.stringContaining('NUL') },
+    });
   });
 
   it('logged no failure for any of these', () => {

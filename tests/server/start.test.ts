@@ -15,7 +15,12 @@ let databaseUrl: string | undefined;
 const running: RunningServer[] = [];
 
 async function start(extra: Record<string, string> = {}) {
-  const server = await startProduct({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_TOKEN: 'start-test-admin', ...extra });
+  const server = await startProduct({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ADMIN_TOKEN: 'start-test-admin',
+    ...extra,
+  });
   running.push(server);
   return server;
 }
@@ -41,9 +46,11 @@ describe(`npm start (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
 
     expect(await (await fetch(`${server.url}/utils/v1/ping`)).json()).toEqual({ ping: 'pong' });
 
-    const entries = await (await fetch(`${server.url}/silo/v1/entries?folder=suppliers`, {
-      headers: { authorization: `Bearer ${apiKey}` },
-    })).json();
+    const entries = await (
+      await fetch(`${server.url}/silo/v1/entries?folder=suppliers`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      })
+    ).json();
     expect(entries.list).toHaveLength(1);
     expect(entries.list[0].status).toBe('Processing');
     expect(entries.list[0].meta[0]).toMatchObject({ src: 'gov-ar', key: 'link', link_url: link, link_scope: 'public' });
@@ -69,7 +76,9 @@ describe(`npm start (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
     const again = (await second.waitFor(/registration link: (\S+)/))[1]!;
     expect(new URL(again).pathname).toBe(new URL(link).pathname);
     expect(second.output()).not.toContain('shown once');
-    const entries = await (await fetch(`${second.url}/silo/v1/entries`, { headers: { authorization: `Bearer ${apiKey}` } })).json();
+    const entries = await (
+      await fetch(`${second.url}/silo/v1/entries`, { headers: { authorization: `Bearer ${apiKey}` } })
+    ).json();
     expect(entries.list).toHaveLength(1);
     await second.stop();
   });
@@ -78,7 +87,9 @@ describe(`npm start (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
     const [a, b] = await Promise.all([start(), start()]);
     await Promise.all([a.waitFor(/registration link: \S+/), b.waitFor(/registration link: \S+/)]);
     for (const server of [a, b]) {
-      const entries = await (await fetch(`${server.url}/silo/v1/entries`, { headers: { authorization: `Bearer ${apiKey}` } })).json();
+      const entries = await (
+        await fetch(`${server.url}/silo/v1/entries`, { headers: { authorization: `Bearer ${apiKey}` } })
+      ).json();
       expect(entries.list).toHaveLength(1);
     }
     const created = await fetch(`${a.url}/access/v1/workspaces`, {
@@ -103,14 +114,26 @@ describe(`npm start (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
 
 describe(`npm start in production (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
   const adminToken = randomBytes(32).toString('base64url');
-  const inProduction = (env: Record<string, string>) => start({
-    NODE_ENV: 'production', ENCRYPTION_KEY: randomBytes(32).toString('base64'), ADMIN_TOKEN: adminToken,
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-production-')), ...env,
-  });
+  const inProduction = (env: Record<string, string>) =>
+    start({
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ADMIN_TOKEN: adminToken,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-production-')),
+      ...env,
+    });
 
   it.each([
-    ['the emulator without AR_EMULATOR_IN_PRODUCTION=1', { AR_AUTHORITY: 'emulator' }, /AR_AUTHORITY=emulator in production.*AR_EMULATOR_IN_PRODUCTION=1/],
-    ['an ADMIN_TOKEN under 32 characters', { AR_AUTHORITY: 'afip', ADMIN_TOKEN: 'start-test-admin' }, /ADMIN_TOKEN is 16 characters long/],
+    [
+      'the emulator without AR_EMULATOR_IN_PRODUCTION=1',
+      { AR_AUTHORITY: 'emulator' },
+      /AR_AUTHORITY=emulator in production.*AR_EMULATOR_IN_PRODUCTION=1/,
+    ],
+    [
+      'an ADMIN_TOKEN under 32 characters',
+      { AR_AUTHORITY: 'afip', ADMIN_TOKEN: 'start-test-admin' },
+      /ADMIN_TOKEN is 16 characters long/,
+    ],
   ])('refuses to start with %s: exits non-zero, saying why', async (_, env, message) => {
     const server = await inProduction(env);
     expect(await server.exited()).not.toBe(0);
@@ -118,14 +141,16 @@ describe(`npm start in production (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () 
     expect(server.output()).not.toContain('is up on');
   });
 
-  it('runs the emulator with AR_EMULATOR_IN_PRODUCTION=1, warning, its portal and pages the operator\'s alone', async () => {
+  it("runs the emulator with AR_EMULATOR_IN_PRODUCTION=1, warning, its portal and pages the operator's alone", async () => {
     const server = await inProduction({ AR_AUTHORITY: 'emulator', AR_EMULATOR_IN_PRODUCTION: '1' });
     await server.waitFor(/is up on/);
     expect(server.output()).toMatch(/WARNING: the built-in emulator answers as the tax authority in production/);
-    const addPointOfSale = (headers: Record<string, string>) => fetch(`${server.url}/emulator/portal/points-of-sale`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ environment: 'live', cuit: '30712345671', number: 2 }),
-    });
+    const addPointOfSale = (headers: Record<string, string>) =>
+      fetch(`${server.url}/emulator/portal/points-of-sale`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ environment: 'live', cuit: '30712345671', number: 2 }),
+      });
     expect((await addPointOfSale({})).status).toBe(401);
     expect((await addPointOfSale({ authorization: `Bearer ${adminToken}` })).status).toBe(201);
 

@@ -28,7 +28,11 @@ beforeAll(async () => {
   databaseUrl = await createScratchDatabase(serverUrl, 'pair');
   receiver = await startWebhookReceiver();
   const env = {
-    DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_TOKEN: 'pair-admin', WEBHOOK_ALLOW_PRIVATE: '1', RATE_LIMITS: 'off',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ADMIN_TOKEN: 'pair-admin',
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    RATE_LIMITS: 'off',
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   instances = [await startProduct(env), await startProduct(env)];
@@ -57,19 +61,30 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     const { key, workflow } = await a!.workspace(true, { webhook: { url: receiver.url() } });
     const supplierKey = testKey('rsa', { slot: 'pair' });
 
-    const suppliers = await Promise.all(Array.from({ length: SUPPLIERS }, async (_, i) => {
-      const client = i % 2 ? b! : a!;
-      let cuit: string | undefined;
-      for (let n = i * 10; !cuit; n++) cuit = withCheckDigit(`30${73_000_000 + n * 7}`);
-      const link = await client.supplierWithLink(key, workflow.id, cuit);
-      const certificate = await client.issueAtPortal('sandbox', cuit, `pair${i}`, makeCsr({ key: supplierKey, cuit, alias: `pair${i}` }).pem);
-      // The upload goes to the other instance than the one that started the job.
-      const uploaded = await (i % 2 ? a! : b!).uploadCertificate(link.ref, { certificate, key: pkcs8Pem(supplierKey) });
-      expect(uploaded.status).toBe(200);
-      return link;
-    }));
+    const suppliers = await Promise.all(
+      Array.from({ length: SUPPLIERS }, async (_, i) => {
+        const client = i % 2 ? b! : a!;
+        let cuit: string | undefined;
+        for (let n = i * 10; !cuit; n++) cuit = withCheckDigit(`30${73_000_000 + n * 7}`);
+        const link = await client.supplierWithLink(key, workflow.id, cuit);
+        const certificate = await client.issueAtPortal(
+          'sandbox',
+          cuit,
+          `pair${i}`,
+          makeCsr({ key: supplierKey, cuit, alias: `pair${i}` }).pem,
+        );
+        // The upload goes to the other instance than the one that started the job.
+        const uploaded = await (i % 2 ? a! : b!).uploadCertificate(link.ref, {
+          certificate,
+          key: pkcs8Pem(supplierKey),
+        });
+        expect(uploaded.status).toBe(200);
+        return link;
+      }),
+    );
 
-    for (let i = 0; i < 120 && receiver.deliveries.length < SUPPLIERS * 2; i++) await new Promise((r) => setTimeout(r, 250));
+    for (let i = 0; i < 120 && receiver.deliveries.length < SUPPLIERS * 2; i++)
+      await new Promise((r) => setTimeout(r, 250));
     const ids = receiver.deliveries.map((d) => d.headers['webhook-id']);
     expect(ids).toHaveLength(SUPPLIERS * 2);
     expect(new Set(ids).size).toBe(SUPPLIERS * 2);
@@ -77,7 +92,9 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     for (const supplier of suppliers) {
       const job = (await a!.api('GET', `/transform/v1/jobs/${supplier.jobId}`, undefined, key)).body;
       expect(job.status).toBe('completed');
-      expect(job.webhooks.map((w: { status: string; attempts: unknown[] }) => `${w.status}:${w.attempts.length}`)).toEqual(['delivered:1', 'delivered:1']);
+      expect(
+        job.webhooks.map((w: { status: string; attempts: unknown[] }) => `${w.status}:${w.attempts.length}`),
+      ).toEqual(['delivered:1', 'delivered:1']);
     }
     const repeated = await query<{ name: string }>(`select name from job_steps where attempts > 1`);
     expect(repeated).toEqual([]);
@@ -92,14 +109,22 @@ const redisAnswers = await new Promise<boolean>((resolve) => {
   const { hostname, port } = new URL(redisUrl);
   const socket = net.connect(Number(port || 6379), hostname);
   socket.setTimeout(500);
-  socket.once('connect', () => { socket.destroy(); resolve(true); });
+  socket.once('connect', () => {
+    socket.destroy();
+    resolve(true);
+  });
   socket.once('error', () => resolve(false));
-  socket.once('timeout', () => { socket.destroy(); resolve(false); });
+  socket.once('timeout', () => {
+    socket.destroy();
+    resolve(false);
+  });
 });
 
 const STORES: [string, Record<string, string>, RegExp][] = [
   ['PostgreSQL', {}, /Rate limits: in PostgreSQL, shared by every instance/],
-  ...(redisAnswers ? [['Redis', { REDIS_URL: redisUrl }, /Rate limits: in Redis/] as [string, Record<string, string>, RegExp]] : []),
+  ...(redisAnswers
+    ? [['Redis', { REDIS_URL: redisUrl }, /Rate limits: in Redis/] as [string, Record<string, string>, RegExp]]
+    : []),
 ];
 
 describe.skipIf(!serverUrl).each(STORES)('two app processes with their rate limits in %s', (_, store, banner) => {
@@ -108,8 +133,12 @@ describe.skipIf(!serverUrl).each(STORES)('two app processes with their rate limi
   beforeAll(async () => {
     pairDatabase = await createScratchDatabase(serverUrl!, 'limits');
     const env = {
-      DATA_DIR: dataDir, DATABASE_URL: pairDatabase, ADMIN_TOKEN: 'pair-admin-token-of-thirty-two-characters',
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'), RATE_LIMITS: 'on', ...store,
+      DATA_DIR: dataDir,
+      DATABASE_URL: pairDatabase,
+      ADMIN_TOKEN: 'pair-admin-token-of-thirty-two-characters',
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      RATE_LIMITS: 'on',
+      ...store,
     };
     pair = [await startProduct(env), await startProduct(env)];
     await Promise.all(pair.map((instance) => instance.waitFor(banner)));
@@ -134,16 +163,30 @@ describe.skipIf(!serverUrl).each(STORES)('two app processes with their rate limi
 
   it.each([
     // 10 failures per identifier: twice that would get through if each instance counted alone.
-    ['wrong admin tokens', 10, () => (baseUrl: string) => fetch(`${baseUrl}/access/v1/workspaces`, {
-      method: 'POST', headers: { authorization: `Bearer wrong-${randomBytes(8).toString('hex')}`, 'content-type': 'application/json' },
-      body: '{"name":"X","sandbox":true}',
-    })],
+    [
+      'wrong admin tokens',
+      10,
+      () => (baseUrl: string) =>
+        fetch(`${baseUrl}/access/v1/workspaces`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer wrong-${randomBytes(8).toString('hex')}`,
+            'content-type': 'application/json',
+          },
+          body: '{"name":"X","sandbox":true}',
+        }),
+    ],
     // 120 reads a minute per link, and its page loads count as reads.
-    ['reads of one link, API and page', 120, () => {
-      const ref = randomBytes(20).toString('base64url');
-      let n = 0;
-      return (baseUrl: string) => fetch(n++ % 3 ? `${baseUrl}/gov-ar/v1/registrations/${ref}` : `${baseUrl}/reg/${ref}`);
-    }],
+    [
+      'reads of one link, API and page',
+      120,
+      () => {
+        const ref = randomBytes(20).toString('base64url');
+        let n = 0;
+        return (baseUrl: string) =>
+          fetch(n++ % 3 ? `${baseUrl}/gov-ar/v1/registrations/${ref}` : `${baseUrl}/reg/${ref}`);
+      },
+    ],
   ])('%s: refused once both together had the limit', async (_, limit, requests) => {
     const through = await callsUntilRefused(requests(), limit * 2 + 10);
     expect(through).toBeGreaterThanOrEqual(limit);

@@ -15,7 +15,9 @@ export function appRoutes(dir = APP_DIR): AppRoute[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((item) => {
     const full = path.join(dir, item.name);
     if (item.isDirectory()) return appRoutes(full);
-    return /^route\.(ts|js)$/.test(item.name) ? [{ file: full, template: pathTemplate(path.relative(APP_DIR, dir)) }] : [];
+    return /^route\.(ts|js)$/.test(item.name)
+      ? [{ file: full, template: pathTemplate(path.relative(APP_DIR, dir)) }]
+      : [];
   });
 }
 

@@ -27,7 +27,10 @@ export function withEnv<T>(variables: Record<string, string | undefined>, action
   return result;
 }
 
-export interface LocalServer { url: string; stop(): Promise<void> }
+export interface LocalServer {
+  url: string;
+  stop(): Promise<void>;
+}
 
 /** An HTTP server on a free loopback port, handled by `handler`. */
 export async function listen(handler: http.RequestListener): Promise<LocalServer> {
@@ -36,10 +39,11 @@ export async function listen(handler: http.RequestListener): Promise<LocalServer
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    }),
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
   };
 }
 
@@ -52,7 +56,10 @@ export async function closedPort(): Promise<number> {
 
 /** The AuthorityError the promise rejects with (failing the test when it resolves or throws anything else). */
 export async function problemOf(promise: Promise<unknown>): Promise<AuthorityError> {
-  const outcome = await promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+  const outcome = await promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
   if (!('error' in outcome)) throw new Error(`expected an AuthorityError, got ${JSON.stringify(outcome.value)}`);
   expect(outcome.error).toBeInstanceOf(AuthorityError);
   return outcome.error as AuthorityError;

@@ -32,9 +32,15 @@ export function craftedRsaKey({ bits = 2048, exponent = 65537 }: CraftedKeyOptio
   return createPrivateKey({
     format: 'jwk',
     key: {
-      kty: 'RSA', n: base64url(randomNumber(bits)), e: base64url(exponentBytes(exponent)), d: base64url(randomNumber(bits)),
-      p: base64url(randomNumber(half)), q: base64url(randomNumber(half)),
-      dp: base64url(randomNumber(half)), dq: base64url(randomNumber(half)), qi: base64url(randomNumber(half)),
+      kty: 'RSA',
+      n: base64url(randomNumber(bits)),
+      e: base64url(exponentBytes(exponent)),
+      d: base64url(randomNumber(bits)),
+      p: base64url(randomNumber(half)),
+      q: base64url(randomNumber(half)),
+      dp: base64url(randomNumber(half)),
+      dq: base64url(randomNumber(half)),
+      qi: base64url(randomNumber(half)),
     },
   });
 }

@@ -22,7 +22,9 @@ export async function databaseText(): Promise<string> {
   const db = await getDb();
   const dumps: string[] = [];
   for (const table of await tableNames()) {
-    const rows = (await db.execute(sql.raw(`select row_to_json(t)::text as row from "${table}" t`))) as unknown as Rows<{ row: string }>;
+    const rows = (await db.execute(
+      sql.raw(`select row_to_json(t)::text as row from "${table}" t`),
+    )) as unknown as Rows<{ row: string }>;
     dumps.push(...rows.rows.map((r) => r.row));
   }
   return dumps.join('\n');
@@ -34,8 +36,13 @@ export async function databaseText(): Promise<string> {
  */
 export async function databaseFingerprint(): Promise<Record<string, string>> {
   const db = await getDb();
-  const perTable = (await tableNames()).map((table) =>
-    `select '${table}' as name, count(*)::text || ':' || md5(coalesce(string_agg(row_to_json(t)::text, E'\\n' order by row_to_json(t)::text), '')) as print from "${table}" t`);
-  const result = (await db.execute(sql.raw(perTable.join(' union all ')))) as unknown as Rows<{ name: string; print: string }>;
+  const perTable = (await tableNames()).map(
+    (table) =>
+      `select '${table}' as name, count(*)::text || ':' || md5(coalesce(string_agg(row_to_json(t)::text, E'\\n' order by row_to_json(t)::text), '')) as print from "${table}" t`,
+  );
+  const result = (await db.execute(sql.raw(perTable.join(' union all ')))) as unknown as Rows<{
+    name: string;
+    print: string;
+  }>;
   return Object.fromEntries(result.rows.map((row) => [row.name, row.print]));
 }

@@ -5,7 +5,10 @@ import { findEndpoint } from '@/lib/openapi/endpoints';
 import { errorsByStatus } from '@/lib/openapi/errors';
 import { ErrorBody } from '@/lib/openapi/responses/common';
 
-interface Answer { status: number; body: unknown }
+interface Answer {
+  status: number;
+  body: unknown;
+}
 
 export function expectDocumented(operation: string, answer: Answer): void {
   const [method = '', template = ''] = operation.split(' ');
@@ -19,7 +22,9 @@ export function expectDocumented(operation: string, answer: Answer): void {
       return;
     }
     const parsed = documented.schema.safeParse(answer.body);
-    expect(parsed.success ? [] : parsed.error.issues, `${where}: the body differs from the documented schema`).toEqual([]);
+    expect(parsed.success ? [] : parsed.error.issues, `${where}: the body differs from the documented schema`).toEqual(
+      [],
+    );
     return;
   }
   const codes = errorsByStatus(endpoint).find(([status]) => status === answer.status)?.[1] ?? [];

@@ -32,14 +32,19 @@ async function main() {
     env[`AR_EMULATOR_${upper}_CA_KEY`] = path.join(caDir, `${environment}.key`);
   }
 
-  const app = spawn(process.execPath, [path.join('lib', 'cli', 'start.mjs')], { stdio: 'inherit', env: env as NodeJS.ProcessEnv });
+  const app = spawn(process.execPath, [path.join('lib', 'cli', 'start.mjs')], {
+    stdio: 'inherit',
+    env: env as NodeJS.ProcessEnv,
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.kill(signal));
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
-    app.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal])));
+    app.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal])),
+  );
 
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(caDir, { recursive: true, force: true });
-  if (serverUrl && databaseUrl) await dropScratchDatabase(serverUrl, databaseUrl).catch((error: unknown) => console.error(error));
+  if (serverUrl && databaseUrl)
+    await dropScratchDatabase(serverUrl, databaseUrl).catch((error: unknown) => console.error(error));
   process.exit(code ?? (signal ? 1 : 0));
 }
 

@@ -8,11 +8,19 @@ import { recordResponse } from '@/tests/support/response-recorder';
 type Environment = 'sandbox' | 'live';
 
 /** htmlEntities: Axis writes non-ASCII as character references (`inv&#xE1;lida`), which must be decoded. */
-export const soapParser = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false, trimValues: true, htmlEntities: true });
+export const soapParser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  htmlEntities: true,
+});
 
 export async function portal(baseUrl: string, resource: string, body: unknown) {
   const response = await fetch(`${baseUrl}/emulator/portal/${resource}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   const text = await response.text();
   recordResponse(text);
@@ -41,12 +49,23 @@ export async function enrolledCertificate(
   options: { environment: Environment; cuit: string; alias: string; services?: string[]; organization?: string },
 ): Promise<EnrolledCertificate> {
   const key = testKey('rsa', { slot: 'leaf' });
-  const csr = makeCsr({ key, cuit: options.cuit, alias: options.alias, organization: options.organization ?? null }).pem;
+  const csr = makeCsr({
+    key,
+    cuit: options.cuit,
+    alias: options.alias,
+    organization: options.organization ?? null,
+  }).pem;
   const issued = await portal(baseUrl, 'certificates', { environment: options.environment, alias: options.alias, csr });
   if (issued.status !== 200) throw new Error(`portal refused the CSR: ${JSON.stringify(issued.body)}`);
   for (const service of options.services ?? []) {
-    const authorized = await portal(baseUrl, 'authorizations', { environment: options.environment, cuit: options.cuit, alias: options.alias, service });
-    if (authorized.status !== 201) throw new Error(`portal refused the authorization: ${JSON.stringify(authorized.body)}`);
+    const authorized = await portal(baseUrl, 'authorizations', {
+      environment: options.environment,
+      cuit: options.cuit,
+      alias: options.alias,
+      service,
+    });
+    if (authorized.status !== 201)
+      throw new Error(`portal refused the authorization: ${JSON.stringify(authorized.body)}`);
   }
   return { ...options, certificatePem: issued.body.certificate, privateKeyPem: pkcs8Pem(key) };
 }
@@ -64,14 +83,17 @@ export async function postSoap(url: string, envelope: string, headers: Record<st
   const text = await response.text();
   const body = (soapParser.parse(text).Envelope?.Body ?? {}) as Record<string, any>;
   const fault = body.Fault
-    ? { code: String(body.Fault.faultcode ?? body.Fault.Code?.Value), message: String(body.Fault.faultstring ?? body.Fault.Reason?.Text) }
+    ? {
+        code: String(body.Fault.faultcode ?? body.Fault.Code?.Value),
+        message: String(body.Fault.faultstring ?? body.Fault.Reason?.Text),
+      }
     : undefined;
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text, body, fault };
 }
 
 export const loginCmsEnvelope = (in0: string) =>
-  '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:wsaa="http://wsaa.view.sua.dvadac.desein.afip.gov">'
-  + `<soapenv:Header/><soapenv:Body><wsaa:loginCms><wsaa:in0>${in0}</wsaa:in0></wsaa:loginCms></soapenv:Body></soapenv:Envelope>`;
+  '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:wsaa="http://wsaa.view.sua.dvadac.desein.afip.gov">' +
+  `<soapenv:Header/><soapenv:Body><wsaa:loginCms><wsaa:in0>${in0}</wsaa:in0></wsaa:loginCms></soapenv:Body></soapenv:Envelope>`;
 
 /** Signs a TRA (by default the standard one for `service`) and posts it to the environment's WSAA. */
 export async function loginCms(
@@ -81,9 +103,12 @@ export async function loginCms(
   options: { service?: string; tra?: string } = {},
 ): Promise<SoapReply> {
   const tra = options.tra ?? buildLoginTicketRequest({ service: options.service ?? 'wsfe' });
-  const cms = (await signCms(Buffer.from(tra, 'utf8'), credential.certificatePem, credential.privateKeyPem)).toString('base64');
+  const cms = (await signCms(Buffer.from(tra, 'utf8'), credential.certificatePem, credential.privateKeyPem)).toString(
+    'base64',
+  );
   return postSoap(`${baseUrl}/emulator/${environment}/wsaa/LoginCms`, loginCmsEnvelope(cms), {
-    'content-type': 'text/xml; charset=utf-8', soapaction: '""',
+    'content-type': 'text/xml; charset=utf-8',
+    soapaction: '""',
   });
 }
 
@@ -95,10 +120,12 @@ export function ticketOf(reply: SoapReply) {
 }
 
 export function wsfe(baseUrl: string, environment: Environment, operation: string, inner = '') {
-  const envelope = '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:ar="http://ar.gov.afip.dif.FEV1/">'
-    + `<soap:Body><ar:${operation}>${inner}</ar:${operation}></soap:Body></soap:Envelope>`;
+  const envelope =
+    '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:ar="http://ar.gov.afip.dif.FEV1/">' +
+    `<soap:Body><ar:${operation}>${inner}</ar:${operation}></soap:Body></soap:Envelope>`;
   return postSoap(`${baseUrl}/emulator/${environment}/wsfev1/service.asmx`, envelope, {
-    'content-type': 'text/xml; charset=utf-8', soapaction: `"http://ar.gov.afip.dif.FEV1/${operation}"`,
+    'content-type': 'text/xml; charset=utf-8',
+    soapaction: `"http://ar.gov.afip.dif.FEV1/${operation}"`,
   });
 }
 

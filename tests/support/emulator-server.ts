@@ -45,10 +45,11 @@ export async function startEmulatorServer(): Promise<EmulatorServer> {
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
-    stop: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    }),
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
   };
 
   async function dispatch(incoming: http.IncomingMessage, outgoing: http.ServerResponse) {
@@ -62,7 +63,10 @@ export async function startEmulatorServer(): Promise<EmulatorServer> {
     }
     let response: Response;
     if (!route) {
-      response = Response.json({ code: 'not_found', message: `No such endpoint: ${incoming.method} ${requestUrl.pathname}` }, { status: 404 });
+      response = Response.json(
+        { code: 'not_found', message: `No such endpoint: ${incoming.method} ${requestUrl.pathname}` },
+        { status: 404 },
+      );
     } else if (incoming.method !== route[0]) {
       response = new Response(null, { status: 405, headers: { allow: route[0] } });
     } else {

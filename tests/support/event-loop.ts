@@ -11,11 +11,16 @@ export const HELD_FROM_MS = 20;
  * Runs `probe` every 5 ms, one at a time, until `work` settles. Each latency counts from when the probe
  * was due, so a hold of the event loop shows as the one probe that waited it out.
  */
-export async function latenciesDuring(work: Promise<unknown>, probe: () => Promise<unknown> = async () => {}): Promise<number[]> {
+export async function latenciesDuring(
+  work: Promise<unknown>,
+  probe: () => Promise<unknown> = async () => {},
+): Promise<number[]> {
   let settled = false;
-  const done = work.finally(() => { settled = true; });
+  const done = work.finally(() => {
+    settled = true;
+  });
   const latencies: number[] = [];
-  for (let due = performance.now(); !settled;) {
+  for (let due = performance.now(); !settled; ) {
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
     await probe();

@@ -5,7 +5,10 @@ import path from 'node:path';
 
 const FIXTURES = path.join(__dirname, '../fixtures/gobl/ar');
 
-export const EXAMPLES = fs.readdirSync(FIXTURES).filter((name) => name.endsWith('.json')).sort();
+export const EXAMPLES = fs
+  .readdirSync(FIXTURES)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 export const ARCA_EXAMPLES = EXAMPLES.filter((name) => name.startsWith('invoice-ar-arca-'));
 
 export type Json = Record<string, any>;
@@ -16,7 +19,10 @@ export type Json = Record<string, any>;
  * after the tax, now `key: "tax"` with the type's code.
  */
 export const LEGACY_SPELLINGS = {
-  extensions: { 'ar-arca-transaction-type': 'ar-arca-concept', 'ar-arca-tribute-type': 'ar-arca-tax-type' } as Record<string, string>,
+  extensions: { 'ar-arca-transaction-type': 'ar-arca-concept', 'ar-arca-tribute-type': 'ar-arca-tax-type' } as Record<
+    string,
+    string
+  >,
   tags: { 'simplified-scheme': 'monotax', 'simplified-regime': 'monotax' } as Record<string, string>,
   chargeKeys: { 'gross-income-tax': '5', 'municipal-taxes': '3' } as Record<string, string>,
 };

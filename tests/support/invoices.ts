@@ -8,8 +8,15 @@ import * as envelopesRoute from '@/app/silo/v1/envelopes/route';
 import { call } from '@/tests/support/call';
 import { portal } from '@/tests/support/emulator-client';
 import {
-  authorizeService, getRegistration, issueFromCsr, openRegistration, requestCsr, startRegistration, upload,
-  type Environment, type OpenRegistration,
+  authorizeService,
+  getRegistration,
+  issueFromCsr,
+  openRegistration,
+  requestCsr,
+  startRegistration,
+  upload,
+  type Environment,
+  type OpenRegistration,
 } from '@/tests/support/registration';
 import { createRegistrationWorkflow, createSupplier } from '@/tests/support/scenario';
 
@@ -17,7 +24,10 @@ export const INVOICE_SCHEMA = 'https://gobl.org/draft-0/bill/invoice';
 export const ENVELOPE_SCHEMA = 'https://gobl.org/draft-0/envelope';
 
 /** Takes an open registration to Registered: our request, the portal's certificate, every service it needs. */
-export async function completeRegistration(emulatorUrl: string, registration: OpenRegistration): Promise<OpenRegistration> {
+export async function completeRegistration(
+  emulatorUrl: string,
+  registration: OpenRegistration,
+): Promise<OpenRegistration> {
   const { body: view } = await getRegistration(registration.ref);
   const { body: csr } = await requestCsr(registration.ref);
   const certificate = await issueFromCsr(emulatorUrl, registration.environment, csr.alias, csr.csr);
@@ -39,25 +49,50 @@ export async function registeredSupplier(
 }
 
 /** Another supplier entry for the same CUIT in the same workspace, registered with its own workflow. */
-export async function registerAgain(emulatorUrl: string, first: OpenRegistration, invoiceTypes: string[]): Promise<OpenRegistration> {
+export async function registerAgain(
+  emulatorUrl: string,
+  first: OpenRegistration,
+  invoiceTypes: string[],
+): Promise<OpenRegistration> {
   const workflow = await createRegistrationWorkflow(first.apiKey, { invoice_types: invoiceTypes });
   const entry = await createSupplier(first.apiKey, { tax_id: { country: 'AR', code: first.cuit } });
   const registration = await startRegistration({ ...first, workflowId: workflow.id, entryId: entry.id });
   return completeRegistration(emulatorUrl, registration);
 }
 
-export async function addPointOfSale(emulatorUrl: string, environment: Environment, cuit: string, point: Record<string, unknown>) {
+export async function addPointOfSale(
+  emulatorUrl: string,
+  environment: Environment,
+  cuit: string,
+  point: Record<string, unknown>,
+) {
   const result = await portal(emulatorUrl, 'points-of-sale', { environment, cuit, ...point });
   expect(result.status).toBe(201);
 }
 
 /** The customer each letter needs under GOBL's Argentina rules (B needs none: a final consumer). */
 const CUSTOMER_FOR_LETTER: Record<string, Record<string, unknown>> = {
-  A: { name: 'Cliente Responsable Inscripto S.A.', tax_id: { country: 'AR', code: '30500010912' }, ext: { 'ar-arca-vat-status': '1' } },
-  M: { name: 'Cliente Responsable Inscripto S.A.', tax_id: { country: 'AR', code: '30500010912' }, ext: { 'ar-arca-vat-status': '1' } },
-  C: { name: 'Consumidor Final', identities: [{ code: '25123456', ext: { 'ar-arca-identity-type': '96' } }], ext: { 'ar-arca-vat-status': '5' } },
+  A: {
+    name: 'Cliente Responsable Inscripto S.A.',
+    tax_id: { country: 'AR', code: '30500010912' },
+    ext: { 'ar-arca-vat-status': '1' },
+  },
+  M: {
+    name: 'Cliente Responsable Inscripto S.A.',
+    tax_id: { country: 'AR', code: '30500010912' },
+    ext: { 'ar-arca-vat-status': '1' },
+  },
+  C: {
+    name: 'Consumidor Final',
+    identities: [{ code: '25123456', ext: { 'ar-arca-identity-type': '96' } }],
+    ext: { 'ar-arca-vat-status': '5' },
+  },
   E: { name: 'Importadora del Norte LLC', tax_id: { country: 'US' }, ext: { 'ar-arca-vat-status': '9' } },
-  T: { name: 'Turista', identities: [{ code: 'AB123456', ext: { 'ar-arca-identity-type': '94' } }], ext: { 'ar-arca-vat-status': '9' } },
+  T: {
+    name: 'Turista',
+    identities: [{ code: 'AB123456', ext: { 'ar-arca-identity-type': '94' } }],
+    ext: { 'ar-arca-vat-status': '9' },
+  },
 };
 
 /** A bare GOBL bill/invoice document by this supplier, valid under GOBL's Argentina rules for its letter (B by default). */
@@ -71,11 +106,15 @@ export function invoiceDoc(cuit: string, overrides: Record<string, unknown> = {}
     issue_date: '2026-03-02',
     supplier: { name: 'Proveedor de Prueba S.A.', tax_id: { country: 'AR', code: cuit } },
     ...(customer ? { customer } : {}),
-    lines: [{
-      i: 1, quantity: '2', item: { name: 'Tornillos', price: '100.00', key: 'goods' },
-      // Monotributistas (C) charge no VAT on lines.
-      ...(letter === 'C' ? {} : { taxes: [{ cat: 'VAT', rate: 'general' }] }),
-    }],
+    lines: [
+      {
+        i: 1,
+        quantity: '2',
+        item: { name: 'Tornillos', price: '100.00', key: 'goods' },
+        // Monotributistas (C) charge no VAT on lines.
+        ...(letter === 'C' ? {} : { taxes: [{ cat: 'VAT', rate: 'general' }] }),
+      },
+    ],
     ...overrides,
   };
 }

@@ -9,14 +9,23 @@ import type { productClient } from '@/tests/support/product-client';
 
 type Client = ReturnType<typeof productClient>;
 
-export interface InvoicingSupplier { key: string; cuit: string; invoiceWorkflowId: string }
+export interface InvoicingSupplier {
+  key: string;
+  cuit: string;
+  invoiceWorkflowId: string;
+}
 
 /** A sandbox workspace with one supplier Registered and an `ar-invoice` workflow. */
 export async function invoicingSupplier(client: Client, cuit: string, alias: string): Promise<InvoicingSupplier> {
   const { key, workflow } = await client.workspace(true);
   const supplierKey = testKey('rsa', { slot: alias });
   const link = await client.supplierWithLink(key, workflow.id, cuit);
-  const certificate = await client.issueAtPortal('sandbox', cuit, alias, makeCsr({ key: supplierKey, cuit, alias }).pem);
+  const certificate = await client.issueAtPortal(
+    'sandbox',
+    cuit,
+    alias,
+    makeCsr({ key: supplierKey, cuit, alias }).pem,
+  );
   const uploaded = await client.uploadCertificate(link.ref, { certificate, key: pkcs8Pem(supplierKey) });
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
   const invoices = await client.api('POST', '/transform/v1/workflows', { template: 'ar-invoice' }, key);
@@ -33,14 +42,26 @@ export const finalConsumerInvoice = (cuit: string, amount: number) => ({
   series: '1',
   issue_date: argentinaToday(),
   supplier: { name: 'Proveedor de Prueba S.A.', tax_id: { country: 'AR', code: cuit } },
-  lines: [{ i: 1, quantity: '1', item: { name: 'Tornillos', price: `${amount}.00`, key: 'goods' }, taxes: [{ cat: 'VAT', rate: 'general' }] }],
+  lines: [
+    {
+      i: 1,
+      quantity: '1',
+      item: { name: 'Tornillos', price: `${amount}.00`, key: 'goods' },
+      taxes: [{ cat: 'VAT', rate: 'general' }],
+    },
+  ],
 });
 
 /** Stores the invoice and starts its job; the entry's and job's ids. */
 export async function storeAndIssue(client: Client, supplier: InvoicingSupplier, data: unknown) {
   const entry = await client.api('POST', '/silo/v1/entries', { folder: 'invoices', data }, supplier.key);
   expect(entry.status, JSON.stringify(entry.body)).toBe(201);
-  const job = await client.api('POST', '/transform/v1/jobs', { workflow_id: supplier.invoiceWorkflowId, silo_entry_id: entry.body.id }, supplier.key);
+  const job = await client.api(
+    'POST',
+    '/transform/v1/jobs',
+    { workflow_id: supplier.invoiceWorkflowId, silo_entry_id: entry.body.id },
+    supplier.key,
+  );
   expect(job.status, JSON.stringify(job.body)).toBe(202);
   return { entryId: entry.body.id as string, jobId: job.body.id as string };
 }
@@ -83,9 +104,16 @@ export async function authorityLine(): Promise<AuthorityLine> {
       const chunks: Buffer[] = [];
       for await (const chunk of incoming) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks);
-      const headers = Object.fromEntries(Object.entries(incoming.headers)
-        .filter(([name, value]) => typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
-      const answer = await fetch(`${target}${incoming.url}`, { method: incoming.method, headers, body: incoming.method === 'GET' ? undefined : body });
+      const headers = Object.fromEntries(
+        Object.entries(incoming.headers).filter(
+          ([name, value]) => typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name),
+        ),
+      ) as Record<string, string>;
+      const answer = await fetch(`${target}${incoming.url}`, {
+        method: incoming.method,
+        headers,
+        body: incoming.method === 'GET' ? undefined : body,
+      });
       const answerBody = Buffer.from(await answer.arrayBuffer());
       const intercepted = interception;
       if (intercepted && body.includes('FECAESolicitar>')) {
@@ -103,11 +131,17 @@ export async function authorityLine(): Promise<AuthorityLine> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    forwardTo: (baseUrl) => { target = baseUrl; },
-    loseNextAuthorisation: (onAnswered) => new Promise<void>((resolve) => { interception = { onAnswered, done: resolve }; }),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    forwardTo: (baseUrl) => {
+      target = baseUrl;
+    },
+    loseNextAuthorisation: (onAnswered) =>
+      new Promise<void>((resolve) => {
+        interception = { onAnswered, done: resolve };
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

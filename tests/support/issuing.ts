@@ -12,7 +12,10 @@ export const argentinaToday = (offsetDays = 0) =>
   new Date(Date.now() - 3 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 export async function createInvoiceWorkflow(apiKey: string, extra: Record<string, unknown> = {}) {
-  const { status, body } = await call(workflowsRoute.POST, { token: apiKey, body: { template: 'ar-invoice', ...extra } });
+  const { status, body } = await call(workflowsRoute.POST, {
+    token: apiKey,
+    body: { template: 'ar-invoice', ...extra },
+  });
   expect(status).toBe(201);
   return body as { id: string; steps: { name: string }[]; rescue: { name: string }[] };
 }
@@ -39,7 +42,8 @@ export async function runUntilEnded(apiKey: string, jobIds: string[], timeoutMs 
     await drainJobs();
     const jobs = await Promise.all(jobIds.map(async (id) => (await getJob(apiKey, id)).body));
     if (jobs.every((job) => job.status === 'completed' || job.status === 'failed')) return jobs;
-    if (Date.now() > deadline) throw new Error(`jobs still running: ${JSON.stringify(jobs.map((job) => [job.status, job.steps]))}`);
+    if (Date.now() > deadline)
+      throw new Error(`jobs still running: ${JSON.stringify(jobs.map((job) => [job.status, job.steps]))}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -12,10 +12,20 @@ export type JsonEdit =
   | { kind: 'wrap'; at: number };
 
 /** Keys that mean something to JavaScript objects: a parser or a spread that trusts them can be polluted. */
-export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'then'];
+export const PROTOTYPE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'then',
+];
 
 const pollution: fc.Arbitrary<Json> = fc.constantFrom(
-  { polluted: true }, JSON.parse('{"__proto__":{"polluted":true}}') as Json, { prototype: { polluted: true } },
+  { polluted: true },
+  JSON.parse('{"__proto__":{"polluted":true}}') as Json,
+  { prototype: { polluted: true } },
   { constructor: { prototype: { polluted: true } } },
 );
 /** Values a schema may not expect: any JSON, long or odd strings and numbers, and pollution attempts. */
@@ -25,12 +35,30 @@ export const oddJsonValue: fc.Arbitrary<Json> = fc.oneof(
   {
     weight: 1,
     // NUL and unpaired surrogates: valid in JSON text (as \u escapes), refused by PostgreSQL's text and jsonb.
-    arbitrary: fc.constantFrom<Json>('', ' ', '0', '-1', '1e400', 'null', 'true', 'a\u0000b', '\ud800', 'x\udfff', 'x'.repeat(5000), '30-71234567-1', '2026-02-30'),
+    arbitrary: fc.constantFrom<Json>(
+      '',
+      ' ',
+      '0',
+      '-1',
+      '1e400',
+      'null',
+      'true',
+      'a\u0000b',
+      '\ud800',
+      'x\udfff',
+      'x'.repeat(5000),
+      '30-71234567-1',
+      '2026-02-30',
+    ),
   },
   { weight: 1, arbitrary: fc.constantFrom<Json>(0, -0, -1, 1e308, Number.MAX_SAFE_INTEGER + 2, 0.1, []) },
   { weight: 1, arbitrary: pollution },
 );
-const key = fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.constantFrom('$schema', '', 'id', 'owner_id', 'status', 'meta', 'nul\u0000', '\ud800'), fc.string({ maxLength: 12 }));
+const key = fc.oneof(
+  fc.constantFrom(...PROTOTYPE_KEYS),
+  fc.constantFrom('$schema', '', 'id', 'owner_id', 'status', 'meta', 'nul\u0000', '\ud800'),
+  fc.string({ maxLength: 12 }),
+);
 const at = fc.nat({ max: 1000 });
 
 /** Edits whose new values are odd ones or, as often, `alternatives`: well-formed values that reach the business rules. */
@@ -51,7 +79,8 @@ type Path = (string | number)[];
 function pathsOf(value: Json, path: Path = []): Path[] {
   const here = [path];
   if (Array.isArray(value)) return here.concat(...value.map((item, i) => pathsOf(item, [...path, i])));
-  if (value && typeof value === 'object') return here.concat(...Object.entries(value).map(([k, v]) => pathsOf(v, [...path, k])));
+  if (value && typeof value === 'object')
+    return here.concat(...Object.entries(value).map(([k, v]) => pathsOf(v, [...path, k])));
   return here;
 }
 
@@ -72,7 +101,9 @@ export function applyJsonEdit(body: Json, edit: JsonEdit): Json {
     setOwn(copy, edit.key, edit.value);
     return copy;
   }
-  const parent = path.slice(0, -1).reduce<Json>((node, step) => (node as Record<string, Json>)[step]!, copy) as Record<string, Json> | Json[];
+  const parent = path.slice(0, -1).reduce<Json>((node, step) => (node as Record<string, Json>)[step]!, copy) as
+    | Record<string, Json>
+    | Json[];
   const last = path.at(-1)!;
   const target = (parent as Record<string, Json>)[last]!;
   switch (edit.kind) {
@@ -80,8 +111,12 @@ export function applyJsonEdit(body: Json, edit: JsonEdit): Json {
       if (Array.isArray(parent)) parent.splice(last as number, 1);
       else delete parent[last];
       break;
-    case 'replace': setOwn(parent, last, edit.value); break;
-    case 'wrap': setOwn(parent, last, [target]); break;
+    case 'replace':
+      setOwn(parent, last, edit.value);
+      break;
+    case 'wrap':
+      setOwn(parent, last, [target]);
+      break;
     case 'add':
       if (target && typeof target === 'object' && !Array.isArray(target)) setOwn(target, edit.key, edit.value);
       else if (Array.isArray(target)) target.push(edit.value);
@@ -93,19 +128,34 @@ export function applyJsonEdit(body: Json, edit: JsonEdit): Json {
 
 /** The body's JSON text after one or two edits (more would leave hardly any body valid past the schema). */
 export const editedBody = (body: Json, alternatives: readonly Json[] = []) =>
-  fc.array(jsonEditArbitrary(alternatives), { minLength: 1, maxLength: 2 }).map((edits) => JSON.stringify(edits.reduce(applyJsonEdit, body)));
+  fc
+    .array(jsonEditArbitrary(alternatives), { minLength: 1, maxLength: 2 })
+    .map((edits) => JSON.stringify(edits.reduce(applyJsonEdit, body)));
 
 /** Bodies for a JSON endpoint whose valid body is `body`: mostly edits of it, else any JSON or none. */
-export const malformedBody = (body: Json, alternatives: readonly Json[] = []): fc.Arbitrary<string> => fc.oneof(
-  { weight: 6, arbitrary: editedBody(body, alternatives) },
-  { weight: 2, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
-  {
-    weight: 1,
-    arbitrary: fc.anything({ withBoxedValues: true, withMap: true, withSet: true, withNullPrototype: true, withObjectString: true })
-      .map((value) => JSON.stringify(value) ?? 'undefined'),
-  },
-  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
-  { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS).map((name) => `{"${name}":{"polluted":true},${JSON.stringify(body).slice(1)}`) },
-);
+export const malformedBody = (body: Json, alternatives: readonly Json[] = []): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 6, arbitrary: editedBody(body, alternatives) },
+    { weight: 2, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .anything({
+          withBoxedValues: true,
+          withMap: true,
+          withSet: true,
+          withNullPrototype: true,
+          withObjectString: true,
+        })
+        .map((value) => JSON.stringify(value) ?? 'undefined'),
+    },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...PROTOTYPE_KEYS)
+        .map((name) => `{"${name}":{"polluted":true},${JSON.stringify(body).slice(1)}`),
+    },
+  );
 
 export type { Json };

@@ -12,15 +12,26 @@ export interface LogCapture {
 }
 
 const render = (args: unknown[]) =>
-  args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: Infinity, maxArrayLength: Infinity, maxStringLength: Infinity }))).join(' ');
+  args
+    .map((arg) =>
+      typeof arg === 'string'
+        ? arg
+        : inspect(arg, { depth: Infinity, maxArrayLength: Infinity, maxStringLength: Infinity }),
+    )
+    .join(' ');
 
 export function captureLogs(): LogCapture {
-  const consoleSpies: MockInstance[] = (['log', 'info', 'warn', 'error', 'debug', 'trace'] as const)
-    .map((method) => vi.spyOn(console, method));
+  const consoleSpies: MockInstance[] = (['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((method) =>
+    vi.spyOn(console, method),
+  );
   const streamSpies: MockInstance[] = [process.stdout, process.stderr].map((stream) => vi.spyOn(stream, 'write'));
   const lines = () => [
     ...consoleSpies.flatMap((spy) => spy.mock.calls.map((args) => render(args))),
-    ...streamSpies.flatMap((spy) => spy.mock.calls.map(([chunk]) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8')))),
+    ...streamSpies.flatMap((spy) =>
+      spy.mock.calls.map(([chunk]) =>
+        typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'),
+      ),
+    ),
   ];
   return {
     text: () => lines().join('\n'),

@@ -8,7 +8,9 @@ import { drainJobs } from '@/lib/transform/runner';
 
 /** Runs job steps and sends due webhooks until neither has anything left to do now. */
 export async function drainAll(): Promise<void> {
-  while ((await drainJobs()) + (await drainWebhookDeliveries()) > 0) { /* again */ }
+  while ((await drainJobs()) + (await drainWebhookDeliveries()) > 0) {
+    /* again */
+  }
 }
 
 /** Makes every pending delivery due now, then sends them. */
@@ -20,12 +22,18 @@ export async function sendPendingNow(): Promise<void> {
 
 export async function deliveryOf(jobId: string, event = 'registration.link_created') {
   const db = await getDb();
-  const [delivery] = await db.select().from(webhookDeliveries)
+  const [delivery] = await db
+    .select()
+    .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.jobId, jobId), eq(webhookDeliveries.event, event)));
   return delivery;
 }
 
 export async function attemptsOf(deliveryId: string) {
   const db = await getDb();
-  return db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(webhookAttempts.attemptedAt);
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.deliveryId, deliveryId))
+    .orderBy(webhookAttempts.attemptedAt);
 }

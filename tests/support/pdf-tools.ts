@@ -6,11 +6,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const PACKAGES: Record<string, string> = { pdftotext: 'poppler-utils', pdfinfo: 'poppler-utils', pdftoppm: 'poppler-utils', zbarimg: 'zbar-tools' };
+const PACKAGES: Record<string, string> = {
+  pdftotext: 'poppler-utils',
+  pdfinfo: 'poppler-utils',
+  pdftoppm: 'poppler-utils',
+  zbarimg: 'zbar-tools',
+};
 
 function run(tool: string, args: string[]): string {
   try {
-    return execFileSync(tool, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    return execFileSync(tool, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string; status?: number };
     if (failure.code === 'ENOENT') {
@@ -53,7 +62,18 @@ export function pdfPageCount(pdf: Buffer): number {
 /** The QR codes on a page, as zbarimg reads them from the page rasterised at 150 dpi. */
 export function readQrCodes(pdf: Buffer, page: number): string[] {
   return withPdfFile(pdf, (file, dir) => {
-    run('pdftoppm', ['-png', '-r', '150', '-f', String(page), '-l', String(page), '-singlefile', file, path.join(dir, 'page')]);
+    run('pdftoppm', [
+      '-png',
+      '-r',
+      '150',
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-singlefile',
+      file,
+      path.join(dir, 'page'),
+    ]);
     let output: string;
     try {
       output = run('zbarimg', ['--raw', '-q', '-Sdisable', '-Sqrcode.enable', path.join(dir, 'page.png')]);

@@ -31,7 +31,11 @@ export interface ExplainedQuery {
 /** Statements worth explaining: what drizzle logs besides transaction control. */
 export const isPlannable = (sql: string) => /^\s*(select|insert|update|delete|with)\b/i.test(sql);
 
-export async function explain(client: Client, query: LoggedQuery, options: { analyze?: boolean } = {}): Promise<ExplainedQuery> {
+export async function explain(
+  client: Client,
+  query: LoggedQuery,
+  options: { analyze?: boolean } = {},
+): Promise<ExplainedQuery> {
   const analyze = options.analyze ?? !/^\s*insert\b/i.test(query.sql);
   const format = analyze ? 'analyze, buffers, format json' : 'format json';
   await client.query('begin');
@@ -51,7 +55,12 @@ export function planNodes(node: PlanNode): PlanNode[] {
 /** Rows a node went through: those it returned over all its loops, and those its filters dropped. */
 export const rowsTouched = (node: PlanNode) => {
   const loops = node['Actual Loops'] ?? 1;
-  return ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * loops;
+  return (
+    ((node['Actual Rows'] ?? 0) +
+      (node['Rows Removed by Filter'] ?? 0) +
+      (node['Rows Removed by Index Recheck'] ?? 0)) *
+    loops
+  );
 };
 
 /** What makes a plan grow with the data; empty when it answers from indexes in bounded work. */
@@ -59,9 +68,12 @@ export function planProblems(explained: ExplainedQuery, largeTables: string[], m
   const problems: string[] = [];
   for (const node of planNodes(explained.plan)) {
     const relation = node['Relation Name'];
-    if (node['Node Type'] === 'Seq Scan' && relation && largeTables.includes(relation)) problems.push(`sequential scan of ${relation}`);
+    if (node['Node Type'] === 'Seq Scan' && relation && largeTables.includes(relation))
+      problems.push(`sequential scan of ${relation}`);
     if (explained.analyzed && rowsTouched(node) > maxRows) {
-      problems.push(`${node['Node Type']}${relation ? ` on ${relation}` : ''}${node['Index Name'] ? ` (${node['Index Name']})` : ''} went through ${rowsTouched(node)} rows`);
+      problems.push(
+        `${node['Node Type']}${relation ? ` on ${relation}` : ''}${node['Index Name'] ? ` (${node['Index Name']})` : ''} went through ${rowsTouched(node)} rows`,
+      );
     }
   }
   return problems;
@@ -73,12 +85,18 @@ export const indexesUsed = (explained: ExplainedQuery) =>
 
 /** Shared buffers an analyzed plan touched: its busiest node's (each node counts those of its children). */
 export const buffersTouched = (explained: ExplainedQuery) =>
-  Math.max(...planNodes(explained.plan).map((node) => (node['Shared Hit Blocks'] ?? 0) + (node['Shared Read Blocks'] ?? 0)));
+  Math.max(
+    ...planNodes(explained.plan).map((node) => (node['Shared Hit Blocks'] ?? 0) + (node['Shared Read Blocks'] ?? 0)),
+  );
 
 /** Plans a query on the product's own database, the embedded one or PostgreSQL (plan only, nothing run). */
 export async function planOnProductDb(query: LoggedQuery): Promise<ExplainedQuery> {
   const { db } = await getDbHandle();
-  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
+  const client = (
+    db as unknown as {
+      $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+    }
+  ).$client;
   const { rows } = await client.query(`explain (format json) ${query.sql}`, query.params);
   const [top] = rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[];
   return { sql: query.sql, analyzed: false, plan: top!.Plan };

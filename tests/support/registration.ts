@@ -14,7 +14,13 @@ import { call, resultOf, type CallResult } from '@/tests/support/call';
 import { portal } from '@/tests/support/emulator-client';
 import { startEmulatorServer, type EmulatorServer } from '@/tests/support/emulator-server';
 import { makeCa } from '@/tests/support/pki';
-import { createRegistrationWorkflow, createSupplier, getEntry, readyWorkspace, startJob } from '@/tests/support/scenario';
+import {
+  createRegistrationWorkflow,
+  createSupplier,
+  getEntry,
+  readyWorkspace,
+  startJob,
+} from '@/tests/support/scenario';
 
 export type Environment = 'sandbox' | 'live';
 
@@ -53,7 +59,9 @@ export interface OpenRegistration {
 }
 
 /** A supplier with a registration job waiting at its link. */
-export async function openRegistration(options: { environment?: Environment; invoiceTypes?: string[]; name?: string } = {}): Promise<OpenRegistration> {
+export async function openRegistration(
+  options: { environment?: Environment; invoiceTypes?: string[]; name?: string } = {},
+): Promise<OpenRegistration> {
   const environment = options.environment ?? 'sandbox';
   const workspace = await readyWorkspace({ sandbox: environment === 'sandbox' });
   const workflow = options.invoiceTypes
@@ -61,12 +69,24 @@ export async function openRegistration(options: { environment?: Environment; inv
     : workspace.workflow;
   const entry = await createSupplier(workspace.apiKey, options.name ? { name: options.name } : {});
   return startRegistration({
-    apiKey: workspace.apiKey, ownerId: workspace.owner_id, workflowId: workflow.id, entryId: entry.id, cuit: entry.data.tax_id.code, environment,
+    apiKey: workspace.apiKey,
+    ownerId: workspace.owner_id,
+    workflowId: workflow.id,
+    entryId: entry.id,
+    cuit: entry.data.tax_id.code,
+    environment,
   });
 }
 
 /** A (new) registration job for an existing entry, run to its wait. */
-export async function startRegistration(input: { apiKey: string; ownerId: string; workflowId: string; entryId: string; cuit: string; environment: Environment }): Promise<OpenRegistration> {
+export async function startRegistration(input: {
+  apiKey: string;
+  ownerId: string;
+  workflowId: string;
+  entryId: string;
+  cuit: string;
+  environment: Environment;
+}): Promise<OpenRegistration> {
   const job = await startJob(input.apiKey, input.workflowId, input.entryId);
   expect(job.status).toBe(202);
   await drainJobs();
@@ -100,29 +120,53 @@ export async function upload(ref: string, fields: UploadFields): Promise<CallRes
 }
 
 /** POSTs any body to the upload route: a form with parts of any name, or raw bytes with headers of any kind. */
-export async function postCertificate(ref: string, body: FormData | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}): Promise<CallResult> {
-  const request = new Request(`http://localhost/gov-ar/v1/registrations/${ref}/certificate`, { method: 'POST', body, headers });
+export async function postCertificate(
+  ref: string,
+  body: FormData | Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = {},
+): Promise<CallResult> {
+  const request = new Request(`http://localhost/gov-ar/v1/registrations/${ref}/certificate`, {
+    method: 'POST',
+    body,
+    headers,
+  });
   return resultOf(await certificateRoute.POST(request, { params: Promise.resolve({ ref }) }));
 }
 
 /** The emulator's portal: authorise a web service for a certificate alias. */
-export async function authorizeService(baseUrl: string, environment: Environment, cuit: string, alias: string, service = 'wsfe') {
+export async function authorizeService(
+  baseUrl: string,
+  environment: Environment,
+  cuit: string,
+  alias: string,
+  service = 'wsfe',
+) {
   const result = await portal(baseUrl, 'authorizations', { environment, cuit, alias, service });
   expect(result.status).toBe(201);
 }
 
-export async function issueFromCsr(baseUrl: string, environment: Environment, alias: string, csr: string): Promise<string> {
+export async function issueFromCsr(
+  baseUrl: string,
+  environment: Environment,
+  alias: string,
+  csr: string,
+): Promise<string> {
   const result = await portal(baseUrl, 'certificates', { environment, alias, csr });
   expect(result.status).toBe(200);
   return result.body.certificate;
 }
 
 /** The supplier's whole part for a sandbox or live link: our request, the portal's certificate and authorisation, the upload. */
-export async function completeRegistration(baseUrl: string, registration: { ref: string; cuit: string; environment?: Environment }) {
+export async function completeRegistration(
+  baseUrl: string,
+  registration: { ref: string; cuit: string; environment?: Environment },
+) {
   const environment = registration.environment ?? 'sandbox';
   const { body: csr } = await requestCsr(registration.ref);
   await authorizeService(baseUrl, environment, registration.cuit, csr.alias);
-  const uploaded = await upload(registration.ref, { certificate: await issueFromCsr(baseUrl, environment, csr.alias, csr.csr) });
+  const uploaded = await upload(registration.ref, {
+    certificate: await issueFromCsr(baseUrl, environment, csr.alias, csr.csr),
+  });
   expect(uploaded.status).toBe(200);
   return uploaded.body.certificate as { alias: string; serial: string; not_after: string; [field: string]: unknown };
 }

@@ -19,11 +19,24 @@ export interface ScaleSeed {
 /** Runs one SQL statement (PGlite through drizzle, or a pg client). */
 export type RunSql = (statement: string) => Promise<unknown>;
 
-const STEP_NAMES = ['silo.status.processing', 'gov-ar.register', 'gov-ar.wait.authorization', 'silo.status.registered', 'silo.status.error'];
+const STEP_NAMES = [
+  'silo.status.processing',
+  'gov-ar.register',
+  'gov-ar.wait.authorization',
+  'silo.status.registered',
+  'silo.status.error',
+];
 
 /** Each kind of row's id carries its own code, so the ids of one supplier's rows differ. */
 const KIND_CODES = {
-  entry: '001', invoice: '002', secret: '003', job: '004', link: '005', credential: '006', 'certificate-record': '007', delivery: '008',
+  entry: '001',
+  invoice: '002',
+  secret: '003',
+  job: '004',
+  link: '005',
+  credential: '006',
+  'certificate-record': '007',
+  delivery: '008',
 } as const;
 
 /**
@@ -45,7 +58,8 @@ export function scaleSeedStatements(seed: ScaleSeed): string[] {
   const owner = `'${seed.ownerId}'::uuid`;
   const workflow = `'${seed.workflowId}'::uuid`;
   const series = `generate_series(${from}, ${to}) as i`;
-  const at = (offsetMs: number) => `timestamptz '2020-01-01 00:00:00Z' + i * interval '1 second' + interval '${offsetMs} milliseconds'`;
+  const at = (offsetMs: number) =>
+    `timestamptz '2020-01-01 00:00:00Z' + i * interval '1 second' + interval '${offsetMs} milliseconds'`;
   const steps = STEP_NAMES.slice(0, seed.stepsPerJob ?? 5);
   // A valid CUIT for each number: 30 and eight digits with its mod-11 check digit (weights 5, 4, 3, 2,
   // 7, 6, 5, 4, 3, 2), or 33 where 30 has none (the sum then moves by 12, so the check digit is 9).

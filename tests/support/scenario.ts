@@ -39,7 +39,8 @@ export async function connectArgentina(apiKey: string) {
 
 export async function createRegistrationWorkflow(apiKey: string, extra: Record<string, unknown> = {}) {
   const { status, body } = await call(workflowsRoute.POST, {
-    token: apiKey, body: { template: 'ar-supplier-registration', ...extra },
+    token: apiKey,
+    body: { template: 'ar-supplier-registration', ...extra },
   });
   expect(status).toBe(201);
   return body;
@@ -48,7 +49,10 @@ export async function createRegistrationWorkflow(apiKey: string, extra: Record<s
 export async function createSupplier(apiKey: string, data: Record<string, unknown> = {}) {
   const { status, body } = await call(entriesRoute.POST, {
     token: apiKey,
-    body: { folder: 'suppliers', data: { name: 'Proveedor de Prueba S.A.', tax_id: { country: 'AR', code: freshCuit() }, ...data } },
+    body: {
+      folder: 'suppliers',
+      data: { name: 'Proveedor de Prueba S.A.', tax_id: { country: 'AR', code: freshCuit() }, ...data },
+    },
   });
   expect(status).toBe(201);
   return body;
@@ -65,6 +69,9 @@ export const getEntry = (apiKey: string, id: string) => call(entryRoute.GET, { t
 export async function readyWorkspace(options: { sandbox?: boolean; webhook?: Record<string, unknown> } = {}) {
   const workspace = await createWorkspace(options);
   await connectArgentina(workspace.api_key);
-  const workflow = await createRegistrationWorkflow(workspace.api_key, options.webhook ? { webhook: options.webhook } : {});
+  const workflow = await createRegistrationWorkflow(
+    workspace.api_key,
+    options.webhook ? { webhook: options.webhook } : {},
+  );
   return { ...workspace, apiKey: workspace.api_key, workflow };
 }

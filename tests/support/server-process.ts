@@ -31,7 +31,9 @@ export async function startProduct(env: Record<string, string | undefined>): Pro
   const port = await freePort();
   const inherited = Object.entries(process.env).filter(([key]) => key !== 'DATABASE_URL' && key !== 'NODE_ENV');
   const childEnv: Record<string, string | undefined> = {
-    ...Object.fromEntries(inherited), PORT: String(port), REGISTRATION_URL: `http://127.0.0.1:${port}`,
+    ...Object.fromEntries(inherited),
+    PORT: String(port),
+    REGISTRATION_URL: `http://127.0.0.1:${port}`,
   };
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[key];
@@ -39,7 +41,10 @@ export async function startProduct(env: Record<string, string | undefined>): Pro
   }
   // Its own process group, so that killing it also kills the `next start` it spawns.
   const child: ChildProcess = spawn(process.execPath, [path.join('lib', 'cli', 'start.mjs')], {
-    cwd: process.cwd(), env: childEnv as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: process.cwd(),
+    env: childEnv as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const listeners = new Set<() => void>();
@@ -51,22 +56,23 @@ export async function startProduct(env: Record<string, string | undefined>): Pro
   child.stderr!.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const waitFor = (pattern: RegExp, ms = 90_000) => new Promise<RegExpMatchArray>((resolve, reject) => {
-    const check = () => {
-      const match = output.match(pattern);
-      if (match) {
+  const waitFor = (pattern: RegExp, ms = 90_000) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = output.match(pattern);
+        if (match) {
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(match);
+        }
+      };
+      const timer = setTimeout(() => {
         listeners.delete(check);
-        clearTimeout(timer);
-        resolve(match);
-      }
-    };
-    const timer = setTimeout(() => {
-      listeners.delete(check);
-      reject(new Error(`Timed out waiting for ${pattern}. Output so far:\n${output}`));
-    }, ms);
-    listeners.add(check);
-    check();
-  });
+        reject(new Error(`Timed out waiting for ${pattern}. Output so far:\n${output}`));
+      }, ms);
+      listeners.add(check);
+      check();
+    });
 
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -78,5 +84,12 @@ export async function startProduct(env: Record<string, string | undefined>): Pro
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   };
 
-  return { url: `http://127.0.0.1:${port}`, processGroup: child.pid!, output: () => output, waitFor, exited: () => exited, stop };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    processGroup: child.pid!,
+    output: () => output,
+    waitFor,
+    exited: () => exited,
+    stop,
+  };
 }

@@ -24,28 +24,95 @@ export type Mutation =
   | { kind: 'blank'; text: string };
 
 const LABELS = [
-  'CERTIFICATE', 'X509 CERTIFICATE', 'TRUSTED CERTIFICATE', 'CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST', 'PRIVATE KEY',
-  'RSA PRIVATE KEY', 'ENCRYPTED PRIVATE KEY', 'EC PRIVATE KEY', 'PUBLIC KEY', 'PKCS7', 'CMS', 'X', '',
+  'CERTIFICATE',
+  'X509 CERTIFICATE',
+  'TRUSTED CERTIFICATE',
+  'CERTIFICATE REQUEST',
+  'NEW CERTIFICATE REQUEST',
+  'PRIVATE KEY',
+  'RSA PRIVATE KEY',
+  'ENCRYPTED PRIVATE KEY',
+  'EC PRIVATE KEY',
+  'PUBLIC KEY',
+  'PKCS7',
+  'CMS',
+  'X',
+  '',
 ];
-const BASE64_NOISE = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', '=', '\n', ' ', '-', '!', '\0', 'ñ'];
+const BASE64_NOISE = [
+  ...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+  '=',
+  '\n',
+  ' ',
+  '-',
+  '!',
+  '\0',
+  'ñ',
+];
 
 const at = fc.nat({ max: 1 << 16 });
 
 export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('flip' as const), at, mask: fc.integer({ min: 1, max: 255 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('flip' as const), at, mask: fc.integer({ min: 1, max: 255 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('truncate' as const), at }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('insert' as const), at, bytes: fc.array(fc.nat({ max: 255 }), { minLength: 1, maxLength: 12 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), at, length: fc.integer({ min: 1, max: 200 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('label' as const), label: fc.constantFrom(...LABELS), where: fc.constantFrom('begin' as const, 'end' as const, 'both' as const) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('garbage' as const), at, text: fc.string({ unit: fc.constantFrom(...BASE64_NOISE), minLength: 1, maxLength: 48 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('unicode' as const), at, text: fc.string({ unit: 'binary', minLength: 1, maxLength: 16 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('insert' as const),
+      at,
+      bytes: fc.array(fc.nat({ max: 255 }), { minLength: 1, maxLength: 12 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('delete' as const), at, length: fc.integer({ min: 1, max: 200 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('label' as const),
+      label: fc.constantFrom(...LABELS),
+      where: fc.constantFrom('begin' as const, 'end' as const, 'both' as const),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('garbage' as const),
+      at,
+      text: fc.string({ unit: fc.constantFrom(...BASE64_NOISE), minLength: 1, maxLength: 48 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('unicode' as const),
+      at,
+      text: fc.string({ unit: 'binary', minLength: 1, maxLength: 16 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'der' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'bare-base64' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'crlf' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'bom' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'utf16' as const }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('huge' as const), size: fc.integer({ min: UPLOAD_PART_LIMIT + 1, max: 150_000 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('blank' as const), text: fc.string({ unit: fc.constantFrom(' ', '\n', '\r', '\t'), maxLength: 8 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('huge' as const),
+      size: fc.integer({ min: UPLOAD_PART_LIMIT + 1, max: 150_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('blank' as const),
+      text: fc.string({ unit: fc.constantFrom(' ', '\n', '\r', '\t'), maxLength: 8 }),
+    }),
+  },
 );
 
 /** None (the file as made) to three mutations in a row. */
@@ -57,7 +124,8 @@ function relabel(text: string, label: string, where: 'begin' | 'end' | 'both'): 
   let out = text;
   for (const side of where === 'both' ? ['BEGIN', 'END'] : [where.toUpperCase()]) {
     const match = new RegExp(`-----${side} ([^-]*)-----`).exec(out);
-    if (match) out = `${out.slice(0, match.index)}-----${side} ${label}-----${out.slice(match.index + match[0].length)}`;
+    if (match)
+      out = `${out.slice(0, match.index)}-----${side} ${label}-----${out.slice(match.index + match[0].length)}`;
   }
   return out;
 }
@@ -79,25 +147,41 @@ export function applyMutation(file: Buffer, mutation: Mutation): Buffer {
       copy[mutation.at % copy.length]! ^= mutation.mask;
       return copy;
     }
-    case 'truncate': return file.subarray(0, position(mutation.at));
-    case 'insert': return splice(position(mutation.at), 0, Buffer.from(mutation.bytes));
-    case 'delete': return splice(position(mutation.at), mutation.length, Buffer.alloc(0));
-    case 'label': return Buffer.from(relabel(file.toString('latin1'), mutation.label, mutation.where), 'latin1');
+    case 'truncate':
+      return file.subarray(0, position(mutation.at));
+    case 'insert':
+      return splice(position(mutation.at), 0, Buffer.from(mutation.bytes));
+    case 'delete':
+      return splice(position(mutation.at), mutation.length, Buffer.alloc(0));
+    case 'label':
+      return Buffer.from(relabel(file.toString('latin1'), mutation.label, mutation.where), 'latin1');
     case 'garbage': {
       const text = Buffer.from(mutation.text, 'utf8');
       return splice(position(mutation.at), text.length, text);
     }
-    case 'unicode': return splice(position(mutation.at), 0, Buffer.from(mutation.text, 'utf8'));
-    case 'der': return PEM_LINE.test(file.toString('latin1')) ? Buffer.from(pemBody(file.toString('latin1')), 'base64') : file;
-    case 'bare-base64': return Buffer.from(PEM_LINE.test(file.toString('latin1')) ? pemBody(file.toString('latin1')) : file.toString('base64'));
-    case 'crlf': return Buffer.from(file.toString('latin1').replace(/\r?\n/g, '\r\n'), 'latin1');
-    case 'bom': return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), file]);
-    case 'utf16': return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(file.toString('latin1'), 'utf16le')]);
+    case 'unicode':
+      return splice(position(mutation.at), 0, Buffer.from(mutation.text, 'utf8'));
+    case 'der':
+      return PEM_LINE.test(file.toString('latin1')) ? Buffer.from(pemBody(file.toString('latin1')), 'base64') : file;
+    case 'bare-base64':
+      return Buffer.from(
+        PEM_LINE.test(file.toString('latin1')) ? pemBody(file.toString('latin1')) : file.toString('base64'),
+      );
+    case 'crlf':
+      return Buffer.from(file.toString('latin1').replace(/\r?\n/g, '\r\n'), 'latin1');
+    case 'bom':
+      return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), file]);
+    case 'utf16':
+      return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(file.toString('latin1'), 'utf16le')]);
     case 'huge': {
       const unit = file.length > 0 ? file : Buffer.from('A');
-      return Buffer.concat(Array.from({ length: Math.ceil(mutation.size / unit.length) }, () => unit)).subarray(0, mutation.size);
+      return Buffer.concat(Array.from({ length: Math.ceil(mutation.size / unit.length) }, () => unit)).subarray(
+        0,
+        mutation.size,
+      );
     }
-    case 'blank': return Buffer.from(mutation.text);
+    case 'blank':
+      return Buffer.from(mutation.text);
   }
 }
 

@@ -33,7 +33,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       deliveries.push({
-        method: request.method ?? '', path: request.url ?? '', headers: request.headers,
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       });
       const next = script.length > 1 ? script.shift()! : script[0]!;
@@ -51,10 +53,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     reply: (...replies) => {
       script = replies.length ? replies : [{ status: 200 }];
     },
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
   };
 }
-

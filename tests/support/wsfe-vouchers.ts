@@ -17,11 +17,37 @@ export const RECEIVER_CUIT = withCheckDigit('3071234567')!;
 /** A voucher each class accepts as is: A to a Responsable Inscripto, B and C to a final consumer. */
 export function voucher(kind: 'A' | 'B' | 'C', number: number, changes: Detail = {}): Detail {
   const common = {
-    Concepto: 1, CbteDesde: number, CbteHasta: number, CbteFch: today(), ImpTotConc: 0, ImpOpEx: 0, ImpTrib: 0, MonId: 'PES', MonCotiz: 1,
+    Concepto: 1,
+    CbteDesde: number,
+    CbteHasta: number,
+    CbteFch: today(),
+    ImpTotConc: 0,
+    ImpOpEx: 0,
+    ImpTrib: 0,
+    MonId: 'PES',
+    MonCotiz: 1,
   };
   const byClass: Record<'A' | 'B' | 'C', Detail> = {
-    A: { ...common, DocTipo: 80, DocNro: RECEIVER_CUIT, ImpTotal: 121, ImpNeto: 100, ImpIVA: 21, CondicionIVAReceptorId: 1, Iva: [{ Id: 5, BaseImp: 100, Importe: 21 }] },
-    B: { ...common, DocTipo: 99, DocNro: 0, ImpTotal: 121, ImpNeto: 100, ImpIVA: 21, CondicionIVAReceptorId: 5, Iva: [{ Id: 5, BaseImp: 100, Importe: 21 }] },
+    A: {
+      ...common,
+      DocTipo: 80,
+      DocNro: RECEIVER_CUIT,
+      ImpTotal: 121,
+      ImpNeto: 100,
+      ImpIVA: 21,
+      CondicionIVAReceptorId: 1,
+      Iva: [{ Id: 5, BaseImp: 100, Importe: 21 }],
+    },
+    B: {
+      ...common,
+      DocTipo: 99,
+      DocNro: 0,
+      ImpTotal: 121,
+      ImpNeto: 100,
+      ImpIVA: 21,
+      CondicionIVAReceptorId: 5,
+      Iva: [{ Id: 5, BaseImp: 100, Importe: 21 }],
+    },
     C: { ...common, DocTipo: 99, DocNro: 0, ImpTotal: 100, ImpNeto: 100, ImpIVA: 0, CondicionIVAReceptorId: 5 },
   };
   return { ...byClass[kind], ...changes };
@@ -33,26 +59,61 @@ const escapeXml = (value: Value) => String(value).replace(/&/g, '&amp;').replace
 export function detailXml(detail: Detail): string {
   const known = new Set<string>(DETAIL_FIELDS);
   const names = [...DETAIL_FIELDS, ...Object.keys(detail).filter((name) => !known.has(name))];
-  return tag('FECAEDetRequest', names.map((name) => {
-    const value = detail[name];
-    if (value === undefined || value === null) return '';
-    if (Array.isArray(value)) {
-      const item = DETAIL_ARRAYS[name as keyof typeof DETAIL_ARRAYS].item;
-      return tag(name, value.map((entry) => tag(item, Object.entries(entry).map(([k, v]) => tag(k, escapeXml(v))).join(''))).join(''));
-    }
-    if (typeof value === 'object') return tag(name, Object.entries(value).map(([k, v]) => tag(k, escapeXml(v))).join(''));
-    return tag(name, escapeXml(value));
-  }).join(''));
+  return tag(
+    'FECAEDetRequest',
+    names
+      .map((name) => {
+        const value = detail[name];
+        if (value === undefined || value === null) return '';
+        if (Array.isArray(value)) {
+          const item = DETAIL_ARRAYS[name as keyof typeof DETAIL_ARRAYS].item;
+          return tag(
+            name,
+            value
+              .map((entry) =>
+                tag(
+                  item,
+                  Object.entries(entry)
+                    .map(([k, v]) => tag(k, escapeXml(v)))
+                    .join(''),
+                ),
+              )
+              .join(''),
+          );
+        }
+        if (typeof value === 'object')
+          return tag(
+            name,
+            Object.entries(value)
+              .map(([k, v]) => tag(k, escapeXml(v)))
+              .join(''),
+          );
+        return tag(name, escapeXml(value));
+      })
+      .join(''),
+  );
 }
 
-export function requestXml(auth: Auth, header: { pointOfSale: number; voucherType: number; count?: number }, details: Detail[]): string {
-  return authXml(auth) + tag('FeCAEReq',
-    tag('FeCabReq', `<ar:CantReg>${header.count ?? details.length}</ar:CantReg><ar:PtoVta>${header.pointOfSale}</ar:PtoVta>`
-      + `<ar:CbteTipo>${header.voucherType}</ar:CbteTipo>`)
-    + tag('FeDetReq', details.map(detailXml).join('')));
+export function requestXml(
+  auth: Auth,
+  header: { pointOfSale: number; voucherType: number; count?: number },
+  details: Detail[],
+): string {
+  return (
+    authXml(auth) +
+    tag(
+      'FeCAEReq',
+      tag(
+        'FeCabReq',
+        `<ar:CantReg>${header.count ?? details.length}</ar:CantReg><ar:PtoVta>${header.pointOfSale}</ar:PtoVta>` +
+          `<ar:CbteTipo>${header.voucherType}</ar:CbteTipo>`,
+      ) + tag('FeDetReq', details.map(detailXml).join('')),
+    )
+  );
 }
 
-export const list = <T>(value: T | T[] | undefined): T[] => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]);
+export const list = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value];
 
 export interface CaeAnswer {
   reply: SoapReply;
@@ -64,7 +125,11 @@ export interface CaeAnswer {
 }
 
 export async function solicitar(
-  url: string, environment: Environment, auth: Auth, header: { pointOfSale: number; voucherType: number; count?: number }, details: Detail[],
+  url: string,
+  environment: Environment,
+  auth: Auth,
+  header: { pointOfSale: number; voucherType: number; count?: number },
+  details: Detail[],
 ): Promise<CaeAnswer> {
   const reply = await wsfe(url, environment, 'FECAESolicitar', requestXml(auth, header, details));
   const result = reply.body.FECAESolicitarResponse?.FECAESolicitarResult ?? {};
@@ -78,14 +143,36 @@ export async function solicitar(
   };
 }
 
-export async function lastNumber(url: string, environment: Environment, auth: Auth, pointOfSale: number, voucherType: number) {
-  const reply = await wsfe(url, environment, 'FECompUltimoAutorizado',
-    `${authXml(auth)}<ar:PtoVta>${pointOfSale}</ar:PtoVta><ar:CbteTipo>${voucherType}</ar:CbteTipo>`);
+export async function lastNumber(
+  url: string,
+  environment: Environment,
+  auth: Auth,
+  pointOfSale: number,
+  voucherType: number,
+) {
+  const reply = await wsfe(
+    url,
+    environment,
+    'FECompUltimoAutorizado',
+    `${authXml(auth)}<ar:PtoVta>${pointOfSale}</ar:PtoVta><ar:CbteTipo>${voucherType}</ar:CbteTipo>`,
+  );
   return reply.body.FECompUltimoAutorizadoResponse.FECompUltimoAutorizadoResult as Record<string, any>;
 }
 
-export async function consultar(url: string, environment: Environment, auth: Auth, pointOfSale: number, voucherType: number, number: number) {
-  const reply = await wsfe(url, environment, 'FECompConsultar', `${authXml(auth)}<ar:FeCompConsReq><ar:CbteTipo>${voucherType}</ar:CbteTipo>`
-    + `<ar:CbteNro>${number}</ar:CbteNro><ar:PtoVta>${pointOfSale}</ar:PtoVta></ar:FeCompConsReq>`);
+export async function consultar(
+  url: string,
+  environment: Environment,
+  auth: Auth,
+  pointOfSale: number,
+  voucherType: number,
+  number: number,
+) {
+  const reply = await wsfe(
+    url,
+    environment,
+    'FECompConsultar',
+    `${authXml(auth)}<ar:FeCompConsReq><ar:CbteTipo>${voucherType}</ar:CbteTipo>` +
+      `<ar:CbteNro>${number}</ar:CbteNro><ar:PtoVta>${pointOfSale}</ar:PtoVta></ar:FeCompConsReq>`,
+  );
   return { reply, result: reply.body.FECompConsultarResponse.FECompConsultarResult as Record<string, any> };
 }

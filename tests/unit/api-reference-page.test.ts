@@ -36,6 +36,7 @@ describe('/docs/api', () => {
 
   it('has one h1 and a heading for each tag', () => {
     expect(html.match(/<h1\b/g)).toHaveLength(1);
-    for (const tag of openApiDocument().tags) expect(html).toMatch(new RegExp(`<h2 id="tag-${tag.name.toLowerCase()}"`));
+    for (const tag of openApiDocument().tags)
+      expect(html).toMatch(new RegExp(`<h2 id="tag-${tag.name.toLowerCase()}"`));
   });
 });

@@ -8,10 +8,21 @@ import { exampleInput } from '@/tests/support/gobl-examples';
 
 /** The example of the authority's QR specification (version 1). */
 const SPECIFICATION_EXAMPLE: ArcaQrData = {
-  fecha: '2020-10-13', cuit: '30000000007', ptoVta: 10, tipoCmp: 1, nroCmp: 94, importe: '12100.00', moneda: 'DOL',
-  ctz: '65.000000', tipoDocRec: 80, nroDocRec: '20000000001', tipoCodAut: 'E', codAut: '70417054367476',
+  fecha: '2020-10-13',
+  cuit: '30000000007',
+  ptoVta: 10,
+  tipoCmp: 1,
+  nroCmp: 94,
+  importe: '12100.00',
+  moneda: 'DOL',
+  ctz: '65.000000',
+  tipoDocRec: 80,
+  nroDocRec: '20000000001',
+  tipoCodAut: 'E',
+  codAut: '70417054367476',
 };
-const SPECIFICATION_URL = 'https://www.afip.gob.ar/fe/qr/?p=eyJ2ZXIiOjEsImZlY2hhIjoiMjAyMC0xMC0xMyIsImN1aXQiOjMwMDAwMDAwMDA3LCJwdG9WdGEiOjEwLCJ0aXBvQ21wIjoxLCJucm9DbXAiOjk0LCJpbXBvcnRlIjoxMjEwMCwibW9uZWRhIjoiRE9MIiwiY3R6Ijo2NSwidGlwb0RvY1JlYyI6ODAsIm5yb0RvY1JlYyI6MjAwMDAwMDAwMDEsInRpcG9Db2RBdXQiOiJFIiwiY29kQXV0Ijo3MDQxNzA1NDM2NzQ3Nn0=';
+const SPECIFICATION_URL =
+  'https://www.afip.gob.ar/fe/qr/?p=eyJ2ZXIiOjEsImZlY2hhIjoiMjAyMC0xMC0xMyIsImN1aXQiOjMwMDAwMDAwMDA3LCJwdG9WdGEiOjEwLCJ0aXBvQ21wIjoxLCJucm9DbXAiOjk0LCJpbXBvcnRlIjoxMjEwMCwibW9uZWRhIjoiRE9MIiwiY3R6Ijo2NSwidGlwb0RvY1JlYyI6ODAsIm5yb0RvY1JlYyI6MjAwMDAwMDAwMDEsInRpcG9Db2RBdXQiOiJFIiwiY29kQXV0Ijo3MDQxNzA1NDM2NzQ3Nn0=';
 
 describe('arcaQrUrl', () => {
   it("reproduces the authority's published example exactly", () => {
@@ -19,7 +30,11 @@ describe('arcaQrUrl', () => {
   });
 
   it.each([
-    ['12100.00', '12100'], ['1028500.50', '1028500.5'], ['0.01', '0.01'], ['007.10', '7.1'], ['123456789012345.67', '123456789012345.67'],
+    ['12100.00', '12100'],
+    ['1028500.50', '1028500.5'],
+    ['0.01', '0.01'],
+    ['007.10', '7.1'],
+    ['123456789012345.67', '123456789012345.67'],
   ])('writes importe %s as the JSON number %s', (importe, written) => {
     expect(arcaQrJson({ ...SPECIFICATION_EXAMPLE, importe })).toContain(`"importe":${written},`);
   });
@@ -27,8 +42,8 @@ describe('arcaQrUrl', () => {
   it('leaves the receiver out when the voucher names none', () => {
     const { tipoDocRec: _type, nroDocRec: _number, ...withoutReceiver } = SPECIFICATION_EXAMPLE;
     expect(arcaQrJson(withoutReceiver)).toBe(
-      '{"ver":1,"fecha":"2020-10-13","cuit":30000000007,"ptoVta":10,"tipoCmp":1,"nroCmp":94,"importe":12100,'
-      + '"moneda":"DOL","ctz":65,"tipoCodAut":"E","codAut":70417054367476}',
+      '{"ver":1,"fecha":"2020-10-13","cuit":30000000007,"ptoVta":10,"tipoCmp":1,"nroCmp":94,"importe":12100,' +
+        '"moneda":"DOL","ctz":65,"tipoCodAut":"E","codAut":70417054367476}',
     );
   });
 
@@ -49,8 +64,19 @@ describe('arcaQrDataFor', () => {
     const voucher = toFECAEDetRequest(prepared.doc);
     const url = arcaQrUrl(arcaQrDataFor(voucher, withNumber(voucher.detail, 42), '30-71234567-1', '75123456789012'));
     expect(readArcaQrUrl(url)).toEqual({
-      ver: 1, fecha: '2025-01-16', cuit: 30712345671, ptoVta: 2, tipoCmp: 6, nroCmp: 42, importe: 1028500, moneda: 'PES',
-      ctz: 1, tipoDocRec: 96, nroDocRec: 25123456, tipoCodAut: 'E', codAut: 75123456789012,
+      ver: 1,
+      fecha: '2025-01-16',
+      cuit: 30712345671,
+      ptoVta: 2,
+      tipoCmp: 6,
+      nroCmp: 42,
+      importe: 1028500,
+      moneda: 'PES',
+      ctz: 1,
+      tipoDocRec: 96,
+      nroDocRec: 25123456,
+      tipoCodAut: 'E',
+      codAut: 75123456789012,
     });
   });
 

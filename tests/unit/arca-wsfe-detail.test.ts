@@ -14,10 +14,12 @@ const prepared = (doc: Json) => {
   return result.doc;
 };
 const voucherOf = (doc: Json) => toFECAEDetRequest(prepared(doc));
-const add = (amounts: string[]) => amounts.reduce((sum, amount) => sum.add(Amount.parse(amount)), Amount.zero(2)).toString();
-const partsOf = ({ detail }: WsfeVoucher) => add([detail.ImpTotConc, detail.ImpNeto, detail.ImpOpEx, detail.ImpTrib, detail.ImpIVA]);
+const add = (amounts: string[]) =>
+  amounts.reduce((sum, amount) => sum.add(Amount.parse(amount)), Amount.zero(2)).toString();
+const partsOf = ({ detail }: WsfeVoucher) =>
+  add([detail.ImpTotConc, detail.ImpNeto, detail.ImpOpEx, detail.ImpTrib, detail.ImpIVA]);
 
-describe('every ARCA example of GOBL, against GOBL\'s calculated twin', () => {
+describe("every ARCA example of GOBL, against GOBL's calculated twin", () => {
   it.each(ARCA_EXAMPLES)('%s', (name) => {
     const gobl = exampleOutput(name).doc;
     const voucher = voucherOf(exampleInput(name));
@@ -33,7 +35,9 @@ describe('every ARCA example of GOBL, against GOBL\'s calculated twin', () => {
     expect(voucher.detail.CondicionIVAReceptorId).toBe(Number(gobl.customer?.ext['ar-arca-vat-status'] ?? 5));
     for (const rate of gobl.totals.taxes?.categories[0].rates.filter((vat: Json) => vat.percent) ?? []) {
       expect(voucher.detail.Iva?.AlicIva).toContainEqual({
-        Id: Number(rate.ext['ar-arca-vat-rate']), BaseImp: rate.base, Importe: rate.amount,
+        Id: Number(rate.ext['ar-arca-vat-rate']),
+        BaseImp: rate.base,
+        Importe: rate.amount,
       });
     }
   });
@@ -43,9 +47,19 @@ describe('every ARCA example of GOBL, against GOBL\'s calculated twin', () => {
       CbteTipo: 1,
       PtoVta: 1,
       detail: {
-        Concepto: 1, DocTipo: 80, DocNro: 30987654321, CbteFch: '20250115',
-        ImpTotal: '5445000.00', ImpTotConc: '0.00', ImpNeto: '4500000.00', ImpOpEx: '0.00', ImpTrib: '0.00', ImpIVA: '945000.00',
-        MonId: 'PES', MonCotiz: '1', CondicionIVAReceptorId: 1,
+        Concepto: 1,
+        DocTipo: 80,
+        DocNro: 30987654321,
+        CbteFch: '20250115',
+        ImpTotal: '5445000.00',
+        ImpTotConc: '0.00',
+        ImpNeto: '4500000.00',
+        ImpOpEx: '0.00',
+        ImpTrib: '0.00',
+        ImpIVA: '945000.00',
+        MonId: 'PES',
+        MonCotiz: '1',
+        CondicionIVAReceptorId: 1,
         Iva: { AlicIva: [{ Id: 5, BaseImp: '4500000.00', Importe: '945000.00' }] },
       },
     });
@@ -54,11 +68,17 @@ describe('every ARCA example of GOBL, against GOBL\'s calculated twin', () => {
   it('tributes from tax charges, beside a 10.5% alícuota', () => {
     const { detail } = voucherOf(exampleInput('invoice-ar-arca-with-charges.json'));
     expect(detail).toMatchObject({
-      ImpNeto: '500000.00', ImpIVA: '52500.00', ImpTrib: '22500.00', ImpTotConc: '0.00', ImpTotal: '575000.00',
-      Tributos: { Tributo: [
-        { Id: 5, Desc: 'IIBB', BaseImp: '500000.00', Alic: '3.5', Importe: '17500.00' },
-        { Id: 3, Desc: 'Impuestos municipales', BaseImp: '500000.00', Alic: '1', Importe: '5000.00' },
-      ] },
+      ImpNeto: '500000.00',
+      ImpIVA: '52500.00',
+      ImpTrib: '22500.00',
+      ImpTotConc: '0.00',
+      ImpTotal: '575000.00',
+      Tributos: {
+        Tributo: [
+          { Id: 5, Desc: 'IIBB', BaseImp: '500000.00', Alic: '3.5', Importe: '17500.00' },
+          { Id: 3, Desc: 'Impuestos municipales', BaseImp: '500000.00', Alic: '1', Importe: '5000.00' },
+        ],
+      },
       Iva: { AlicIva: [{ Id: 4, BaseImp: '500000.00', Importe: '52500.00' }] },
     });
   });
@@ -67,21 +87,37 @@ describe('every ARCA example of GOBL, against GOBL\'s calculated twin', () => {
     const voucher = voucherOf(exampleInput('invoice-ar-arca-monotributo.json'));
     expect(voucher.CbteTipo).toBe(11);
     expect(voucher.detail).toMatchObject({
-      Concepto: 2, ImpNeto: '150000.00', ImpIVA: '0.00', ImpTrib: '15000.00', ImpTotal: '165000.00',
-      FchServDesde: '20250101', FchServHasta: '20250115', FchVtoPago: '20250125',
+      Concepto: 2,
+      ImpNeto: '150000.00',
+      ImpIVA: '0.00',
+      ImpTrib: '15000.00',
+      ImpTotal: '165000.00',
+      FchServDesde: '20250101',
+      FchServHasta: '20250115',
+      FchVtoPago: '20250125',
     });
     expect(voucher.detail).not.toHaveProperty('Iva');
   });
 
   it('a final consumer by DNI, and one unidentified', () => {
-    expect(voucherOf(exampleInput('invoice-ar-arca-simplified.json')).detail).toMatchObject({ DocTipo: 96, DocNro: 25123456, CondicionIVAReceptorId: 5 });
-    expect(voucherOf(exampleInput('invoice-ar-arca-simplified-no-customer.json')).detail).toMatchObject({ DocTipo: 99, DocNro: 0, CondicionIVAReceptorId: 5 });
+    expect(voucherOf(exampleInput('invoice-ar-arca-simplified.json')).detail).toMatchObject({
+      DocTipo: 96,
+      DocNro: 25123456,
+      CondicionIVAReceptorId: 5,
+    });
+    expect(voucherOf(exampleInput('invoice-ar-arca-simplified-no-customer.json')).detail).toMatchObject({
+      DocTipo: 99,
+      DocNro: 0,
+      CondicionIVAReceptorId: 5,
+    });
   });
 
   it('a credit note names the invoice it corrects', () => {
     const voucher = voucherOf(exampleInput('invoice-ar-arca-credit-note.json'));
     expect(voucher.CbteTipo).toBe(3);
-    expect(voucher.detail.CbtesAsoc).toEqual({ CbteAsoc: [{ Tipo: 1, PtoVta: 1, Nro: 123, Cuit: '30712345671', CbteFch: '20250115' }] });
+    expect(voucher.detail.CbtesAsoc).toEqual({
+      CbteAsoc: [{ Tipo: 1, PtoVta: 1, Nro: 123, Cuit: '30712345671', CbteFch: '20250115' }],
+    });
   });
 
   it('the caller gives the number', () => {
@@ -91,13 +127,20 @@ describe('every ARCA example of GOBL, against GOBL\'s calculated twin', () => {
 });
 
 describe('what WSFEv1 does not issue', () => {
-  it.each([['E', 'wsfex'], ['T', 'wsct']])('letter %s is stored, and refused here naming %s', (letter, service) => {
+  it.each([
+    ['E', 'wsfex'],
+    ['T', 'wsct'],
+  ])('letter %s is stored, and refused here naming %s', (letter, service) => {
     const doc = exampleInput('invoice-ar-arca-foreign-customer.json');
     doc.tax = { ext: { 'ar-arca-doc-letter': letter } };
     const invoice = prepared(doc);
     expect(() => toFECAEDetRequest(invoice)).toThrow(WsfeMappingError);
     expect(() => toFECAEDetRequest(invoice)).toThrow(service);
-    try { toFECAEDetRequest(invoice); } catch (error) { expect((error as WsfeMappingError).service).toBe(service); }
+    try {
+      toFECAEDetRequest(invoice);
+    } catch (error) {
+      expect((error as WsfeMappingError).service).toBe(service);
+    }
   });
 
   it('a currency without an authority code is refused by name', () => {
@@ -114,60 +157,86 @@ describe('what WSFEv1 does not issue', () => {
 });
 
 const cents = (value: number) => `${Math.trunc(value / 100)}.${String(value % 100).padStart(2, '0')}`;
-const quantity = fc.tuple(fc.integer({ min: 1, max: 5000 }), fc.constantFrom(0, 1, 2, 3))
+const quantity = fc
+  .tuple(fc.integer({ min: 1, max: 5000 }), fc.constantFrom(0, 1, 2, 3))
   .map(([units, places]) => (places === 0 ? String(units) : (units / 10 ** places).toFixed(places)));
 const vat = fc.constantFrom<Json | undefined>(
-  { cat: 'VAT', rate: 'general' }, { cat: 'VAT', rate: 'reduced' }, { cat: 'VAT', rate: 'increased' },
-  { cat: 'VAT', key: 'zero' }, { cat: 'VAT', key: 'exempt' }, { cat: 'VAT', percent: '5%' }, { cat: 'VAT', percent: '2.5%' },
+  { cat: 'VAT', rate: 'general' },
+  { cat: 'VAT', rate: 'reduced' },
+  { cat: 'VAT', rate: 'increased' },
+  { cat: 'VAT', key: 'zero' },
+  { cat: 'VAT', key: 'exempt' },
+  { cat: 'VAT', percent: '5%' },
+  { cat: 'VAT', percent: '2.5%' },
   undefined,
 );
 const line = fc.record({
   price: fc.integer({ min: 1, max: 10_000_000_00 }).map(cents),
   quantity,
   vat,
-  discount: fc.option(fc.integer({ min: 1, max: 900 }).map((tenths) => `${tenths / 10}%`), { nil: undefined }),
+  discount: fc.option(
+    fc.integer({ min: 1, max: 900 }).map((tenths) => `${tenths / 10}%`),
+    { nil: undefined },
+  ),
 });
-const invoice = fc.record({
-  lines: fc.array(line, { minLength: 1, maxLength: 8 }),
-  tributes: fc.array(fc.tuple(fc.constantFrom('1', '2', '3', '5', '7'), fc.integer({ min: 1, max: 500 })), { maxLength: 3 }),
-  rounding: fc.constantFrom(undefined, 'currency'),
-}).map(({ lines, tributes, rounding }): Json => ({
-  $addons: ['ar-arca-v4'],
-  series: '7',
-  issue_date: '2026-03-02',
-  supplier: { name: 'Proveedor S.A.', tax_id: { country: 'AR', code: '30712345671' } },
-  customer: { name: 'Cliente S.R.L.', tax_id: { country: 'AR', code: '30987654321' } },
-  lines: lines.map((entry) => ({
-    quantity: entry.quantity,
-    item: { name: 'Artículo', price: entry.price, key: 'goods' },
-    ...(entry.vat ? { taxes: [entry.vat] } : {}),
-    ...(entry.discount ? { discounts: [{ percent: entry.discount }] } : {}),
-  })),
-  ...(rounding ? { tax: { rounding } } : {}),
-  charges: tributes.map(([type, hundredths]) => ({ key: 'tax', percent: `${hundredths / 100}%`, ext: { 'ar-arca-tax-type': type } })),
-}));
+const invoice = fc
+  .record({
+    lines: fc.array(line, { minLength: 1, maxLength: 8 }),
+    tributes: fc.array(fc.tuple(fc.constantFrom('1', '2', '3', '5', '7'), fc.integer({ min: 1, max: 500 })), {
+      maxLength: 3,
+    }),
+    rounding: fc.constantFrom(undefined, 'currency'),
+  })
+  .map(
+    ({ lines, tributes, rounding }): Json => ({
+      $addons: ['ar-arca-v4'],
+      series: '7',
+      issue_date: '2026-03-02',
+      supplier: { name: 'Proveedor S.A.', tax_id: { country: 'AR', code: '30712345671' } },
+      customer: { name: 'Cliente S.R.L.', tax_id: { country: 'AR', code: '30987654321' } },
+      lines: lines.map((entry) => ({
+        quantity: entry.quantity,
+        item: { name: 'Artículo', price: entry.price, key: 'goods' },
+        ...(entry.vat ? { taxes: [entry.vat] } : {}),
+        ...(entry.discount ? { discounts: [{ percent: entry.discount }] } : {}),
+      })),
+      ...(rounding ? { tax: { rounding } } : {}),
+      charges: tributes.map(([type, hundredths]) => ({
+        key: 'tax',
+        percent: `${hundredths / 100}%`,
+        ext: { 'ar-arca-tax-type': type },
+      })),
+    }),
+  );
 
 describe('properties of every detail', () => {
   it('ImpTotal is always ImpTotConc + ImpNeto + ImpOpEx + ImpTrib + ImpIVA, and the alícuotas add up', () => {
-    fc.assert(fc.property(invoice, (doc) => {
-      const voucher = voucherOf(doc);
-      const alicuotas = voucher.detail.Iva?.AlicIva ?? [];
-      expect(voucher.detail.ImpTotal).toBe(partsOf(voucher));
-      expect(add(alicuotas.map((alicuota) => alicuota.Importe))).toBe(voucher.detail.ImpIVA);
-      expect(add(alicuotas.map((alicuota) => alicuota.BaseImp))).toBe(voucher.detail.ImpNeto);
-      expect(new Set(alicuotas.map((alicuota) => alicuota.Id)).size).toBe(alicuotas.length);
-      for (const amount of [voucher.detail.ImpTotal, voucher.detail.ImpNeto, voucher.detail.ImpIVA]) expect(amount).toMatch(/^\d+\.\d\d$/);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(invoice, (doc) => {
+        const voucher = voucherOf(doc);
+        const alicuotas = voucher.detail.Iva?.AlicIva ?? [];
+        expect(voucher.detail.ImpTotal).toBe(partsOf(voucher));
+        expect(add(alicuotas.map((alicuota) => alicuota.Importe))).toBe(voucher.detail.ImpIVA);
+        expect(add(alicuotas.map((alicuota) => alicuota.BaseImp))).toBe(voucher.detail.ImpNeto);
+        expect(new Set(alicuotas.map((alicuota) => alicuota.Id)).size).toBe(alicuotas.length);
+        for (const amount of [voucher.detail.ImpTotal, voucher.detail.ImpNeto, voucher.detail.ImpIVA])
+          expect(amount).toMatch(/^\d+\.\d\d$/);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('ImpTotal is the invoice\'s total with tax: to the cent under "currency" rounding, within a cent a rate under "precise"', () => {
-    fc.assert(fc.property(invoice, (doc) => {
-      const calculated = prepared(doc) as Json;
-      const { detail } = toFECAEDetRequest(calculated as never);
-      const gap = Amount.parse(detail.ImpTotal).subtract(Amount.parse(calculated.totals.total_with_tax)).value.abs();
-      if (doc.tax?.rounding === 'currency') expect(gap.toNumber()).toBe(0);
-      else expect(gap.lte((detail.Iva?.AlicIva.length ?? 0) * 0.01 + 0.01)).toBe(true);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(invoice, (doc) => {
+        const calculated = prepared(doc) as Json;
+        const { detail } = toFECAEDetRequest(calculated as never);
+        const gap = Amount.parse(detail.ImpTotal).subtract(Amount.parse(calculated.totals.total_with_tax)).value.abs();
+        if (doc.tax?.rounding === 'currency') expect(gap.toNumber()).toBe(0);
+        else expect(gap.lte((detail.Iva?.AlicIva.length ?? 0) * 0.01 + 0.01)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses a voucher with a negative part rather than send it', () => {

@@ -2,7 +2,13 @@
 // from GOBL's decimal strings (never through a float: 18-digit amounts keep every digit).
 import { describe, expect, it } from 'vitest';
 import {
-  formatDate, formatDecimal, formatMoney, formatPercent, formatPrice, formatQuantity, formatVoucherNumber,
+  formatDate,
+  formatDecimal,
+  formatMoney,
+  formatPercent,
+  formatPrice,
+  formatQuantity,
+  formatVoucherNumber,
 } from '@/lib/gov-ar/pdf/format';
 
 describe('formatMoney', () => {
@@ -24,7 +30,11 @@ describe('formatMoney', () => {
     expect(formatMoney(amount)).toBe(printed);
   });
 
-  it.each([['1000.00', 'USD', 'US$ 1.000,00'], ['12.30', 'EUR', '€ 12,30'], ['1', 'CLP', 'CLP 1,00']])('%s %s → %s', (amount, currency, printed) => {
+  it.each([
+    ['1000.00', 'USD', 'US$ 1.000,00'],
+    ['12.30', 'EUR', '€ 12,30'],
+    ['1', 'CLP', 'CLP 1,00'],
+  ])('%s %s → %s', (amount, currency, printed) => {
     expect(formatMoney(amount, currency)).toBe(printed);
   });
 
@@ -54,7 +64,10 @@ describe('prices, quantities and percentages', () => {
 });
 
 describe('dates and numbers', () => {
-  it.each([['2026-11-24', '24/11/2026'], ['20250115', '15/01/2025']])('%s → %s', (date, printed) => {
+  it.each([
+    ['2026-11-24', '24/11/2026'],
+    ['20250115', '15/01/2025'],
+  ])('%s → %s', (date, printed) => {
     expect(formatDate(date)).toBe(printed);
   });
 

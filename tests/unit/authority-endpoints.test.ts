@@ -6,8 +6,15 @@ import { checkConfiguration } from '@/lib/server/configuration-checks';
 import { restoreEnvAfterEach } from '@/tests/support/env-restore';
 
 const NAMES = [
-  'APP_ENV', 'NODE_ENV', 'AR_AUTHORITY', 'AR_EMULATOR_URL', 'PORT',
-  'AR_WSAA_URL_SANDBOX', 'AR_WSAA_URL_LIVE', 'AR_WSFE_URL_SANDBOX', 'AR_WSFE_URL_LIVE',
+  'APP_ENV',
+  'NODE_ENV',
+  'AR_AUTHORITY',
+  'AR_EMULATOR_URL',
+  'PORT',
+  'AR_WSAA_URL_SANDBOX',
+  'AR_WSAA_URL_LIVE',
+  'AR_WSFE_URL_SANDBOX',
+  'AR_WSFE_URL_LIVE',
 ] as const;
 const env = process.env as Record<string, string | undefined>;
 restoreEnvAfterEach(NAMES);
@@ -18,53 +25,88 @@ function given(values: Partial<Record<(typeof NAMES)[number], string>>) {
 }
 
 describe('authorityEndpoint', () => {
-  it('answers AFIP/ARCA\'s published hosts when nothing overrides them', () => {
+  it("answers AFIP/ARCA's published hosts when nothing overrides them", () => {
     given({ AR_AUTHORITY: 'afip' });
-    expect(authorityEndpoint('sandbox', 'wsaa')).toEqual({ url: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms', legacyTls: true });
+    expect(authorityEndpoint('sandbox', 'wsaa')).toEqual({
+      url: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms',
+      legacyTls: true,
+    });
     expect(authorityEndpoint('sandbox', 'wsfe').url).toBe('https://wswhomo.afip.gov.ar/wsfev1/service.asmx');
     expect(authorityEndpoint('live', 'wsaa').url).toBe('https://wsaa.afip.gov.ar/ws/services/LoginCms');
     expect(authorityEndpoint('live', 'wsfe').url).toBe('https://servicios1.afip.gov.ar/wsfev1/service.asmx');
   });
 
-  it('answers each service and environment\'s own override, leaving the others alone', () => {
+  it("answers each service and environment's own override, leaving the others alone", () => {
     given({
-      AR_AUTHORITY: 'afip', APP_ENV: 'production',
+      AR_AUTHORITY: 'afip',
+      APP_ENV: 'production',
       AR_WSFE_URL_LIVE: 'https://wsfe.proxy.example.com:8443/wsfev1/service.asmx',
       AR_WSAA_URL_SANDBOX: ' https://wsaa-homo.example.com/ws/services/LoginCms ',
     });
-    expect(authorityEndpoint('live', 'wsfe')).toEqual({ url: 'https://wsfe.proxy.example.com:8443/wsfev1/service.asmx', legacyTls: true });
+    expect(authorityEndpoint('live', 'wsfe')).toEqual({
+      url: 'https://wsfe.proxy.example.com:8443/wsfev1/service.asmx',
+      legacyTls: true,
+    });
     expect(authorityEndpoint('sandbox', 'wsaa').url).toBe('https://wsaa-homo.example.com/ws/services/LoginCms');
     expect(authorityEndpoint('sandbox', 'wsfe').url).toBe('https://wswhomo.afip.gov.ar/wsfev1/service.asmx');
     expect(authorityEndpoint('live', 'wsaa').url).toBe('https://wsaa.afip.gov.ar/ws/services/LoginCms');
   });
 
   it('takes an http override outside production (a local stand-in), never in production', () => {
-    given({ AR_AUTHORITY: 'afip', APP_ENV: 'development', AR_WSFE_URL_SANDBOX: 'http://127.0.0.1:9000/wsfev1/service.asmx' });
+    given({
+      AR_AUTHORITY: 'afip',
+      APP_ENV: 'development',
+      AR_WSFE_URL_SANDBOX: 'http://127.0.0.1:9000/wsfev1/service.asmx',
+    });
     expect(authorityEndpoint('sandbox', 'wsfe').url).toBe('http://127.0.0.1:9000/wsfev1/service.asmx');
     env.APP_ENV = 'production';
-    expect(() => authorityEndpoint('sandbox', 'wsfe')).toThrow('AR_WSFE_URL_SANDBOX must be an https URL in production; it is http.');
+    expect(() => authorityEndpoint('sandbox', 'wsfe')).toThrow(
+      'AR_WSFE_URL_SANDBOX must be an https URL in production; it is http.',
+    );
   });
 
   it('ignores the overrides while the emulator answers as the authority', () => {
-    given({ AR_AUTHORITY: 'emulator', PORT: '3100', AR_WSFE_URL_SANDBOX: 'https://wsfe.proxy.example.com/service.asmx' });
-    expect(authorityEndpoint('sandbox', 'wsfe')).toEqual({ url: 'http://127.0.0.1:3100/emulator/sandbox/wsfev1/service.asmx', legacyTls: false });
+    given({
+      AR_AUTHORITY: 'emulator',
+      PORT: '3100',
+      AR_WSFE_URL_SANDBOX: 'https://wsfe.proxy.example.com/service.asmx',
+    });
+    expect(authorityEndpoint('sandbox', 'wsfe')).toEqual({
+      url: 'http://127.0.0.1:3100/emulator/sandbox/wsfev1/service.asmx',
+      legacyTls: false,
+    });
   });
 });
 
 describe('the start-up check of the authority URLs', () => {
   it.each([
     ['not a URL', { AR_WSFE_URL_LIVE: 'wsfe.afip.gov.ar/service.asmx' }, /AR_WSFE_URL_LIVE is not an absolute URL/],
-    ['another scheme', { AR_WSAA_URL_LIVE: 'ftp://wsaa.example.com/' }, /AR_WSAA_URL_LIVE must be an http\(s\) URL; it is ftp/],
-    ['credentials in it', { AR_WSAA_URL_SANDBOX: 'https://user:secret@wsaa.example.com/' }, /AR_WSAA_URL_SANDBOX must not carry a user name or password/],
-    ['http in production', { APP_ENV: 'production', AR_AUTHORITY: 'afip', AR_WSFE_URL_SANDBOX: 'http://wsfe.example.com/' },
-      /AR_WSFE_URL_SANDBOX must be an https URL in production/],
+    [
+      'another scheme',
+      { AR_WSAA_URL_LIVE: 'ftp://wsaa.example.com/' },
+      /AR_WSAA_URL_LIVE must be an http\(s\) URL; it is ftp/,
+    ],
+    [
+      'credentials in it',
+      { AR_WSAA_URL_SANDBOX: 'https://user:secret@wsaa.example.com/' },
+      /AR_WSAA_URL_SANDBOX must not carry a user name or password/,
+    ],
+    [
+      'http in production',
+      { APP_ENV: 'production', AR_AUTHORITY: 'afip', AR_WSFE_URL_SANDBOX: 'http://wsfe.example.com/' },
+      /AR_WSFE_URL_SANDBOX must be an https URL in production/,
+    ],
   ])('refuses to start with %s', (_, values, message) => {
     given({ APP_ENV: 'development', ...values });
     expect(() => checkConfiguration()).toThrow(message);
   });
 
   it('starts with well-formed overrides', () => {
-    given({ APP_ENV: 'production', AR_AUTHORITY: 'afip', AR_WSAA_URL_LIVE: 'https://wsaa.example.com/ws/services/LoginCms' });
+    given({
+      APP_ENV: 'production',
+      AR_AUTHORITY: 'afip',
+      AR_WSAA_URL_LIVE: 'https://wsaa.example.com/ws/services/LoginCms',
+    });
     expect(checkConfiguration()).toEqual([]);
   });
 });

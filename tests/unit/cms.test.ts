@@ -25,8 +25,22 @@ const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: ['
 /** A CMS made by the openssl command line, for verifyCms to read. */
 function opensslSigned(name: string, ...options: string[]): Buffer {
   const out = path.join(dir, `${name}.der`);
-  openssl('cms', '-sign', '-in', file(`${name}.xml`, tra), '-signer', file('signer.pem', signer.certificatePem),
-    '-inkey', file('signer.key', signer.keyPem), '-outform', 'DER', '-out', out, '-binary', ...options);
+  openssl(
+    'cms',
+    '-sign',
+    '-in',
+    file(`${name}.xml`, tra),
+    '-signer',
+    file('signer.pem', signer.certificatePem),
+    '-inkey',
+    file('signer.key', signer.keyPem),
+    '-outform',
+    'DER',
+    '-out',
+    out,
+    '-binary',
+    ...options,
+  );
   return fs.readFileSync(out);
 }
 
@@ -48,13 +62,33 @@ describe('signCms', () => {
 
   it('is verified by `openssl cms -verify` against the CA, which recovers the content', () => {
     const out = path.join(dir, 'verified.xml');
-    openssl('cms', '-verify', '-inform', 'DER', '-in', file('ours.der', signed), '-CAfile', file('ca.pem', ca.certificatePem),
-      '-purpose', 'any', '-out', out);
+    openssl(
+      'cms',
+      '-verify',
+      '-inform',
+      'DER',
+      '-in',
+      file('ours.der', signed),
+      '-CAfile',
+      file('ca.pem', ca.certificatePem),
+      '-purpose',
+      'any',
+      '-out',
+      out,
+    );
     expect(fs.readFileSync(out)).toEqual(tra);
   });
 
   it('carries SHA-256, the signer certificate and the contentType, messageDigest and signingTime attributes', () => {
-    const printed = openssl('cms', '-cmsout', '-print', '-inform', 'DER', '-in', file('ours-print.der', signed)).toString();
+    const printed = openssl(
+      'cms',
+      '-cmsout',
+      '-print',
+      '-inform',
+      'DER',
+      '-in',
+      file('ours-print.der', signed),
+    ).toString();
     expect(printed).toContain('sha256');
     expect(printed).toMatch(/contentType[\s\S]*messageDigest[\s\S]*signingTime|signingTime[\s\S]*messageDigest/);
     expect(printed).toContain('CN=cmstest');
@@ -63,7 +97,9 @@ describe('signCms', () => {
   it('round-trips through verifyCms', () => {
     const verified = verifyCms(signed);
     expect(verified.content).toEqual(tra);
-    expect(new X509Certificate(verified.signerCertificatePem).fingerprint256).toBe(new X509Certificate(signer.certificatePem).fingerprint256);
+    expect(new X509Certificate(verified.signerCertificatePem).fingerprint256).toBe(
+      new X509Certificate(signer.certificatePem).fingerprint256,
+    );
     expect(verified.certificatesPem).toHaveLength(1);
   });
 
@@ -107,8 +143,14 @@ describe('verifyCms computes only with keys within the RSA limits', () => {
   };
   /** openssl's CMS with `extra` more certificates beside the signer's. */
   const withCertificates = (extra: number) => () => {
-    const others = Array.from({ length: extra }, (_, i) => makeLeaf({ ca, cuit: '20123456786', alias: `otro${i}`, key: testKey('rsa', { slot: 'other' }) }).certificatePem);
-    return Promise.resolve(opensslSigned(`certfile-${extra}`, '-nodetach', '-certfile', file(`others-${extra}.pem`, others.join(''))));
+    const others = Array.from(
+      { length: extra },
+      (_, i) =>
+        makeLeaf({ ca, cuit: '20123456786', alias: `otro${i}`, key: testKey('rsa', { slot: 'other' }) }).certificatePem,
+    );
+    return Promise.resolve(
+      opensslSigned(`certfile-${extra}`, '-nodetach', '-certfile', file(`others-${extra}.pem`, others.join(''))),
+    );
   };
 
   it.each([
@@ -130,9 +172,9 @@ describe('verifyCms computes only with keys within the RSA limits', () => {
 describe('buildLoginTicketRequest', () => {
   it('writes the TRA with a ten-minute window either side, in Argentina time', () => {
     expect(buildLoginTicketRequest({ service: 'wsfe', now: new Date('2026-11-21T10:49:01.081Z'), uniqueId: 42 })).toBe(
-      '<?xml version="1.0" encoding="UTF-8"?><loginTicketRequest version="1.0"><header><uniqueId>42</uniqueId>'
-      + '<generationTime>2026-11-21T07:39:01-03:00</generationTime><expirationTime>2026-11-21T07:59:01-03:00</expirationTime>'
-      + '</header><service>wsfe</service></loginTicketRequest>',
+      '<?xml version="1.0" encoding="UTF-8"?><loginTicketRequest version="1.0"><header><uniqueId>42</uniqueId>' +
+        '<generationTime>2026-11-21T07:39:01-03:00</generationTime><expirationTime>2026-11-21T07:59:01-03:00</expirationTime>' +
+        '</header><service>wsfe</service></loginTicketRequest>',
     );
   });
 });

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { checkConfiguration } from '@/lib/server/configuration-checks';
 import { restoreEnvAfterEach } from '@/tests/support/env-restore';
 
-const NAMES = ['APP_ENV', 'NODE_ENV', 'AR_AUTHORITY', 'AR_EMULATOR_IN_PRODUCTION', 'ADMIN_TOKEN', 'RATE_LIMITS'] as const;
+const NAMES = [
+  'APP_ENV',
+  'NODE_ENV',
+  'AR_AUTHORITY',
+  'AR_EMULATOR_IN_PRODUCTION',
+  'ADMIN_TOKEN',
+  'RATE_LIMITS',
+] as const;
 const env = process.env as Record<string, string | undefined>;
 restoreEnvAfterEach(NAMES);
 
@@ -13,13 +20,23 @@ const production = { APP_ENV: 'production' };
 
 describe('start-up configuration checks', () => {
   it.each([
-    ['development, emulator, short token', { APP_ENV: 'development', AR_AUTHORITY: 'emulator', ADMIN_TOKEN: 'short' }, []],
+    [
+      'development, emulator, short token',
+      { APP_ENV: 'development', AR_AUTHORITY: 'emulator', ADMIN_TOKEN: 'short' },
+      [],
+    ],
     ['production against the real authority', { ...production, AR_AUTHORITY: 'afip', ADMIN_TOKEN: LONG }, []],
     ['production, the authority by default (afip), no ADMIN_TOKEN', { ...production }, []],
-    ['production, emulator, AR_EMULATOR_IN_PRODUCTION=1', { ...production, AR_AUTHORITY: 'emulator', AR_EMULATOR_IN_PRODUCTION: '1', ADMIN_TOKEN: LONG },
-      [/WARNING: the built-in emulator answers as the tax authority in production .*needs ADMIN_TOKEN\.$/]],
-    ['production, emulator, AR_EMULATOR_IN_PRODUCTION=1, no ADMIN_TOKEN', { ...production, AR_AUTHORITY: 'emulator', AR_EMULATOR_IN_PRODUCTION: '1' },
-      [/the portal is closed/]],
+    [
+      'production, emulator, AR_EMULATOR_IN_PRODUCTION=1',
+      { ...production, AR_AUTHORITY: 'emulator', AR_EMULATOR_IN_PRODUCTION: '1', ADMIN_TOKEN: LONG },
+      [/WARNING: the built-in emulator answers as the tax authority in production .*needs ADMIN_TOKEN\.$/],
+    ],
+    [
+      'production, emulator, AR_EMULATOR_IN_PRODUCTION=1, no ADMIN_TOKEN',
+      { ...production, AR_AUTHORITY: 'emulator', AR_EMULATOR_IN_PRODUCTION: '1' },
+      [/the portal is closed/],
+    ],
     ['production, RATE_LIMITS=off', { ...production, AR_AUTHORITY: 'afip', RATE_LIMITS: 'off' }, [/RATE_LIMITS=off/]],
   ])('starts: %s', (_, given, warnings) => {
     for (const name of NAMES) delete env[name];
@@ -30,11 +47,31 @@ describe('start-up configuration checks', () => {
   });
 
   it.each([
-    ['production, AR_AUTHORITY=emulator alone', { ...production, AR_AUTHORITY: 'emulator', ADMIN_TOKEN: LONG }, /AR_EMULATOR_IN_PRODUCTION=1/],
-    ['production, AR_EMULATOR_IN_PRODUCTION=yes (only 1 counts)', { ...production, AR_AUTHORITY: 'emulator', AR_EMULATOR_IN_PRODUCTION: 'yes' }, /AR_EMULATOR_IN_PRODUCTION=1/],
-    ['NODE_ENV=production, emulator', { NODE_ENV: 'production', AR_AUTHORITY: 'emulator' }, /AR_AUTHORITY=emulator in production/],
-    ['production, ADMIN_TOKEN of 31 characters', { ...production, AR_AUTHORITY: 'afip', ADMIN_TOKEN: 'x'.repeat(31) }, /ADMIN_TOKEN is 31 characters long; production needs at least 32/],
-    ['production, emulator allowed, short ADMIN_TOKEN', { ...production, AR_AUTHORITY: 'emulator', AR_EMULATOR_IN_PRODUCTION: '1', ADMIN_TOKEN: 'change-me' }, /at least 32/],
+    [
+      'production, AR_AUTHORITY=emulator alone',
+      { ...production, AR_AUTHORITY: 'emulator', ADMIN_TOKEN: LONG },
+      /AR_EMULATOR_IN_PRODUCTION=1/,
+    ],
+    [
+      'production, AR_EMULATOR_IN_PRODUCTION=yes (only 1 counts)',
+      { ...production, AR_AUTHORITY: 'emulator', AR_EMULATOR_IN_PRODUCTION: 'yes' },
+      /AR_EMULATOR_IN_PRODUCTION=1/,
+    ],
+    [
+      'NODE_ENV=production, emulator',
+      { NODE_ENV: 'production', AR_AUTHORITY: 'emulator' },
+      /AR_AUTHORITY=emulator in production/,
+    ],
+    [
+      'production, ADMIN_TOKEN of 31 characters',
+      { ...production, AR_AUTHORITY: 'afip', ADMIN_TOKEN: 'x'.repeat(31) },
+      /ADMIN_TOKEN is 31 characters long; production needs at least 32/,
+    ],
+    [
+      'production, emulator allowed, short ADMIN_TOKEN',
+      { ...production, AR_AUTHORITY: 'emulator', AR_EMULATOR_IN_PRODUCTION: '1', ADMIN_TOKEN: 'change-me' },
+      /at least 32/,
+    ],
   ])('refuses: %s', (_, given, message) => {
     for (const name of NAMES) delete env[name];
     Object.assign(env, given);

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_WORKFLOW_FORM, WorkflowForm } from '@/lib/console/workflow-form';
 
-const form = (values: Partial<typeof EMPTY_WORKFLOW_FORM>) => WorkflowForm.safeParse({ ...EMPTY_WORKFLOW_FORM, ...values });
+const form = (values: Partial<typeof EMPTY_WORKFLOW_FORM>) =>
+  WorkflowForm.safeParse({ ...EMPTY_WORKFLOW_FORM, ...values });
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 describe('WorkflowForm', () => {
@@ -28,9 +29,17 @@ describe('WorkflowForm', () => {
   it.each([
     ['a webhook URL that is none', { webhook: { url: 'hooks.example.com', secret: '' } }, 'webhook.url'],
     ['a secret without a URL', { webhook: { url: '', secret: SECRET } }, 'webhook.url'],
-    ['a secret too short', { webhook: { url: 'https://hooks.example.com', secret: 'whsec_c2hvcnQ=' } }, 'webhook.secret'],
-    ['an origin with a path, on its line', { allowed_origins: 'https://a.example.com\nhttps://b.example.com/app' }, 'allowed_origins.1'],
-  ])('refuses %s under the API\'s path', (_, values, path) => {
+    [
+      'a secret too short',
+      { webhook: { url: 'https://hooks.example.com', secret: 'whsec_c2hvcnQ=' } },
+      'webhook.secret',
+    ],
+    [
+      'an origin with a path, on its line',
+      { allowed_origins: 'https://a.example.com\nhttps://b.example.com/app' },
+      'allowed_origins.1',
+    ],
+  ])("refuses %s under the API's path", (_, values, path) => {
     const parsed = form(values);
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues.map((issue) => issue.path.join('.'))).toEqual([path]);

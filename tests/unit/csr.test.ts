@@ -14,10 +14,16 @@ describe('generateKeyAndCsr', () => {
   it('makes an RSA-2048 key and a request for it that openssl verifies, with the subject as the guide writes it', async () => {
     const { privateKeyPem, csrPem } = await generateKeyAndCsr(subject);
     expect(createPrivateKey(privateKeyPem).asymmetricKeyDetails?.modulusLength).toBe(2048);
-    const printed = execFileSync('openssl', ['req', '-verify', '-noout', '-subject', '-nameopt', 'RFC2253,-esc_msb'], { input: csrPem, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+    const printed = execFileSync('openssl', ['req', '-verify', '-noout', '-subject', '-nameopt', 'RFC2253,-esc_msb'], {
+      input: csrPem,
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     expect(printed).toContain('subject=serialNumber=CUIT 30712345671,CN=fe30712345671,O=Panadería Ñandú S.A.,C=AR');
     const request = forge.pki.certificationRequestFromPem(csrPem);
-    expect(forge.pki.publicKeyToPem(request.publicKey!).replace(/\r\n/g, '\n')).toBe(createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }));
+    expect(forge.pki.publicKeyToPem(request.publicKey!).replace(/\r\n/g, '\n')).toBe(
+      createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }),
+    );
   });
 
   // Ten requests held the event loop for ten JavaScript RSA signatures; the yardstick is what one key

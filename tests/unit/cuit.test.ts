@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CuitSchema, cuitCheckDigit, cuitProblem, formatCuit, isValidCuit, normalizeCuit, withCheckDigit } from '@/lib/ar/cuit';
+import {
+  CuitSchema,
+  cuitCheckDigit,
+  cuitProblem,
+  formatCuit,
+  isValidCuit,
+  normalizeCuit,
+  withCheckDigit,
+} from '@/lib/ar/cuit';
 
 describe('CUIT', () => {
   it.each([
@@ -20,12 +28,16 @@ describe('CUIT', () => {
     expect(cuitCheckDigit('3071234567')).toBe(1);
     // 2033333333: sum 5*2+4*0+3*3+2*3+7*3+6*3+5*3+4*3+3*3+2*3 = 106; 106 mod 11 = 7; 11 - 7 = 4
     expect(cuitCheckDigit('2033333333')).toBe(4);
-    const zero = Array.from({ length: 1000 }, (_, i) => `30${String(70_000_000 + i)}`).find((t) => cuitCheckDigit(t) === 0);
+    const zero = Array.from({ length: 1000 }, (_, i) => `30${String(70_000_000 + i)}`).find(
+      (t) => cuitCheckDigit(t) === 0,
+    );
     expect(zero && isValidCuit(`${zero}0`)).toBe(true);
   });
 
   it('has no valid CUIT where the remainder asks for a check digit of 10', () => {
-    const ten = Array.from({ length: 1000 }, (_, i) => `30${String(70_000_000 + i)}`).find((t) => cuitCheckDigit(t) === undefined);
+    const ten = Array.from({ length: 1000 }, (_, i) => `30${String(70_000_000 + i)}`).find(
+      (t) => cuitCheckDigit(t) === undefined,
+    );
     expect(ten).toBeDefined();
     for (let d = 0; d <= 9; d++) expect(isValidCuit(`${ten}${d}`)).toBe(false);
     expect(withCheckDigit(ten!)).toBeUndefined();

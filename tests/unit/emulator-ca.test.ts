@@ -27,7 +27,12 @@ describe('emulator CAs', () => {
     expect(new X509Certificate(sandbox.certificatePem).subject).toBe('C=AR\nO=AFIP\nCN=Computadores Test');
     expect(new X509Certificate(live.certificatePem).subject).toBe('C=AR\nO=AFIP\nCN=Computadores');
     const directory = path.join(root, 'made', 'emulator');
-    expect(fs.readdirSync(directory).sort()).toEqual(['live-ca.crt', 'live-ca.key', 'sandbox-ca.crt', 'sandbox-ca.key']);
+    expect(fs.readdirSync(directory).sort()).toEqual([
+      'live-ca.crt',
+      'live-ca.key',
+      'sandbox-ca.crt',
+      'sandbox-ca.key',
+    ]);
     expect(fs.statSync(path.join(directory, 'sandbox-ca.key')).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(path.join(directory, 'sandbox-ca.crt'), 'utf8')).toBe(sandbox.certificatePem);
     expect(emulatorTrustAnchors()).toEqual({ sandbox: [sandbox.certificatePem], live: [live.certificatePem] });
@@ -39,7 +44,9 @@ describe('emulator CAs', () => {
     process.env.AR_EMULATOR_SANDBOX_CA_KEY = path.join(root, 'given.key');
     fs.writeFileSync(process.env.AR_EMULATOR_SANDBOX_CA_CERT, ca.certificatePem);
     fs.writeFileSync(process.env.AR_EMULATOR_SANDBOX_CA_KEY, ca.keyPem);
-    expect(new X509Certificate(emulatorCa('sandbox').certificatePem).fingerprint256).toBe(new X509Certificate(ca.certificatePem).fingerprint256);
+    expect(new X509Certificate(emulatorCa('sandbox').certificatePem).fingerprint256).toBe(
+      new X509Certificate(ca.certificatePem).fingerprint256,
+    );
     delete process.env.AR_EMULATOR_SANDBOX_CA_KEY;
     expect(() => emulatorCa('sandbox')).toThrow(/AR_EMULATOR_SANDBOX_CA_KEY/);
   });
@@ -47,8 +54,11 @@ describe('emulator CAs', () => {
   it('come out the same for processes racing to make them', async () => {
     const dataDir = path.join(root, 'raced');
     const script = path.join(root, 'print-ca.ts');
-    fs.writeFileSync(script, `import { emulatorCa } from ${JSON.stringify(path.resolve('lib/emulator/ca.ts'))};\n`
-      + "process.stdout.write(emulatorCa('sandbox').certificatePem + emulatorCa('sandbox').privateKeyPem);\n");
+    fs.writeFileSync(
+      script,
+      `import { emulatorCa } from ${JSON.stringify(path.resolve('lib/emulator/ca.ts'))};\n` +
+        "process.stdout.write(emulatorCa('sandbox').certificatePem + emulatorCa('sandbox').privateKeyPem);\n",
+    );
     const env = { ...process.env, DATA_DIR: dataDir, AR_EMULATOR_SANDBOX_CA_CERT: '', AR_EMULATOR_SANDBOX_CA_KEY: '' };
     const outputs = await Promise.all([1, 2, 3].map(() => run(process.execPath, ['--import', 'tsx', script], { env })));
     expect(new Set(outputs.map((output) => output.stdout)).size).toBe(1);

@@ -42,7 +42,8 @@ describe('writes to silo entries and meta records', () => {
       'insert into "meta_records" (id) values ($1)',
       'delete from public.entries where id = $1',
       'truncate table entries',
-    ]) expect(writesEntries(write), write).toBe(true);
+    ])
+      expect(writesEntries(write), write).toBe(true);
     for (const read of [
       'db.select().from(entries)',
       'tx.update(jobs).set({ entryId })',
@@ -50,13 +51,18 @@ describe('writes to silo entries and meta records', () => {
       'sql`select * from ${entries}`',
       'update entries_archive set x = 1',
       'insert into webhook_deliveries (entry_id) values ($1)',
-    ]) expect(writesEntries(read), read).toBe(false);
+    ])
+      expect(writesEntries(read), read).toBe(false);
   });
 
   it(`happen only in ${THE_ONE_MODULE}, which tells the entry read cache`, () => {
-    const elsewhere = SOURCES.flatMap((source) => [...sourceFiles(source)])
-      .filter((file) => file !== THE_ONE_MODULE && writesEntries(fs.readFileSync(file, 'utf8')));
-    expect(elsewhere, `write entries and meta records through a function of ${THE_ONE_MODULE} (lib/db/README.md says why)`).toEqual([]);
+    const elsewhere = SOURCES.flatMap((source) => [...sourceFiles(source)]).filter(
+      (file) => file !== THE_ONE_MODULE && writesEntries(fs.readFileSync(file, 'utf8')),
+    );
+    expect(
+      elsewhere,
+      `write entries and meta records through a function of ${THE_ONE_MODULE} (lib/db/README.md says why)`,
+    ).toEqual([]);
     expect(writesEntries(fs.readFileSync(THE_ONE_MODULE, 'utf8'))).toBe(true);
   });
 });

@@ -9,7 +9,11 @@ import { devKeyFile, masterKeys } from '@/lib/crypto/master-keys';
 const KEY_A = randomBytes(32).toString('base64');
 const KEY_B = randomBytes(32).toString('base64');
 const idOf = (key: string) => createHash('sha256').update(Buffer.from(key, 'base64')).digest('hex').slice(0, 16);
-const CONTEXT = { ownerId: '0190c0de-0000-7000-8000-000000000001', entryId: '0190c0de-0000-7000-8000-000000000002', purpose: 'certificate.key' };
+const CONTEXT = {
+  ownerId: '0190c0de-0000-7000-8000-000000000001',
+  entryId: '0190c0de-0000-7000-8000-000000000002',
+  purpose: 'certificate.key',
+};
 const SECRET = Buffer.from('-----BEGIN PRIVATE KEY----- contraseña ñandú 🔑');
 
 const ENV = ['ENCRYPTION_KEY', 'DATA_DIR', 'APP_ENV'] as const;

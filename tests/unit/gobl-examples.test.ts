@@ -22,23 +22,36 @@ const OURS_ONLY = ['tax.ext.ar-arca-doc-letter'];
  * example, which brings its own, compares equal there.)
  */
 const DIFFERENCES: Record<string, { path: string; ours: unknown; why: string }[]> = {
-  'invoice-ar-arca-export.json': [{
-    path: 'tax.ext.ar-arca-doc-type', ours: '6',
-    why: 'the stored output is from a pre-release addon that defaulted every customer with a tax ID to type A; '
-      + 'the current addon gives a foreign customer (VAT status 9) type B, and its rule 13 refuses A for status 9',
-  }],
-  'invoice-ar-arca-monotributo.json': [{
-    path: 'charges.0.description', ours: 'Tributo Nacional',
-    why: 'GOBL drops fields its schema does not define; the store keeps every field it was sent',
-  }],
-  'invoice-ar-arca-services.json': [{
-    path: '$tags', ours: ['vat-registered'],
-    why: 'the stored input still carries a pre-release scenario tag that the output was not calculated with',
-  }],
-  'invoice-ar-arca-foreign-customer.json': [{
-    path: '$tags', ours: ['simplified'],
-    why: 'the stored input carries a tag that the output was not calculated with',
-  }],
+  'invoice-ar-arca-export.json': [
+    {
+      path: 'tax.ext.ar-arca-doc-type',
+      ours: '6',
+      why:
+        'the stored output is from a pre-release addon that defaulted every customer with a tax ID to type A; ' +
+        'the current addon gives a foreign customer (VAT status 9) type B, and its rule 13 refuses A for status 9',
+    },
+  ],
+  'invoice-ar-arca-monotributo.json': [
+    {
+      path: 'charges.0.description',
+      ours: 'Tributo Nacional',
+      why: 'GOBL drops fields its schema does not define; the store keeps every field it was sent',
+    },
+  ],
+  'invoice-ar-arca-services.json': [
+    {
+      path: '$tags',
+      ours: ['vat-registered'],
+      why: 'the stored input still carries a pre-release scenario tag that the output was not calculated with',
+    },
+  ],
+  'invoice-ar-arca-foreign-customer.json': [
+    {
+      path: '$tags',
+      ours: ['simplified'],
+      why: 'the stored input carries a tag that the output was not calculated with',
+    },
+  ],
 };
 
 const getPath = (doc: Json, dotted: string) => dotted.split('.').reduce<any>((at, part) => at?.[part], doc);

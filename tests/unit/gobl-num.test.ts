@@ -5,7 +5,10 @@ import { Amount, Percentage } from '@/lib/gobl/num';
 
 describe('Amount', () => {
   it.each([
-    ['450000.00', '450000.00'], ['10', '10'], ['-3.5', '-3.5'], ['0.000', '0.000'],
+    ['450000.00', '450000.00'],
+    ['10', '10'],
+    ['-3.5', '-3.5'],
+    ['0.000', '0.000'],
   ])('keeps the places it was written with: %s', (text, printed) => {
     expect(Amount.parse(text).toString()).toBe(printed);
   });
@@ -15,7 +18,12 @@ describe('Amount', () => {
   });
 
   it.each([
-    ['2.345', 2, '2.35'], ['2.344', 2, '2.34'], ['-2.345', 2, '-2.35'], ['0.5', 0, '1'], ['-0.5', 0, '-1'], ['7', 2, '7.00'],
+    ['2.345', 2, '2.35'],
+    ['2.344', 2, '2.34'],
+    ['-2.345', 2, '-2.35'],
+    ['0.5', 0, '1'],
+    ['-0.5', 0, '-1'],
+    ['7', 2, '7.00'],
   ])('rescales %s to %d places half away from zero: %s', (text, exp, expected) => {
     expect(Amount.parse(text).rescale(exp).toString()).toBe(expected);
   });
@@ -47,7 +55,13 @@ describe('Amount', () => {
 
 describe('Percentage', () => {
   it.each([
-    ['21%', '21%'], ['21.0%', '21.0%'], ['10.5%', '10.5%'], ['0%', '0%'], ['3.5%', '3.5%'], ['100%', '100%'], ['0.21', '21%'],
+    ['21%', '21%'],
+    ['21.0%', '21.0%'],
+    ['10.5%', '10.5%'],
+    ['0%', '0%'],
+    ['3.5%', '3.5%'],
+    ['100%', '100%'],
+    ['0.21', '21%'],
   ])('%s prints as %s', (text, printed) => {
     expect(Percentage.parse(text).toString()).toBe(printed);
   });
@@ -56,7 +70,7 @@ describe('Percentage', () => {
     expect(Percentage.parse('21%').equals(Percentage.parse('21.0%'))).toBe(true);
   });
 
-  it('takes its share at the amount\'s scale', () => {
+  it("takes its share at the amount's scale", () => {
     expect(Percentage.parse('21.0%').of(Amount.parse('370375.4545')).toString()).toBe('77778.8454');
     expect(Percentage.parse('10.5%').of(Amount.parse('500000.00')).toString()).toBe('52500.00');
   });

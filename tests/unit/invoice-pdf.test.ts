@@ -19,7 +19,11 @@ const NOT_WSFEV1 = ['invoice-ar-arca-used-goods.json'];
 const ISSUED_EXAMPLES = ARCA_EXAMPLES.filter((name) => !NOT_WSFEV1.includes(name));
 
 const CODES: Record<string, string> = { 1: 'COD. 01', 2: 'COD. 02', 3: 'COD. 03', 6: 'COD. 06', 11: 'COD. 11' };
-const TITLES: Record<string, string> = { standard: 'FACTURA', 'credit-note': 'NOTA DE CRÉDITO', 'debit-note': 'NOTA DE DÉBITO' };
+const TITLES: Record<string, string> = {
+  standard: 'FACTURA',
+  'credit-note': 'NOTA DE CRÉDITO',
+  'debit-note': 'NOTA DE DÉBITO',
+};
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `label: value` on one line of `pdftotext -layout`, however many spaces the layout put between them. */
 const labelled = (label: string, value: string) => new RegExp(`${escapeRegExp(label)}:\\s+${escapeRegExp(value)}`);
@@ -70,7 +74,8 @@ describe('GOBL examples/ar issued in sandbox, printed', () => {
     expect(text).toMatch(labelled('Importe total', formatMoney(gobl.totals.payable)));
     const vat = gobl.totals.taxes?.categories?.find((category: Json) => category.code === 'VAT');
     if (letter === 'A') {
-      for (const rate of vat.rates) expect(text).toMatch(labelled(`IVA ${formatPercent(rate.percent)}`, formatMoney(rate.amount)));
+      for (const rate of vat.rates)
+        expect(text).toMatch(labelled(`IVA ${formatPercent(rate.percent)}`, formatMoney(rate.amount)));
       expect(text).not.toContain('Transparencia Fiscal');
     }
     const finalConsumer = doc.customer?.ext?.['ar-arca-vat-status'] === '5' || !doc.customer;
@@ -81,7 +86,10 @@ describe('GOBL examples/ar issued in sandbox, printed', () => {
     if (letter === 'C') expect(text).not.toMatch(/IVA \d/);
     const tributes = (gobl.charges ?? []).filter((charge: Json) => charge.ext?.['ar-arca-tax-type']);
     for (const tribute of tributes) expect(text).toContain(formatMoney(tribute.amount));
-    const tributesTotal = tributes.reduce((sum: Amount, tribute: Json) => sum.add(Amount.parse(tribute.amount)), Amount.zero(2));
+    const tributesTotal = tributes.reduce(
+      (sum: Amount, tribute: Json) => sum.add(Amount.parse(tribute.amount)),
+      Amount.zero(2),
+    );
     expect(text).toMatch(labelled('Importe otros tributos', formatMoney(tributesTotal.toString())));
   });
 
@@ -93,15 +101,23 @@ describe('GOBL examples/ar issued in sandbox, printed', () => {
     // And the stamp names this voucher, its total as GOBL calculated it.
     const doc = issued.envelope.doc as Json;
     expect(readArcaQrUrl(issued.qrUrl)).toMatchObject({
-      ver: 1, fecha: doc.issue_date, cuit: Number(doc.supplier.tax_id.code), ptoVta: Number(doc.series),
-      tipoCmp: Number(doc.tax.ext['ar-arca-doc-type']), nroCmp: 42, importe: Number(exampleOutput(name).doc.totals.payable),
-      moneda: 'PES', ctz: 1, tipoCodAut: 'E', codAut: Number(issued.cae),
+      ver: 1,
+      fecha: doc.issue_date,
+      cuit: Number(doc.supplier.tax_id.code),
+      ptoVta: Number(doc.series),
+      tipoCmp: Number(doc.tax.ext['ar-arca-doc-type']),
+      nroCmp: 42,
+      importe: Number(exampleOutput(name).doc.totals.payable),
+      moneda: 'PES',
+      ctz: 1,
+      tipoCodAut: 'E',
+      codAut: Number(issued.cae),
     });
   });
 });
 
 describe('the printed voucher', () => {
-  it('runs a 60-line invoice over pages, with the header and the lines\' header on each and the totals on the last', async () => {
+  it("runs a 60-line invoice over pages, with the header and the lines' header on each and the totals on the last", async () => {
     const issued = issueInvoice(invoiceWithLines(60));
     const pdf = await renderInvoicePdf({ envelope: issued.envelope });
     const pages = pdfPageCount(pdf);
@@ -164,7 +180,9 @@ describe('the printed voucher', () => {
   });
 
   it('leaves out what the supplier did not register, and defaults the rest from the envelope', async () => {
-    const text = pdfText(await renderInvoicePdf({ envelope: issueExample('invoice-ar-arca-monotributo.json').envelope }));
+    const text = pdfText(
+      await renderInvoicePdf({ envelope: issueExample('invoice-ar-arca-monotributo.json').envelope }),
+    );
     expect(text).not.toContain('Ingresos Brutos');
     expect(text).not.toContain('inicio de actividades');
     expect(text).toMatch(labelled('Condición frente al IVA', 'Responsable Monotributo'));
@@ -172,9 +190,13 @@ describe('the printed voucher', () => {
   });
 
   it('names the voucher a note corrects, and the service period and due date', async () => {
-    const credit = pdfText(await renderInvoicePdf({ envelope: issueExample('invoice-ar-arca-credit-note.json').envelope }));
+    const credit = pdfText(
+      await renderInvoicePdf({ envelope: issueExample('invoice-ar-arca-credit-note.json').envelope }),
+    );
     expect(credit).toMatch(labelled('Comprobante asociado', 'FACTURA A 00001-00000123 del 15/01/2025'));
-    const services = pdfText(await renderInvoicePdf({ envelope: issueExample('invoice-ar-arca-services.json').envelope }));
+    const services = pdfText(
+      await renderInvoicePdf({ envelope: issueExample('invoice-ar-arca-services.json').envelope }),
+    );
     expect(services).toMatch(labelled('Período facturado desde', '01/01/2025'));
     expect(services).toMatch(labelled('Hasta', '31/01/2025'));
     expect(services).toMatch(labelled('Fecha de vto. para el pago', '15/03/2025'));
@@ -201,7 +223,9 @@ describe('the printed voucher', () => {
   });
 
   it('prints class B prices with IVA included, which add up to the total', async () => {
-    const text = pdfText(await renderInvoicePdf({ envelope: issueExample('invoice-ar-arca-simplified.json').envelope }));
+    const text = pdfText(
+      await renderInvoicePdf({ envelope: issueExample('invoice-ar-arca-simplified.json').envelope }),
+    );
     expect(text).toContain('Precio unit. c/IVA');
     expect(text).toMatch(/Heladera Samsung 400L\s+1\s+1\.028\.500,00\s+\$ 1\.028\.500,00/);
     expect(text).toMatch(labelled('Subtotal', '$ 1.028.500,00'));
@@ -212,14 +236,30 @@ describe('the printed voucher', () => {
 describe('refusals', () => {
   const issued = () => issueExample('invoice-ar-arca-standard.json').envelope;
   const cases: [string, () => Parameters<typeof renderInvoicePdf>[0]['envelope'], InvoicePdfProblem][] = [
-    ['no CAE stamp', () => ({ ...issued(), head: { stamps: issued().head!.stamps!.filter((stamp) => stamp.prv !== 'arca-cae') } }), 'not_issued'],
-    ['no QR stamp', () => ({ ...issued(), head: { stamps: issued().head!.stamps!.filter((stamp) => stamp.prv !== 'arca-qr') } }), 'not_issued'],
+    [
+      'no CAE stamp',
+      () => ({ ...issued(), head: { stamps: issued().head!.stamps!.filter((stamp) => stamp.prv !== 'arca-cae') } }),
+      'not_issued',
+    ],
+    [
+      'no QR stamp',
+      () => ({ ...issued(), head: { stamps: issued().head!.stamps!.filter((stamp) => stamp.prv !== 'arca-qr') } }),
+      'not_issued',
+    ],
     ['no head', () => ({ doc: issued().doc }), 'not_issued'],
     ['no number', () => ({ ...issued(), doc: { ...issued().doc, code: undefined } }), 'not_issued'],
     ['not an invoice', () => ({ ...issued(), doc: { lines: 'none' } }), 'not_calculated'],
     ['not calculated', () => ({ ...issued(), doc: { ...issued().doc, totals: undefined } }), 'not_calculated'],
-    ['type E (wsfex)', () => ({ ...issued(), doc: { ...issued().doc, tax: { ext: { 'ar-arca-doc-type': '19' } } } }), 'not_printable'],
-    ['used goods (49)', () => ({ ...issued(), doc: { ...issued().doc, tax: { ext: { 'ar-arca-doc-type': '49' } } } }), 'not_printable'],
+    [
+      'type E (wsfex)',
+      () => ({ ...issued(), doc: { ...issued().doc, tax: { ext: { 'ar-arca-doc-type': '19' } } } }),
+      'not_printable',
+    ],
+    [
+      'used goods (49)',
+      () => ({ ...issued(), doc: { ...issued().doc, tax: { ext: { 'ar-arca-doc-type': '49' } } } }),
+      'not_printable',
+    ],
   ];
   it.each(cases)('%s → %s', async (_, envelope, problem) => {
     const rendering = renderInvoicePdf({ envelope: envelope() });

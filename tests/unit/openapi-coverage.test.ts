@@ -9,19 +9,26 @@ async function servedOperations(): Promise<Set<string>> {
   for (const route of appRoutes()) {
     if (!route.template) continue;
     const module = (await import(route.file)) as Record<string, unknown>;
-    for (const method of HTTP_METHODS) if (typeof module[method] === 'function') served.add(`${method} ${route.template}`);
+    for (const method of HTTP_METHODS)
+      if (typeof module[method] === 'function') served.add(`${method} ${route.template}`);
   }
   return served;
 }
 
-const documentedOperations = () => new Set(Object.entries(openApiDocument().paths)
-  .flatMap(([template, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${template}`)));
+const documentedOperations = () =>
+  new Set(
+    Object.entries(openApiDocument().paths).flatMap(([template, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${template}`),
+    ),
+  );
 
 describe('OpenAPI coverage of app/**/route.ts', () => {
   it('reads Next folder names as path templates', () => {
     expect(pathTemplate('silo/v1/entries/[id]')).toBe('/silo/v1/entries/{id}');
     expect(pathTemplate('console/(signed-in)/session')).toBe('/console/session');
-    expect(pathTemplate('emulator/[environment]/wsfev1/service.asmx')).toBe('/emulator/{environment}/wsfev1/service.asmx');
+    expect(pathTemplate('emulator/[environment]/wsfev1/service.asmx')).toBe(
+      '/emulator/{environment}/wsfev1/service.asmx',
+    );
     expect(pathTemplate('silo/[...path]')).toBeUndefined();
   });
 

@@ -10,19 +10,27 @@ import { call } from '@/tests/support/call';
 
 const document = openApiDocument();
 const operations = Object.entries(document.paths).flatMap(([template, byMethod]) =>
-  Object.entries(byMethod).map(([method, operation]) => ({ template, method, operation })));
+  Object.entries(byMethod).map(([method, operation]) => ({ template, method, operation })),
+);
 
 /** Every value in the document with its JSON pointer. */
 function* walk(value: unknown, pointer = '#'): Generator<[string, unknown]> {
   yield [pointer, value];
   if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) yield* walk(child, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    for (const [key, child] of Object.entries(value))
+      yield* walk(child, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
   }
 }
 
 function resolve(ref: string): unknown {
-  return ref.slice(2).split('/').map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), document);
+  return ref
+    .slice(2)
+    .split('/')
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      document,
+    );
 }
 
 describe('the OpenAPI document', () => {
@@ -33,13 +41,17 @@ describe('the OpenAPI document', () => {
 
   it('has every $ref resolve inside the document', () => {
     const dangling = [...walk(document)]
-      .filter(([pointer, value]) => pointer.endsWith('/$ref') && (typeof value !== 'string' || resolve(value) === undefined))
+      .filter(
+        ([pointer, value]) => pointer.endsWith('/$ref') && (typeof value !== 'string' || resolve(value) === undefined),
+      )
       .map(([pointer, value]) => `${pointer} → ${String(value)}`);
     expect(dangling).toEqual([]);
   });
 
   it('converted every zod schema', () => {
-    const gaps = [...walk(document)].filter(([pointer]) => pointer.endsWith(`/${UNREPRESENTABLE}`)).map(([pointer]) => pointer);
+    const gaps = [...walk(document)]
+      .filter(([pointer]) => pointer.endsWith(`/${UNREPRESENTABLE}`))
+      .map(([pointer]) => pointer);
     expect(gaps, 'annotate these in lib/openapi/annotations.ts').toEqual([]);
   });
 
@@ -48,11 +60,17 @@ describe('the OpenAPI document', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 
-  it.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.template}`, o] as const))('%s declares its path parameters', (_, { template, operation }) => {
-    const inTemplate = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
-    const declared = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
-    expect(declared).toEqual(inTemplate);
-  });
+  it.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.template}`, o] as const))(
+    '%s declares its path parameters',
+    (_, { template, operation }) => {
+      const inTemplate = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
+      const declared = (operation.parameters ?? [])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort();
+      expect(declared).toEqual(inTemplate);
+    },
+  );
 
   it('answers every operation with a success and names only declared tags and security schemes', () => {
     const tags = new Set(document.tags.map((tag) => tag.name));
@@ -60,7 +78,9 @@ describe('the OpenAPI document', () => {
     for (const { operation } of operations) {
       expect(Object.keys(operation.responses).some((status) => status.startsWith('2'))).toBe(true);
       expect(operation.tags.every((tag) => tags.has(tag))).toBe(true);
-      expect(operation.security.flatMap((requirement) => Object.keys(requirement)).every((name) => schemes.has(name))).toBe(true);
+      expect(
+        operation.security.flatMap((requirement) => Object.keys(requirement)).every((name) => schemes.has(name)),
+      ).toBe(true);
     }
   });
 });

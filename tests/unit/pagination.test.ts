@@ -10,18 +10,21 @@ describe('cursors', () => {
     expect(decodeCursor(encodeCursor(position))).toEqual(position);
   });
 
-  it.each(['', '!!!', 'e30', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('["2026-01-01T00:00:00.000Z","x"]').toString('base64url')])(
-    'refuses %j as invalid_cursor',
-    (cursor) => {
-      expect(() => decodeCursor(cursor)).toThrow(ApiError);
-      try {
-        decodeCursor(cursor);
-      } catch (error) {
-        expect((error as ApiError).code).toBe('invalid_cursor');
-        expect((error as ApiError).status).toBe(400);
-      }
-    },
-  );
+  it.each([
+    '',
+    '!!!',
+    'e30',
+    Buffer.from('{"a":1}').toString('base64url'),
+    Buffer.from('["2026-01-01T00:00:00.000Z","x"]').toString('base64url'),
+  ])('refuses %j as invalid_cursor', (cursor) => {
+    expect(() => decodeCursor(cursor)).toThrow(ApiError);
+    try {
+      decodeCursor(cursor);
+    } catch (error) {
+      expect((error as ApiError).code).toBe('invalid_cursor');
+      expect((error as ApiError).status).toBe(400);
+    }
+  });
 });
 
 describe('pages', () => {

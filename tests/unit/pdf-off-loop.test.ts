@@ -8,14 +8,14 @@ import { pdfText, flat } from '@/tests/support/pdf-tools';
 import { issueExample } from '@/tests/support/issued-invoices';
 
 describe('renderPdfOffLoop, inline', () => {
-  it('answers the issued invoice\'s PDF', async () => {
+  it("answers the issued invoice's PDF", async () => {
     const issued = issueExample('invoice-ar-arca-standard.json', { number: 7, cae: '75000000000007' });
     const pdf = await renderPdfOffLoop({ envelope: issued.envelope });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(flat(pdfText(pdf))).toContain('75000000000007');
   });
 
-  it('rejects an invoice without its number with the renderer\'s InvoicePdfError', async () => {
+  it("rejects an invoice without its number with the renderer's InvoicePdfError", async () => {
     const { envelope } = issueExample('invoice-ar-arca-standard.json');
     const unissued = { ...envelope, head: {}, doc: { ...envelope.doc, code: undefined } };
     const refusal = await renderPdfOffLoop({ envelope: unissued }).catch((error: unknown) => error);

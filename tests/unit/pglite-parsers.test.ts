@@ -21,8 +21,14 @@ const samples = pgTable('samples', {
 const CREATE = `create table samples (id int primary key, at timestamptz(3), local timestamp, day date, span interval,
   amount numeric, stamps timestamptz[], data jsonb)`;
 const ROW = {
-  id: 1, at: new Date('2026-11-21T10:49:01.081Z'), local: '2026-11-21 10:49:01', day: '2026-11-21', span: '1 day 02:00:00',
-  amount: '12.50', stamps: ['2026-11-21 10:49:01+00'], data: { a: [1, 'b'] },
+  id: 1,
+  at: new Date('2026-11-21T10:49:01.081Z'),
+  local: '2026-11-21 10:49:01',
+  day: '2026-11-21',
+  span: '1 day 02:00:00',
+  amount: '12.50',
+  stamps: ['2026-11-21 10:49:01+00'],
+  data: { a: [1, 'b'] },
 };
 
 async function readEverything(client: PGlite) {

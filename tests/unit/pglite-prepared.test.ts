@@ -23,7 +23,16 @@ const things = pgTable('things', {
 const CREATE = `create table things (id text primary key, count int, done boolean, amount numeric, at timestamptz(3),
   tags text[], data jsonb, blob bytea)`;
 const ROWS = [
-  { id: 'a', count: 1, done: true, amount: '12.50', at: new Date('2026-11-21T10:49:01.081Z'), tags: ['x', 'y "z"'], data: { n: [1, 'b'], s: 'ñ' }, blob: Buffer.from([0, 1, 255]) },
+  {
+    id: 'a',
+    count: 1,
+    done: true,
+    amount: '12.50',
+    at: new Date('2026-11-21T10:49:01.081Z'),
+    tags: ['x', 'y "z"'],
+    data: { n: [1, 'b'], s: 'ñ' },
+    blob: Buffer.from([0, 1, 255]),
+  },
   { id: 'b', count: null, done: false, amount: null, at: null, tags: [], data: null, blob: null },
 ];
 
@@ -35,7 +44,10 @@ async function exercise(client: PGlite) {
   const db = drizzle({ client });
   await client.exec(CREATE);
   await db.insert(things).values(ROWS);
-  await db.update(things).set({ count: 2, data: { changed: true } }).where(eq(things.id, 'a'));
+  await db
+    .update(things)
+    .set({ count: 2, data: { changed: true } })
+    .where(eq(things.id, 'a'));
   return {
     all: await db.select().from(things).orderBy(things.id),
     one: await db.select({ id: things.id, tags: things.tags }).from(things).where(eq(things.id, 'a')),
@@ -93,7 +105,13 @@ describe('prepareQueries', { timeout: 60_000 }, () => {
     expect(preparedStatementCount(client)).toBe(MAX_PREPARED_STATEMENTS);
     // The evicted statements' closes go out with the next query; the hot one was kept.
     expect(await preparedCount(client)).toBe(MAX_PREPARED_STATEMENTS);
-    expect((await client.query<{ name: string }>("select name from pg_prepared_statements where statement = 'select 0 as n'")).rows).toHaveLength(1);
+    expect(
+      (
+        await client.query<{ name: string }>(
+          "select name from pg_prepared_statements where statement = 'select 0 as n'",
+        )
+      ).rows,
+    ).toHaveLength(1);
   });
 
   it('prepares again a statement whose table changed shape', async () => {
@@ -108,7 +126,9 @@ describe('prepareQueries', { timeout: 60_000 }, () => {
     const client = await prepared();
     await client.exec('create table t (id int primary key)');
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let seen: number | undefined;
     const writer = client.transaction(async (tx) => {
       await tx.query('insert into t (id) values ($1)', [1]);
@@ -129,7 +149,9 @@ describe('prepareQueries', { timeout: 60_000 }, () => {
       await rolled.query('insert into t (id) values ($1)', [2]);
       await rolled.rollback();
     });
-    await expect(client.transaction((failing) => failing.query('insert into t (id) values ($1)', [1]))).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      client.transaction((failing) => failing.query('insert into t (id) values ($1)', [1])),
+    ).rejects.toMatchObject({ code: '23505' });
     expect((await client.query('select id from t order by id')).rows).toEqual([{ id: 1 }]);
   });
 });

@@ -36,18 +36,21 @@ describe('process-wide state', () => {
       'export const seen = new Set();',
       'const waiting: Array<() => void> = [];',
       '(globalThis as any).x = 1',
-    ]) expect(keepsState(state), state).toBe(true);
+    ])
+      expect(keepsState(state), state).toBe(true);
     for (const constant of [
       "const UNSAFE = new Set(['POST', 'PUT']);",
-      'const kept = processSingleton(\'kept\', () => new Map<string, number>());',
+      "const kept = processSingleton('kept', () => new Map<string, number>());",
       '  let inside = 0;',
       "export const ANNOTATIONS = new Map<z.ZodType, string>([[a, 'b']]);",
-    ]) expect(keepsState(constant), constant).toBe(false);
+    ])
+      expect(keepsState(constant), constant).toBe(false);
   });
 
   it(`is kept through ${THE_HELPER} in every server module`, () => {
-    const own = SOURCES.flatMap((source) => [...sourceFiles(source)])
-      .filter((file) => file !== THE_HELPER && !BROWSER_ONLY.has(file) && keepsState(fs.readFileSync(file, 'utf8')));
+    const own = SOURCES.flatMap((source) => [...sourceFiles(source)]).filter(
+      (file) => file !== THE_HELPER && !BROWSER_ONLY.has(file) && keepsState(fs.readFileSync(file, 'utf8')),
+    );
     expect(own, `keep it with processSingleton() from ${THE_HELPER}, and list it in lib/db/README.md`).toEqual([]);
   });
 });

@@ -5,14 +5,18 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SupplierHeader } from '@/components/registration/supplier-header';
 
-const header = (notAfter: string, locale: 'es-AR' | 'en' = 'es-AR') => renderToStaticMarkup(createElement(SupplierHeader, {
-  locale,
-  view: {
-    environment: 'sandbox', renewal: true,
-    supplier: { name: 'Panadería Ñandú S.R.L.', tax_id: { country: 'AR', code: '30712345671' } },
-    current_certificate: { alias: 'caja1', serial: '01', not_after: notAfter, services: ['wsfe'] },
-  },
-}));
+const header = (notAfter: string, locale: 'es-AR' | 'en' = 'es-AR') =>
+  renderToStaticMarkup(
+    createElement(SupplierHeader, {
+      locale,
+      view: {
+        environment: 'sandbox',
+        renewal: true,
+        supplier: { name: 'Panadería Ñandú S.R.L.', tax_id: { country: 'AR', code: '30712345671' } },
+        current_certificate: { alias: 'caja1', serial: '01', not_after: notAfter, services: ['wsfe'] },
+      },
+    }),
+  );
 
 describe('SupplierHeader for a renewal', () => {
   it('says when the current certificate expires', () => {

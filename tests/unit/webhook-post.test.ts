@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postWebhook, publicOnlyLookup } from '@/lib/net/webhook-post';
 
-const lookup = (hostname: string, all: boolean) => new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) => {
-  publicOnlyLookup(hostname, { all }, (error, address) => resolve({ error, address }));
-});
+const lookup = (hostname: string, all: boolean) =>
+  new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) => {
+    publicOnlyLookup(hostname, { all }, (error, address) => resolve({ error, address }));
+  });
 
 describe('publicOnlyLookup', () => {
   it.each([[true], [false]])('refuses a name that resolves to a loopback address (all: %s)', async (all) => {
@@ -15,7 +16,7 @@ describe('publicOnlyLookup', () => {
     expect(error).toMatchObject({ code: 'EBLOCKED', message: 'the host resolves to a non-public address' });
   });
 
-  it('passes the resolver\'s own failure on', async () => {
+  it("passes the resolver's own failure on", async () => {
     const { error } = await lookup('no-such-host.invalid', false);
     expect(error?.code).toMatch(/ENOTFOUND|EAI_AGAIN/);
   });

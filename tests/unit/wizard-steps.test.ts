@@ -8,13 +8,28 @@ import { isStepDone, landingStep, progressSteps, stepsFor } from '@/lib/wizard/s
 import type { RegistrationView } from '@/lib/wizard/types';
 import { misplacedContent } from '@/components/wizard/upload/misplaced-content';
 
-const company = { legal_name: 'A S.A.', fiscal_address: 'Mitre 1, Salta', activity_code: '620100', tax_classification: 'exento' as const };
+const company = {
+  legal_name: 'A S.A.',
+  fiscal_address: 'Mitre 1, Salta',
+  activity_code: '620100',
+  tax_classification: 'exento' as const,
+};
 
 function view(overrides: Partial<RegistrationView> = {}): RegistrationView {
   return {
-    ref: 'r'.repeat(27), environment: 'sandbox', supplier: { name: 'A S.A.', tax_id: { country: 'AR', code: '30712345671' } },
-    status: 'Processing', step: 'company', progress: { step: 'company' }, pending: [], prefill: { legal_name: 'A S.A.' },
-    services: ['wsfe'], renewal: false, authorized_services: [], allowed_origins: [], ...overrides,
+    ref: 'r'.repeat(27),
+    environment: 'sandbox',
+    supplier: { name: 'A S.A.', tax_id: { country: 'AR', code: '30712345671' } },
+    status: 'Processing',
+    step: 'company',
+    progress: { step: 'company' },
+    pending: [],
+    prefill: { legal_name: 'A S.A.' },
+    services: ['wsfe'],
+    renewal: false,
+    authorized_services: [],
+    allowed_origins: [],
+    ...overrides,
   };
 }
 
@@ -23,13 +38,30 @@ describe('the steps', () => {
     expect(progressSteps('sandbox')).toHaveLength(5);
     expect(progressSteps('live')).toHaveLength(6);
     expect(stepsFor('sandbox', 'own')).toEqual(['company', 'path', 'authorize', 'upload', 'done']);
-    expect(stepsFor('live', 'generate')).toEqual(['company', 'path', 'portal', 'authorize', 'upload', 'points_of_sale', 'done']);
+    expect(stepsFor('live', 'generate')).toEqual([
+      'company',
+      'path',
+      'portal',
+      'authorize',
+      'upload',
+      'points_of_sale',
+      'done',
+    ]);
   });
 
   it('are done by facts: the portal and the authorisation only once the upload was accepted', () => {
-    const seen = { company, path: 'generate' as const, request: {}, uploaded: false, pending: ['certificate', 'service_authorization'] as const };
-    expect(['company', 'path', 'portal', 'authorize', 'upload'].map((step) => isStepDone(step as never, { ...seen, pending: [...seen.pending] })))
-      .toEqual([true, true, false, false, false]);
+    const seen = {
+      company,
+      path: 'generate' as const,
+      request: {},
+      uploaded: false,
+      pending: ['certificate', 'service_authorization'] as const,
+    };
+    expect(
+      ['company', 'path', 'portal', 'authorize', 'upload'].map((step) =>
+        isStepDone(step as never, { ...seen, pending: [...seen.pending] }),
+      ),
+    ).toEqual([true, true, false, false, false]);
     expect(isStepDone('points_of_sale', { ...seen, uploaded: true, pending: ['point_of_sale'] })).toBe(false);
     expect(isStepDone('points_of_sale', { ...seen, uploaded: true, pending: [] })).toBe(true);
   });
@@ -55,22 +87,35 @@ describe('the steps', () => {
 
 describe('pending', () => {
   it('names what the server has not seen done', () => {
-    expect(pendingFor({ environment: 'live', companyConfirmed: false, certificateAccepted: false }))
-      .toEqual(['company', 'certificate', 'service_authorization', 'point_of_sale']);
+    expect(pendingFor({ environment: 'live', companyConfirmed: false, certificateAccepted: false })).toEqual([
+      'company',
+      'certificate',
+      'service_authorization',
+      'point_of_sale',
+    ]);
     expect(pendingFor({ environment: 'sandbox', companyConfirmed: true, certificateAccepted: true })).toEqual([]);
-    expect(pendingFor({ environment: 'live', companyConfirmed: false, certificateAccepted: true, pointOfSaleUsable: false })).toEqual(['point_of_sale']);
-    expect(pendingFor({ environment: 'live', companyConfirmed: true, certificateAccepted: true, pointOfSaleUsable: true })).toEqual([]);
+    expect(
+      pendingFor({ environment: 'live', companyConfirmed: false, certificateAccepted: true, pointOfSaleUsable: false }),
+    ).toEqual(['point_of_sale']);
+    expect(
+      pendingFor({ environment: 'live', companyConfirmed: true, certificateAccepted: true, pointOfSaleUsable: true }),
+    ).toEqual([]);
   });
 });
 
 describe('the company prefill', () => {
   it('takes the name, the first usable address and the first valid email of a GOBL party', () => {
-    expect(companyPrefill({
-      name: 'B S.R.L.', tax_id: { country: 'AR', code: '30712345671' },
-      addresses: [{ street: '' }, { street: 'Mitre', num: '300', locality: 'Salta', region: 'Salta' }],
-      emails: [{ addr: 'nope' }, { addr: 'hola@b.com.ar' }],
-    })).toEqual({ legal_name: 'B S.R.L.', fiscal_address: 'Mitre 300, Salta, Salta', email: 'hola@b.com.ar' });
-    expect(companyPrefill({ name: 'C S.A.', tax_id: { country: 'AR', code: '30712345671' }, addresses: 'x' })).toEqual({ legal_name: 'C S.A.' });
+    expect(
+      companyPrefill({
+        name: 'B S.R.L.',
+        tax_id: { country: 'AR', code: '30712345671' },
+        addresses: [{ street: '' }, { street: 'Mitre', num: '300', locality: 'Salta', region: 'Salta' }],
+        emails: [{ addr: 'nope' }, { addr: 'hola@b.com.ar' }],
+      }),
+    ).toEqual({ legal_name: 'B S.R.L.', fiscal_address: 'Mitre 300, Salta, Salta', email: 'hola@b.com.ar' });
+    expect(companyPrefill({ name: 'C S.A.', tax_id: { country: 'AR', code: '30712345671' }, addresses: 'x' })).toEqual({
+      legal_name: 'C S.A.',
+    });
     expect(addressLine({ street: 'x'.repeat(400) })).toBeUndefined();
   });
 });

@@ -14,7 +14,8 @@ import type { RegistrationView } from '@/lib/wizard/types';
 /** Every string of a catalogue, with where it sits. */
 function strings(value: unknown, path = ''): [string, string][] {
   if (typeof value === 'string') return [[path, value]];
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => strings(item, path ? `${path}.${key}` : key));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => strings(item, path ? `${path}.${key}` : key));
   return [];
 }
 
@@ -38,7 +39,8 @@ describe("the wizard's Spanish", () => {
 
 describe("the wizard's English", () => {
   it('is US English throughout, as its dates are', () => {
-    const british = /\b\w*(authoris|organis|recognis|realis|finalis|summaris|colour|centre|licence|cancell|behaviour|favour)\w*\b/i;
+    const british =
+      /\b\w*(authoris|organis|recognis|realis|finalis|summaris|colour|centre|licence|cancell|behaviour|favour)\w*\b/i;
     expect(strings(en).filter(([, text]) => british.test(text))).toEqual([]);
     expect(en.steps.authorize).toBe('Authorize');
   });
@@ -52,14 +54,25 @@ describe("the wizard's English", () => {
 
 describe('the portal steps', () => {
   it("name the authority's screens as its manuals show them", () => {
-    const sandbox = strings(esAR.portal.sandbox).map(([, text]) => text).join(' ');
+    const sandbox = strings(esAR.portal.sandbox)
+      .map(([, text]) => text)
+      .join(' ');
     expect(sandbox).toContain('«Nombre simbólico del DN»');
     expect(sandbox).toContain('«Crear DN y obtener certificado»');
-    const authorize = strings(esAR.authorize.sandbox).map(([, text]) => text).join(' ');
-    for (const label of ['«Nombre simbólico del DN a autorizar»', '«CUIT representado»', '«Servicio al que desea acceder»', '«Crear autorización de acceso»']) {
+    const authorize = strings(esAR.authorize.sandbox)
+      .map(([, text]) => text)
+      .join(' ');
+    for (const label of [
+      '«Nombre simbólico del DN a autorizar»',
+      '«CUIT representado»',
+      '«Servicio al que desea acceder»',
+      '«Crear autorización de acceso»',
+    ]) {
       expect(authorize).toContain(label);
     }
-    const live = strings(esAR.portal.live).map(([, text]) => text).join(' ');
+    const live = strings(esAR.portal.live)
+      .map(([, text]) => text)
+      .join(' ');
     for (const label of ['«Agregar alias»', '«Ver»', '«Descargar»']) expect(live).toContain(label);
     expect(esAR.authorize.live.create).toContain('«Nueva Relación»');
     expect(esAR.authorize.live.representative).toContain('«Computador Fiscal»');
@@ -69,7 +82,11 @@ describe('the portal steps', () => {
   });
 
   it("link to the portal's Clave Fiscal login", () => {
-    expect(new URL(ARCA_LOGIN_URL)).toMatchObject({ protocol: 'https:', host: 'auth.afip.gob.ar', pathname: '/contribuyente_/login.xhtml' });
+    expect(new URL(ARCA_LOGIN_URL)).toMatchObject({
+      protocol: 'https:',
+      host: 'auth.afip.gob.ar',
+      pathname: '/contribuyente_/login.xhtml',
+    });
   });
 });
 
@@ -83,21 +100,47 @@ describe("the emulator's link", () => {
 
 describe('a renewal authorizes only what its alias lacks', () => {
   type Service = RegistrationView['services'][number];
-  const view = (renewal: boolean, services: Service[], authorized: Service[]) => ({ renewal, services, authorized_services: authorized });
+  const view = (renewal: boolean, services: Service[], authorized: Service[]) => ({
+    renewal,
+    services,
+    authorized_services: authorized,
+  });
 
   it.each([
     ['a first registration', view(false, ['wsfe'], []), 'generate', ['wsfe'], []],
     ['a renewal whose alias has every service', view(true, ['wsfe'], ['wsfe']), 'generate', [], ['wsfe']],
     ['a renewal that now also needs wsct', view(true, ['wsfe', 'wsct'], ['wsfe']), 'generate', ['wsct'], ['wsfe']],
     ["a renewal with the supplier's own certificate (any alias)", view(true, ['wsfe'], ['wsfe']), 'own', ['wsfe'], []],
-    ['a renewal before the path is chosen (our request is the default)', view(true, ['wsfe'], ['wsfe']), undefined, [], ['wsfe']],
+    [
+      'a renewal before the path is chosen (our request is the default)',
+      view(true, ['wsfe'], ['wsfe']),
+      undefined,
+      [],
+      ['wsfe'],
+    ],
   ] as const)('%s', (_, registration, path, missing, authorized) => {
-    expect(servicesToAuthorize({ ...registration, services: [...registration.services], authorized_services: [...registration.authorized_services] }, path))
-      .toEqual({ missing, authorized });
+    expect(
+      servicesToAuthorize(
+        {
+          ...registration,
+          services: [...registration.services],
+          authorized_services: [...registration.authorized_services],
+        },
+        path,
+      ),
+    ).toEqual({ missing, authorized });
   });
 
   it('drops the authorization step when nothing is missing', () => {
     expect(stepsFor('sandbox', 'generate', false)).toEqual(['company', 'path', 'portal', 'upload', 'done']);
-    expect(stepsFor('live', 'generate')).toEqual(['company', 'path', 'portal', 'authorize', 'upload', 'points_of_sale', 'done']);
+    expect(stepsFor('live', 'generate')).toEqual([
+      'company',
+      'path',
+      'portal',
+      'authorize',
+      'upload',
+      'points_of_sale',
+      'done',
+    ]);
   });
 });

@@ -13,13 +13,15 @@ export default async function SignInPage() {
   return (
     <main id="console-main" className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-12">
       <p className="flex items-center gap-2 font-semibold text-slate-800">
-        <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-sky-700 text-sm text-white">AR</span>
+        <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-sky-700 text-sm text-white">
+          AR
+        </span>
         Integrator console
       </p>
       <h1 className="mt-6 text-2xl font-semibold tracking-tight text-slate-900">Sign in to your workspace</h1>
       <p className="mt-2 leading-relaxed text-slate-700">
-        Use the workspace&apos;s API key, the one shown once when the workspace was made. It stays in this browser
-        in a cookie that the page&apos;s scripts cannot read, and is never shown again.
+        Use the workspace&apos;s API key, the one shown once when the workspace was made. It stays in this browser in a
+        cookie that the page&apos;s scripts cannot read, and is never shown again.
       </p>
       <SignInForm />
     </main>

@@ -44,7 +44,11 @@ export default async function RegistrationPage({ params, searchParams }: PagePro
         {view ? (
           <>
             <SupplierHeader locale={locale} view={view} />
-            <Wizard view={view} requestedStep={asWizardStep(step)} emulatorPortalUrl={arAuthority() === 'emulator' ? '/emulator' : undefined} />
+            <Wizard
+              view={view}
+              requestedStep={asWizardStep(step)}
+              emulatorPortalUrl={arAuthority() === 'emulator' ? '/emulator' : undefined}
+            />
           </>
         ) : (
           <RegistrationCompleted locale={locale} summary={await summarizeRegistration(registration)} />

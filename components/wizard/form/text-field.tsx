@@ -16,10 +16,26 @@ export function TextField({ label, hint, error, id: givenId, ...input }: TextFie
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <label htmlFor={id} className={fieldLabel}>{label}</label>
-      {hint && <p id={`${id}-hint`} className={fieldHint}>{hint}</p>}
-      <input id={id} {...input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`mt-2 ${textInput}`} />
-      {error && <p id={`${id}-error`} className={fieldError}>{error}</p>}
+      <label htmlFor={id} className={fieldLabel}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className={fieldHint}>
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`mt-2 ${textInput}`}
+      />
+      {error && (
+        <p id={`${id}-error`} className={fieldError}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -20,7 +20,8 @@ export interface CompanyValues {
 
 const companyResolver: Resolver<CompanyValues, unknown, CompanyData> = async (values, context, options) => {
   const [{ zodResolver }, { CompanyDataSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'), import('@/lib/gov-ar/registration/progress-schema'),
+    import('@hookform/resolvers/zod'),
+    import('@/lib/gov-ar/registration/progress-schema'),
   ]);
   const resolve = zodResolver(CompanyDataSchema) as unknown as Resolver<CompanyValues, unknown, CompanyData>;
   return resolve(values, context, options);
@@ -56,9 +57,17 @@ export function companyDefaults(initial: CompanyData | undefined, prefill: Compa
   };
 }
 
-export function useCompanyForm(ref: string, defaults: CompanyValues, onValid: (company: CompanyData) => void, onInvalid: (fields: CompanyField[]) => void) {
+export function useCompanyForm(
+  ref: string,
+  defaults: CompanyValues,
+  onValid: (company: CompanyData) => void,
+  onInvalid: (fields: CompanyField[]) => void,
+) {
   const form = useForm<CompanyValues, unknown, CompanyData>({
-    defaultValues: defaults, resolver: companyResolver, mode: 'onSubmit', reValidateMode: 'onChange',
+    defaultValues: defaults,
+    resolver: companyResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const { reset, getValues } = form;
 
@@ -81,5 +90,9 @@ export function useCompanyForm(ref: string, defaults: CompanyValues, onValid: (c
   // Loading the check's code as soon as the supplier starts typing keeps the first submit quick.
   const warmUp = () => void import('@/lib/gov-ar/registration/progress-schema');
 
-  return { register: form.register, hasError, formProps: { onSubmit, onBlur: saveDraft, onChange: saveDraft, onFocus: warmUp } };
+  return {
+    register: form.register,
+    hasError,
+    formProps: { onSubmit, onBlur: saveDraft, onChange: saveDraft, onFocus: warmUp },
+  };
 }

@@ -12,7 +12,11 @@ export function PointsOfSaleList({ points }: { points: PointOfSale[] }) {
     return <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">{t.pointsOfSale.empty}</p>;
   }
   const state = (point: PointOfSale) =>
-    point.dropped_on ? fill(t.pointsOfSale.dropped, { date: formatDate(point.dropped_on, locale) }) : point.blocked ? t.pointsOfSale.blocked : t.pointsOfSale.active;
+    point.dropped_on
+      ? fill(t.pointsOfSale.dropped, { date: formatDate(point.dropped_on, locale) })
+      : point.blocked
+        ? t.pointsOfSale.blocked
+        : t.pointsOfSale.active;
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
       {points.map((point) => {
@@ -22,10 +26,17 @@ export function PointsOfSaleList({ points }: { points: PointOfSale[] }) {
             <span>
               <span className="text-sm text-slate-600">{t.pointsOfSale.number} </span>
               <span className="text-lg font-semibold tabular-nums">{String(point.number).padStart(5, '0')}</span>
-              {point.emission_type && <span className="block text-sm text-slate-700">{t.pointsOfSale.emissionType}: {point.emission_type}</span>}
+              {point.emission_type && (
+                <span className="block text-sm text-slate-700">
+                  {t.pointsOfSale.emissionType}: {point.emission_type}
+                </span>
+              )}
             </span>
-            <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${usable ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-800'}`}>
-              <span className="sr-only">{t.pointsOfSale.state}: </span>{state(point)}
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${usable ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-800'}`}
+            >
+              <span className="sr-only">{t.pointsOfSale.state}: </span>
+              {state(point)}
             </span>
           </li>
         );

@@ -15,7 +15,9 @@ export function CsrBox({ csr, downloadFirst = false }: { csr: string; downloadFi
   const href = `data:application/pkcs10;charset=utf-8,${encodeURIComponent(csr)}`;
   return (
     <div className="mt-2">
-      <label htmlFor={id} className="sr-only">{t.request.csr}</label>
+      <label htmlFor={id} className="sr-only">
+        {t.request.csr}
+      </label>
       <textarea
         id={id}
         readOnly

@@ -25,7 +25,17 @@ interface AuthorizeStepProps extends StepProps {
   onNext: () => void;
 }
 
-export function AuthorizeStep({ headingRef, onBack, environment, services, authorized = [], cuit, alias, emulatorPortalUrl, onNext }: AuthorizeStepProps) {
+export function AuthorizeStep({
+  headingRef,
+  onBack,
+  environment,
+  services,
+  authorized = [],
+  cuit,
+  alias,
+  emulatorPortalUrl,
+  onNext,
+}: AuthorizeStepProps) {
   const t = useMessages();
   const named = services.map((code) => t.services[code] ?? { name: code, code, use: '' });
   const [first = { name: 'wsfe', code: 'wsfe', use: '' }, ...others] = named;
@@ -33,17 +43,24 @@ export function AuthorizeStep({ headingRef, onBack, environment, services, autho
   const s = t.authorize.sandbox;
   const l = t.authorize.live;
   return (
-    <StepFrame headingRef={headingRef} title={services.length > 1 ? t.authorize.heading.other : t.authorize.heading.one} nav={<StepNav onBack={onBack} onNext={onNext} />}>
+    <StepFrame
+      headingRef={headingRef}
+      title={services.length > 1 ? t.authorize.heading.other : t.authorize.heading.one}
+      nav={<StepNav onBack={onBack} onNext={onNext} />}
+    >
       <div>
         <p className="text-base text-slate-700">
           {authorized.length
-            ? fill(t.authorize.renewal, { services: authorized.map((code) => t.services[code]?.name ?? code).join(', ') })
+            ? fill(t.authorize.renewal, {
+                services: authorized.map((code) => t.services[code]?.name ?? code).join(', '),
+              })
             : t.authorize.lead}
         </p>
         <ul className="mt-3 space-y-2">
           {named.map((service) => (
             <li key={service.code} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-              <span className="font-semibold">{service.name}</span> <code className="text-sm text-slate-700">({service.code})</code>
+              <span className="font-semibold">{service.name}</span>{' '}
+              <code className="text-sm text-slate-700">({service.code})</code>
               {service.use && <span className="block text-sm text-slate-600">{service.use}</span>}
             </li>
           ))}
@@ -54,18 +71,38 @@ export function AuthorizeStep({ headingRef, onBack, environment, services, autho
       {environment === 'sandbox' ? (
         <InstructionList>
           <Instruction>{s.open}</Instruction>
-          <Instruction>{s.alias}{aliasLine}</Instruction>
-          <Instruction>{s.cuit} <span className="font-medium tabular-nums">{formatCuit(cuit)}</span></Instruction>
+          <Instruction>
+            {s.alias}
+            {aliasLine}
+          </Instruction>
+          <Instruction>
+            {s.cuit} <span className="font-medium tabular-nums">{formatCuit(cuit)}</span>
+          </Instruction>
           <Instruction>{fill(s.service, { name: first.name, code: first.code })}</Instruction>
-          <Instruction hint={others.length ? fill(s.repeat, { others: others.map((o) => `${o.code} — ${o.name}`).join(', ') }) : undefined}>{s.confirm}</Instruction>
+          <Instruction
+            hint={
+              others.length
+                ? fill(s.repeat, { others: others.map((o) => `${o.code} — ${o.name}`).join(', ') })
+                : undefined
+            }
+          >
+            {s.confirm}
+          </Instruction>
         </InstructionList>
       ) : (
         <InstructionList>
           <Instruction>{l.open}</Instruction>
           <Instruction>{l.create}</Instruction>
           <Instruction>{fill(l.service, { name: first.name })}</Instruction>
-          <Instruction>{l.representative}{aliasLine}</Instruction>
-          <Instruction hint={others.length ? fill(l.repeat, { others: others.map((o) => `«${o.name}»`).join(', ') }) : undefined}>{l.confirm}</Instruction>
+          <Instruction>
+            {l.representative}
+            {aliasLine}
+          </Instruction>
+          <Instruction
+            hint={others.length ? fill(l.repeat, { others: others.map((o) => `«${o.name}»`).join(', ') }) : undefined}
+          >
+            {l.confirm}
+          </Instruction>
         </InstructionList>
       )}
     </StepFrame>

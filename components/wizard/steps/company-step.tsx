@@ -31,9 +31,12 @@ export function CompanyStep({ headingRef, refId, cuit, initial, prefill, onDone 
   const announce = useAnnounce();
   const defaults = companyDefaults(initial, prefill);
   const { register, hasError, formProps } = useCompanyForm(refId, defaults, onDone, (invalid) =>
-    announce(`${t.errors.summary} ${invalid.map((field) => t.company.errors[field]).join(' ')}`));
+    announce(`${t.errors.summary} ${invalid.map((field) => t.company.errors[field]).join(' ')}`),
+  );
   // The starting values in the server-rendered HTML too, so the form is filled before the scripts run.
-  const initialValue = (field: 'legal_name' | 'fiscal_address' | 'activity_code' | 'email') => ({ defaultValue: defaults[field] ?? '' });
+  const initialValue = (field: 'legal_name' | 'fiscal_address' | 'activity_code' | 'email') => ({
+    defaultValue: defaults[field] ?? '',
+  });
   const message = (field: CompanyField) => (hasError(field) ? t.company.errors[field] : undefined);
   const classification = {
     responsable_inscripto: { title: t.company.responsableInscripto, hint: t.company.responsableInscriptoHint },
@@ -49,24 +52,61 @@ export function CompanyStep({ headingRef, refId, cuit, initial, prefill, onDone 
       nav={<StepNav form="company-form" />}
     >
       <form id="company-form" noValidate {...formProps} className="space-y-5">
-        <TextField label={t.company.legalName} autoComplete="organization" error={message('legal_name')} {...initialValue('legal_name')} {...register('legal_name')} />
+        <TextField
+          label={t.company.legalName}
+          autoComplete="organization"
+          error={message('legal_name')}
+          {...initialValue('legal_name')}
+          {...register('legal_name')}
+        />
         <TextField label={t.company.cuit} hint={t.company.cuitHint} value={formatCuit(cuit)} readOnly />
-        <TextField label={t.company.fiscalAddress} hint={t.company.fiscalAddressHint} autoComplete="street-address"
-          error={message('fiscal_address')} {...initialValue('fiscal_address')} {...register('fiscal_address')} />
-        <TextField label={t.company.activityCode} hint={t.company.activityCodeHint} inputMode="numeric" autoComplete="off"
-          maxLength={6} error={message('activity_code')} {...initialValue('activity_code')} {...register('activity_code')} />
+        <TextField
+          label={t.company.fiscalAddress}
+          hint={t.company.fiscalAddressHint}
+          autoComplete="street-address"
+          error={message('fiscal_address')}
+          {...initialValue('fiscal_address')}
+          {...register('fiscal_address')}
+        />
+        <TextField
+          label={t.company.activityCode}
+          hint={t.company.activityCodeHint}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          error={message('activity_code')}
+          {...initialValue('activity_code')}
+          {...register('activity_code')}
+        />
         <fieldset aria-describedby={hasError('tax_classification') ? 'tax-classification-error' : undefined}>
           <legend className={fieldLabel}>{t.company.taxClassification}</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-3">
             {CLASSIFICATIONS.map((value) => (
-              <ChoiceCard key={value} title={classification[value].title} hint={classification[value].hint} value={value}
-                defaultChecked={defaults.tax_classification === value} {...register('tax_classification')} />
+              <ChoiceCard
+                key={value}
+                title={classification[value].title}
+                hint={classification[value].hint}
+                value={value}
+                defaultChecked={defaults.tax_classification === value}
+                {...register('tax_classification')}
+              />
             ))}
           </div>
-          {hasError('tax_classification') && <p id="tax-classification-error" className={fieldError}>{message('tax_classification')}</p>}
+          {hasError('tax_classification') && (
+            <p id="tax-classification-error" className={fieldError}>
+              {message('tax_classification')}
+            </p>
+          )}
         </fieldset>
-        <TextField label={t.company.email} hint={t.company.emailHint} type="email" autoComplete="email"
-          error={message('email')} {...initialValue('email')} {...register('email', { setValueAs: optionalText })} />
+        <TextField
+          label={t.company.email}
+          hint={t.company.emailHint}
+          type="email"
+          autoComplete="email"
+          error={message('email')}
+          {...initialValue('email')}
+          {...register('email', { setValueAs: optionalText })}
+        />
       </form>
     </StepFrame>
   );

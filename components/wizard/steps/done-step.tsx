@@ -21,10 +21,23 @@ export function DoneStep({ headingRef, onBack, environment, certificate, pending
   const services = certificate.services.map((code) => `${t.services[code]?.name ?? code} (${code})`).join(', ');
   const missingPointOfSale = pending.includes('point_of_sale');
   return (
-    <StepFrame headingRef={headingRef} title={t.done.heading} lead={missingPointOfSale ? t.done.pendingLead : t.done.lead}
-      nav={missingPointOfSale && onBack ? <StepNav onBack={onBack} /> : undefined}>
-      <div aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-emerald-100 text-3xl text-emerald-800">✓</div>
-      {missingPointOfSale && <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">{t.done.pendingPointOfSale}</p>}
+    <StepFrame
+      headingRef={headingRef}
+      title={t.done.heading}
+      lead={missingPointOfSale ? t.done.pendingLead : t.done.lead}
+      nav={missingPointOfSale && onBack ? <StepNav onBack={onBack} /> : undefined}
+    >
+      <div
+        aria-hidden="true"
+        className="grid size-14 place-items-center rounded-full bg-emerald-100 text-3xl text-emerald-800"
+      >
+        ✓
+      </div>
+      {missingPointOfSale && (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">
+          {t.done.pendingPointOfSale}
+        </p>
+      )}
       <SummaryList>
         <SummaryRow term={t.done.alias} value={certificate.alias} />
         <SummaryRow term={t.done.cuit} value={formatCuit(certificate.cuit)} />

@@ -38,18 +38,38 @@ export function PathStep({ headingRef, onBack, refId, initial, request, onDone }
   };
 
   return (
-    <StepFrame headingRef={headingRef} title={t.path.heading} lead={t.path.lead}
-      nav={<StepNav onBack={onBack} onNext={next} busy={generate.isPending} />}>
+    <StepFrame
+      headingRef={headingRef}
+      title={t.path.heading}
+      lead={t.path.lead}
+      nav={<StepNav onBack={onBack} onNext={next} busy={generate.isPending} />}
+    >
       <fieldset aria-labelledby="step-heading">
         <div className="space-y-3">
-          <ChoiceCard name="certificate-path" value="generate" title={t.path.generate} hint={t.path.generateHint}
-            checked={path === 'generate'} onChange={() => setPath('generate')} />
-          <ChoiceCard name="certificate-path" value="own" title={t.path.own} hint={t.path.ownHint}
-            checked={path === 'own'} onChange={() => setPath('own')} />
+          <ChoiceCard
+            name="certificate-path"
+            value="generate"
+            title={t.path.generate}
+            hint={t.path.generateHint}
+            checked={path === 'generate'}
+            onChange={() => setPath('generate')}
+          />
+          <ChoiceCard
+            name="certificate-path"
+            value="own"
+            title={t.path.own}
+            hint={t.path.ownHint}
+            checked={path === 'own'}
+            onChange={() => setPath('own')}
+          />
         </div>
       </fieldset>
-      {path === 'generate' && request && <p className="text-sm text-slate-700">{fill(t.path.ready, { alias: request.alias })}</p>}
-      <p role="status" className="text-sm text-slate-700">{generate.isPending ? t.path.generating : ''}</p>
+      {path === 'generate' && request && (
+        <p className="text-sm text-slate-700">{fill(t.path.ready, { alias: request.alias })}</p>
+      )}
+      <p role="status" className="text-sm text-slate-700">
+        {generate.isPending ? t.path.generating : ''}
+      </p>
       {generate.isError && <ErrorNotice>{serviceErrorMessage(generate.error, locale, t)}</ErrorNotice>}
     </StepFrame>
   );

@@ -27,34 +27,56 @@ interface PointsOfSaleStepProps extends StepProps {
   onNext: () => void;
 }
 
-export function PointsOfSaleStep({ headingRef, refId, taxClassification, emulatorPortalUrl, onChecked, onNext }: PointsOfSaleStepProps) {
+export function PointsOfSaleStep({
+  headingRef,
+  refId,
+  taxClassification,
+  emulatorPortalUrl,
+  onChecked,
+  onNext,
+}: PointsOfSaleStepProps) {
   const t = useMessages();
   const locale = useLocale();
   const announce = useAnnounce();
   const points = usePointsOfSale(refId);
   const busy = points.isFetching;
   const errorMessage = points.isError && !busy ? serviceErrorMessage(points.error, locale, t) : undefined;
-  useEffect(() => { if (errorMessage) announce(errorMessage); }, [errorMessage, announce]);
+  useEffect(() => {
+    if (errorMessage) announce(errorMessage);
+  }, [errorMessage, announce]);
   useEffect(() => {
     if (points.data) onChecked(points.data.list.some((point) => !point.blocked && !point.dropped_on));
   }, [points.data, onChecked]);
-  const system = taxClassification === 'monotributista' ? t.pointsOfSale.systemMonotributista : t.pointsOfSale.systemResponsableInscripto;
+  const system =
+    taxClassification === 'monotributista'
+      ? t.pointsOfSale.systemMonotributista
+      : t.pointsOfSale.systemResponsableInscripto;
 
   return (
-    <StepFrame headingRef={headingRef} title={t.pointsOfSale.heading} lead={t.pointsOfSale.lead}
-      nav={<StepNav onNext={onNext} />}>
+    <StepFrame
+      headingRef={headingRef}
+      title={t.pointsOfSale.heading}
+      lead={t.pointsOfSale.lead}
+      nav={<StepNav onNext={onNext} />}
+    >
       <div className="space-y-3">
         {points.data && <PointsOfSaleList points={points.data.list} />}
         {errorMessage && <ErrorNotice>{errorMessage}</ErrorNotice>}
-        <p role="status" className="text-sm text-slate-700">{busy ? t.pointsOfSale.loading : ''}</p>
+        <p role="status" className="text-sm text-slate-700">
+          {busy ? t.pointsOfSale.loading : ''}
+        </p>
         <button type="button" className={secondaryButton} onClick={() => void points.refetch()} disabled={busy}>
           {busy && <Spinner />}
           {t.pointsOfSale.refresh}
         </button>
       </div>
       <section aria-labelledby="add-point-of-sale" className="rounded-xl border border-slate-200 bg-white p-4">
-        <h3 id="add-point-of-sale" className="mb-4 text-lg font-semibold">{t.pointsOfSale.howTo}</h3>
-        <div className="mb-4"><EmulatorNote url={emulatorPortalUrl} environment="live" section="point-of-sale" /></div>
+        <h3 id="add-point-of-sale" className="mb-4 text-lg font-semibold">
+          {t.pointsOfSale.howTo}
+        </h3>
+        <div className="mb-4">
+          <EmulatorNote url={emulatorPortalUrl} environment="live" section="point-of-sale" />
+        </div>
         <InstructionList>
           <Instruction>{t.pointsOfSale.open}</Instruction>
           <Instruction>{t.pointsOfSale.add}</Instruction>

@@ -24,21 +24,36 @@ interface PortalStepProps extends StepProps {
   onNext: () => void;
 }
 
-export function PortalStep({ headingRef, onBack, environment, request, renewal = false, emulatorPortalUrl, onNext }: PortalStepProps) {
+export function PortalStep({
+  headingRef,
+  onBack,
+  environment,
+  request,
+  renewal = false,
+  emulatorPortalUrl,
+  onNext,
+}: PortalStepProps) {
   const t = useMessages();
   return (
-    <StepFrame headingRef={headingRef} title={t.portal.heading} lead={t.portal.lead}
-      nav={<StepNav onBack={onBack} onNext={onNext} />}>
+    <StepFrame
+      headingRef={headingRef}
+      title={t.portal.heading}
+      lead={t.portal.lead}
+      nav={<StepNav onBack={onBack} onNext={onNext} />}
+    >
       <p>
         <a href={ARCA_LOGIN_URL} target="_blank" rel="noopener noreferrer" className={link}>
-          {t.portal.login}<span className="sr-only"> {t.portal.newTab}</span>
+          {t.portal.login}
+          <span className="sr-only"> {t.portal.newTab}</span>
         </a>
       </p>
       <EmulatorNote url={emulatorPortalUrl} environment={environment} section="certificate" />
       {renewal && <p className="text-slate-700">{fill(t.renewal.sameAlias, { alias: request.alias })}</p>}
-      {environment === 'sandbox'
-        ? <SandboxPortal request={request} renewal={renewal} />
-        : <LivePortal request={request} renewal={renewal} />}
+      {environment === 'sandbox' ? (
+        <SandboxPortal request={request} renewal={renewal} />
+      ) : (
+        <LivePortal request={request} renewal={renewal} />
+      )}
     </StepFrame>
   );
 }
@@ -54,14 +69,22 @@ function EnableService({ environment }: { environment: Environment }) {
 }
 
 function SandboxPortal({ request, renewal }: { request: CertificateRequest; renewal: boolean }) {
-  const { portal: { sandbox: t, sandboxRenewal: r } } = useMessages();
+  const {
+    portal: { sandbox: t, sandboxRenewal: r },
+  } = useMessages();
   return (
     <InstructionList>
       <EnableService environment="sandbox" />
       <Instruction>{t.open}</Instruction>
       <Instruction>{renewal ? r.create : t.create}</Instruction>
-      <Instruction>{renewal ? r.alias : t.alias}<AliasBox alias={request.alias} /></Instruction>
-      <Instruction>{renewal ? r.paste : t.paste}<CsrBox csr={request.csr} /></Instruction>
+      <Instruction>
+        {renewal ? r.alias : t.alias}
+        <AliasBox alias={request.alias} />
+      </Instruction>
+      <Instruction>
+        {renewal ? r.paste : t.paste}
+        <CsrBox csr={request.csr} />
+      </Instruction>
       <Instruction>{renewal ? r.submit : t.submit}</Instruction>
       <Instruction>{t.save}</Instruction>
     </InstructionList>
@@ -69,15 +92,23 @@ function SandboxPortal({ request, renewal }: { request: CertificateRequest; rene
 }
 
 function LivePortal({ request, renewal }: { request: CertificateRequest; renewal: boolean }) {
-  const { portal: { live: t, liveRenewal: r } } = useMessages();
+  const {
+    portal: { live: t, liveRenewal: r },
+  } = useMessages();
   if (renewal) {
     return (
       <InstructionList>
         <EnableService environment="live" />
         <Instruction>{t.open}</Instruction>
-        <Instruction>{r.view}<AliasBox alias={request.alias} /></Instruction>
+        <Instruction>
+          {r.view}
+          <AliasBox alias={request.alias} />
+        </Instruction>
         <Instruction>{r.add}</Instruction>
-        <Instruction>{r.upload}<CsrBox csr={request.csr} downloadFirst /></Instruction>
+        <Instruction>
+          {r.upload}
+          <CsrBox csr={request.csr} downloadFirst />
+        </Instruction>
         <Instruction>{r.save}</Instruction>
       </InstructionList>
     );
@@ -87,8 +118,14 @@ function LivePortal({ request, renewal }: { request: CertificateRequest; renewal
       <EnableService environment="live" />
       <Instruction>{t.open}</Instruction>
       <Instruction>{t.add}</Instruction>
-      <Instruction>{t.alias}<AliasBox alias={request.alias} /></Instruction>
-      <Instruction>{t.upload}<CsrBox csr={request.csr} downloadFirst /></Instruction>
+      <Instruction>
+        {t.alias}
+        <AliasBox alias={request.alias} />
+      </Instruction>
+      <Instruction>
+        {t.upload}
+        <CsrBox csr={request.csr} downloadFirst />
+      </Instruction>
       <Instruction>{t.view}</Instruction>
       <Instruction>{t.save}</Instruction>
     </InstructionList>

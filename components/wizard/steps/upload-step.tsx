@@ -70,14 +70,26 @@ export function UploadStep({ headingRef, onBack, refId, path, environment, onUpl
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (upload.isPending) return;
-    for (const [field, choice] of [['certificate', certificate], ['key', path === 'own' ? key : NOTHING]] as const) {
+    for (const [field, choice] of [
+      ['certificate', certificate],
+      ['key', path === 'own' ? key : NOTHING],
+    ] as const) {
       const misplaced = misplacedContent(field, await readChoice(choice));
       if (misplaced) return fail({ kind: 'local', code: misplaced, field });
     }
-    const parts = { certificate: chosen(certificate), key: path === 'own' ? chosen(key) : undefined, password: askPassword ? password : undefined };
+    const parts = {
+      certificate: chosen(certificate),
+      key: path === 'own' ? chosen(key) : undefined,
+      password: askPassword ? password : undefined,
+    };
     if (!parts.certificate) return fail({ kind: 'local', code: 'certificate_missing', field: 'certificate' });
     if (path === 'own' && !parts.key) return fail({ kind: 'local', code: 'key_missing', field: 'key' });
-    const tooLarge = ([['certificate', certificate], ['key', key]] as const).find(([, choice]) => (choice.file?.size ?? 0) > MAX_UPLOAD_FILE_BYTES);
+    const tooLarge = (
+      [
+        ['certificate', certificate],
+        ['key', key],
+      ] as const
+    ).find(([, choice]) => (choice.file?.size ?? 0) > MAX_UPLOAD_FILE_BYTES);
     if (tooLarge) return fail({ kind: 'local', code: 'file_too_large', field: tooLarge[0] });
     send({ ...parts, certificate: parts.certificate });
   };
@@ -90,18 +102,41 @@ export function UploadStep({ headingRef, onBack, refId, path, environment, onUpl
   };
 
   return (
-    <StepFrame headingRef={headingRef} title={t.upload.heading[path]} lead={t.upload.lead[path]}
-      nav={<StepNav onBack={onBack} form="upload-form" busy={upload.isPending} nextLabel={t.upload.submit} />}>
+    <StepFrame
+      headingRef={headingRef}
+      title={t.upload.heading[path]}
+      lead={t.upload.lead[path]}
+      nav={<StepNav onBack={onBack} form="upload-form" busy={upload.isPending} nextLabel={t.upload.submit} />}
+    >
       <form id="upload-form" noValidate onSubmit={submit} className="space-y-6" aria-busy={upload.isPending}>
-        <FileField name="certificate" label={t.upload.certificate} pasteLabel={t.upload.certificateText}
-          placeholder="-----BEGIN CERTIFICATE-----" value={certificate} onChange={change('certificate', setCertificate)} error={fieldError('certificate')} />
+        <FileField
+          name="certificate"
+          label={t.upload.certificate}
+          pasteLabel={t.upload.certificateText}
+          placeholder="-----BEGIN CERTIFICATE-----"
+          value={certificate}
+          onChange={change('certificate', setCertificate)}
+          error={fieldError('certificate')}
+        />
         {path === 'own' && (
-          <FileField name="key" label={t.upload.key} pasteLabel={t.upload.keyText}
-            placeholder="-----BEGIN PRIVATE KEY-----" value={key} onChange={change('key', setKey)} error={fieldError('key')} />
+          <FileField
+            name="key"
+            label={t.upload.key}
+            pasteLabel={t.upload.keyText}
+            placeholder="-----BEGIN PRIVATE KEY-----"
+            value={key}
+            onChange={change('key', setKey)}
+            error={fieldError('key')}
+          />
         )}
         {askPassword && <KeyPasswordField value={password} onChange={setPassword} error={fieldError('password')} />}
         {problem && !problem.field && (
-          <UploadProblemNotice id="upload-problem" problem={problem} onRetry={upload.variables ? () => send(upload.variables!) : undefined} onAuthorize={onAuthorize} />
+          <UploadProblemNotice
+            id="upload-problem"
+            problem={problem}
+            onRetry={upload.variables ? () => send(upload.variables!) : undefined}
+            onAuthorize={onAuthorize}
+          />
         )}
         <UploadProgress phase={phase} />
       </form>

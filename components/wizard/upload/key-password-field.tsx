@@ -4,7 +4,15 @@
 import { useMessages } from '@/components/i18n/locale-context';
 import { TextField } from '@/components/wizard/form/text-field';
 
-export function KeyPasswordField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+export function KeyPasswordField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   const t = useMessages();
   return (
     <TextField

@@ -20,14 +20,24 @@ export function UploadProblemNotice({ id, problem, onRetry, onAuthorize }: Uploa
   const retryable = problem.code === 'authority_unavailable' || problem.code === 'network';
   let action;
   if (retryable && onRetry) {
-    action = <button type="button" className={secondaryButton} onClick={onRetry}>{t.upload.retry}</button>;
+    action = (
+      <button type="button" className={secondaryButton} onClick={onRetry}>
+        {t.upload.retry}
+      </button>
+    );
   } else if (problem.code === 'service_not_authorized') {
-    action = <button type="button" className={secondaryButton} onClick={onAuthorize}>{t.upload.toAuthorize}</button>;
+    action = (
+      <button type="button" className={secondaryButton} onClick={onAuthorize}>
+        {t.upload.toAuthorize}
+      </button>
+    );
   }
   return (
     <ErrorNotice id={id} title={t.upload.errorTitle} action={action}>
       <p>{problem.message}</p>
-      {retryable && problem.retryAfterSeconds !== undefined && <p className="mt-1 text-sm">{fill(t.upload.retryIn, { seconds: problem.retryAfterSeconds })}</p>}
+      {retryable && problem.retryAfterSeconds !== undefined && (
+        <p className="mt-1 text-sm">{fill(t.upload.retryIn, { seconds: problem.retryAfterSeconds })}</p>
+      )}
     </ErrorNotice>
   );
 }

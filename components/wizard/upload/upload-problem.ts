@@ -16,7 +16,12 @@ export interface UploadProblem {
 
 const UPLOAD_FIELDS: readonly string[] = ['certificate', 'key', 'password'];
 
-interface Situation { locale: Locale; t: Messages; environment: Environment; path: CertificatePath }
+interface Situation {
+  locale: Locale;
+  t: Messages;
+  environment: Environment;
+  path: CertificatePath;
+}
 
 /** What failed, kept as is so that its sentence follows a change of language. */
 export type UploadFailure =
@@ -26,14 +31,20 @@ export type UploadFailure =
 type LocalCode = CertificateErrorCode | 'file_too_large' | Misplaced;
 
 export function describeFailure(failure: UploadFailure, situation: Situation): UploadProblem {
-  return failure.kind === 'service' ? uploadProblem(failure.error, situation) : localProblem(failure.code, failure.field, situation);
+  return failure.kind === 'service'
+    ? uploadProblem(failure.error, situation)
+    : localProblem(failure.code, failure.field, situation);
 }
 
 /** Our own copy of the advice, for the checks made before sending. */
 function localProblem(code: LocalCode, field: UploadField, { locale, t, environment, path }: Situation): UploadProblem {
   if (code === 'file_too_large') return { code, field, message: t.upload.tooLarge };
   if (code === 'key_in_certificate') {
-    return { code, field, message: path === 'generate' ? t.upload.keyInCertificateGenerated : t.upload.keyInCertificate };
+    return {
+      code,
+      field,
+      message: path === 'generate' ? t.upload.keyInCertificateGenerated : t.upload.keyInCertificate,
+    };
   }
   if (code === 'certificate_in_key') return { code, field, message: t.upload.certificateInKey };
   const messages = CERTIFICATE_ERROR_MESSAGES[code]({ environment });
@@ -45,11 +56,20 @@ function uploadProblem(error: unknown, { locale, t, environment, path }: Situati
   const { body, retryAfterSeconds } = error;
   const known = CERTIFICATE_ERROR_MESSAGES[body.code as CertificateErrorCode]?.({ environment, service: body.service });
   const messages = body.messages ?? known;
-  let message = messages ? (locale === 'en' ? messages.en : messages.es)
-    : body.code === 'link_used' ? t.errors.linkUsed : t.errors.generic;
+  let message = messages
+    ? locale === 'en'
+      ? messages.en
+      : messages.es
+    : body.code === 'link_used'
+      ? t.errors.linkUsed
+      : t.errors.generic;
   // With the key we made there is no key field on screen: no advice may send the supplier to one.
-  if (path === 'generate' && body.code === 'certificate_unreadable'
-    && messages?.es !== CERTIFICATE_ERROR_MESSAGES.certificate_unreadable({ environment, reason: 'too_many_certificates' }).es) {
+  if (
+    path === 'generate' &&
+    body.code === 'certificate_unreadable' &&
+    messages?.es !==
+      CERTIFICATE_ERROR_MESSAGES.certificate_unreadable({ environment, reason: 'too_many_certificates' }).es
+  ) {
     message = t.upload.certificateUnreadableGenerated;
   }
   let field = Object.keys(body.fields ?? {}).find((name) => UPLOAD_FIELDS.includes(name)) as UploadField | undefined;

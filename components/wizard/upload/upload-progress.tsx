@@ -13,10 +13,20 @@ export function UploadProgress({ phase }: { phase?: UploadPhase }) {
       {phase?.phase === 'sending' && (
         <>
           <p>{fill(t.upload.sending, { percent: phase.percent })}</p>
-          <progress aria-label={t.upload.progress} max={100} value={phase.percent} className="mt-2 block h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-sky-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-sky-700" />
+          <progress
+            aria-label={t.upload.progress}
+            max={100}
+            value={phase.percent}
+            className="mt-2 block h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-sky-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-sky-700"
+          />
         </>
       )}
-      {phase?.phase === 'verifying' && <p className="flex items-center gap-2"><Spinner />{t.upload.verifying}</p>}
+      {phase?.phase === 'verifying' && (
+        <p className="flex items-center gap-2">
+          <Spinner />
+          {t.upload.verifying}
+        </p>
+      )}
     </div>
   );
 }

@@ -14,10 +14,14 @@ export function useKeyEncryption(key: FileChoice): boolean {
       setFromFile(false);
       return;
     }
-    key.file.slice(0, 64 * 1024).text()
+    key.file
+      .slice(0, 64 * 1024)
+      .text()
       .then((text) => current && setFromFile(looksEncrypted(text)))
       .catch(() => current && setFromFile(false));
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [key.file]);
   return key.file ? fromFile : looksEncrypted(key.text);
 }

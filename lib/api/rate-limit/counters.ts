@@ -21,7 +21,11 @@ export interface RateCounters {
 }
 
 /** The bucket after one more call, from the time it was full again (or nothing kept): its new time, or the wait. */
-export function nextFullAt(limit: CounterLimit, fullAt: number | undefined, now: number): { fullAt: number } | { waitMs: number } {
+export function nextFullAt(
+  limit: CounterLimit,
+  fullAt: number | undefined,
+  now: number,
+): { fullAt: number } | { waitMs: number } {
   const after = Math.max(fullAt ?? now, now) + limit.stepMs;
   return after <= now + limit.windowMs ? { fullAt: after } : { waitMs: after - limit.windowMs - now };
 }

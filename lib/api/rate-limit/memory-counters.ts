@@ -6,7 +6,6 @@ import { nextFullAt, waitFor, type CounterLimit, type RateCounters } from '@/lib
 /** Past this many tracked keys, buckets that are full again (and so carry nothing) are dropped. */
 const PRUNE_ABOVE = 50_000;
 
-
 export function memoryCounters(): RateCounters {
   // Process-wide: Next bundles the proxy and the route handlers apart, and they must share one set.
   const fullAt = processSingleton('rate-limit-buckets', () => new Map<string, number>());

@@ -32,7 +32,9 @@ export function postgresCounters(): RateCounters {
 
   async function peek(limits: CounterLimit[], now: number): Promise<number[]> {
     const { rows } = await (await pool()).query<{ key: string; full_at_ms: string }>({
-      name: 'rate-limit-peek', text: PEEK, values: [limits.map((limit) => limit.key)],
+      name: 'rate-limit-peek',
+      text: PEEK,
+      values: [limits.map((limit) => limit.key)],
     });
     const fullAt = new Map(rows.map((row) => [row.key, Number(row.full_at_ms)]));
     return limits.map((limit) => waitFor(limit, fullAt.get(limit.key), now));
@@ -40,7 +42,11 @@ export function postgresCounters(): RateCounters {
 
   async function take(limits: CounterLimit[], now: number): Promise<number[]> {
     const client = await pool();
-    const { rows } = await client.query<{ key: string }>({ name: 'rate-limit-take', text: TAKE, values: columns(limits, now) });
+    const { rows } = await client.query<{ key: string }>({
+      name: 'rate-limit-take',
+      text: TAKE,
+      values: columns(limits, now),
+    });
     cleanUp(client, now);
     const taken = new Set(rows.map((row) => row.key));
     const refused = limits.filter((limit) => !taken.has(limit.key));
@@ -53,7 +59,8 @@ export function postgresCounters(): RateCounters {
   function cleanUp(client: Pool, now: number) {
     if (now - cleanedAt < CLEAN_UP_EVERY_MS) return;
     cleanedAt = now;
-    client.query('delete from rate_limit_buckets where full_at_ms < $1', [now])
+    client
+      .query('delete from rate_limit_buckets where full_at_ms < $1', [now])
       .catch((error: Error) => console.error('[rate-limit] cleaning up buckets failed:', error.message));
   }
 

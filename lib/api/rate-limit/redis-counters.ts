@@ -68,7 +68,9 @@ function client(url: string): CountingRedis {
       said = error.message;
       console.error('[rate-limit] redis:', said);
     });
-    redis.on('ready', () => { said = ''; });
+    redis.on('ready', () => {
+      said = '';
+    });
     clients.set(url, redis);
   }
   return redis;

@@ -14,7 +14,24 @@ export const EXT_DOC_LETTER = 'ar-arca-doc-letter';
 /** Invoice C: the supplier is a monotributista. */
 export const TAG_MONOTAX = 'monotax';
 
-export const DOC_TYPES_A = ['1', '2', '3', '4', '5', '34', '39', '51', '52', '53', '54', '60', '63', '201', '202', '203'];
+export const DOC_TYPES_A = [
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '34',
+  '39',
+  '51',
+  '52',
+  '53',
+  '54',
+  '60',
+  '63',
+  '201',
+  '202',
+  '203',
+];
 export const DOC_TYPES_B = ['6', '7', '8', '9', '10', '35', '40', '61', '64', '206', '207', '208'];
 export const DOC_TYPES_C = ['11', '12', '13', '15', '211', '212', '213'];
 export const DOC_TYPE_USED_GOODS = '49';
@@ -26,7 +43,14 @@ export const DOC_TYPES_T = ['195', '196', '197'];
 /** Letter M: type A "with the legend 'operación sujeta a retención'". */
 export const DOC_TYPES_M = ['51', '52', '53', '54'];
 
-export const DOC_TYPES = [...DOC_TYPES_A, ...DOC_TYPES_B, ...DOC_TYPES_C, DOC_TYPE_USED_GOODS, ...DOC_TYPES_E, ...DOC_TYPES_T];
+export const DOC_TYPES = [
+  ...DOC_TYPES_A,
+  ...DOC_TYPES_B,
+  ...DOC_TYPES_C,
+  DOC_TYPE_USED_GOODS,
+  ...DOC_TYPES_E,
+  ...DOC_TYPES_T,
+];
 
 export const CONCEPTS = { goods: '1', services: '2', both: '3' } as const;
 
@@ -41,23 +65,47 @@ export const VAT_STATUS_FINAL_CONSUMER = '5';
 
 /** Tributos (charges with `key: "tax"`), with the authority's own descriptions. */
 export const TAX_TYPES: Record<string, string> = {
-  1: 'Impuestos nacionales', 2: 'Impuestos provinciales', 3: 'Impuestos municipales', 4: 'Impuestos internos',
-  5: 'IIBB', 6: 'Percepción de IVA', 7: 'Percepción de IIBB', 8: 'Percepciones por impuestos municipales',
-  9: 'Otras percepciones', 13: 'Percepción de IVA a no categorizado', 99: 'Otros',
+  1: 'Impuestos nacionales',
+  2: 'Impuestos provinciales',
+  3: 'Impuestos municipales',
+  4: 'Impuestos internos',
+  5: 'IIBB',
+  6: 'Percepción de IVA',
+  7: 'Percepción de IIBB',
+  8: 'Percepciones por impuestos municipales',
+  9: 'Otras percepciones',
+  13: 'Percepción de IVA a no categorizado',
+  99: 'Otros',
 };
 export const TAX_TYPE_OTHER = '99';
 
 /** Identity document types (DocTipo): provincial identity cards 00–24, then the national ones. */
 export const IDENTITY_TYPES = [
   ...Array.from({ length: 25 }, (_, n) => String(n).padStart(2, '0')).filter((code) => code !== '15'),
-  '80', '86', '87', '89', '90', '91', '92', '93', '94', '95', '96', '99',
+  '80',
+  '86',
+  '87',
+  '89',
+  '90',
+  '91',
+  '92',
+  '93',
+  '94',
+  '95',
+  '96',
+  '99',
 ];
 
 export const DOC_LETTERS = ['A', 'B', 'C', 'M', 'E', 'T'] as const;
 export type DocLetter = (typeof DOC_LETTERS)[number];
 
 const INVOICE_TYPE_DOC_TYPES: Record<DocLetter, [standard: string, debit: string, credit: string]> = {
-  A: ['1', '2', '3'], B: ['6', '7', '8'], C: ['11', '12', '13'], M: ['51', '52', '53'], E: ['19', '20', '21'], T: ['195', '196', '197'],
+  A: ['1', '2', '3'],
+  B: ['6', '7', '8'],
+  C: ['11', '12', '13'],
+  M: ['51', '52', '53'],
+  E: ['19', '20', '21'],
+  T: ['195', '196', '197'],
 };
 
 /** The document type a letter takes for an invoice type, or undefined (a letter says nothing of `other`). */

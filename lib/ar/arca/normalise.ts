@@ -7,8 +7,19 @@ import { Percentage } from '@/lib/gobl/num';
 import { CATEGORY_VAT, KEY_ZERO, RATE_GENERAL, RATE_INCREASED, RATE_REDUCED } from '@/lib/gobl/regime-ar';
 import type { PreparedCombo } from '@/lib/gobl/tax-combo';
 import {
-  CONCEPTS, DOC_LETTERS, docTypeFor, EXT_CONCEPT, EXT_DOC_LETTER, EXT_DOC_TYPE, EXT_VAT_RATE, EXT_VAT_STATUS,
-  letterOf, TAG_MONOTAX, VAT_RATE_PERCENT, VAT_STATUSES_TYPE_A, type DocLetter,
+  CONCEPTS,
+  DOC_LETTERS,
+  docTypeFor,
+  EXT_CONCEPT,
+  EXT_DOC_LETTER,
+  EXT_DOC_TYPE,
+  EXT_VAT_RATE,
+  EXT_VAT_STATUS,
+  letterOf,
+  TAG_MONOTAX,
+  VAT_RATE_PERCENT,
+  VAT_STATUSES_TYPE_A,
+  type DocLetter,
 } from '@/lib/ar/arca/extensions';
 
 type Party = NonNullable<CalculableInvoice['customer']>;
@@ -16,8 +27,10 @@ type Party = NonNullable<CalculableInvoice['customer']>;
 /** Keeps a status the tax ID allows; otherwise the first (the default) of those it allows. */
 function normaliseVatStatus(customer: Party | undefined) {
   if (!customer) return;
-  const allowed = !customer.tax_id ? ['5', '4', '7', '10', '15']
-    : customer.tax_id.country !== 'AR' ? ['9', '8']
+  const allowed = !customer.tax_id
+    ? ['5', '4', '7', '10', '15']
+    : customer.tax_id.country !== 'AR'
+      ? ['9', '8']
       : ['1', '6', '13', '16', '4', '7', '10', '15'];
   const given = customer.ext?.[EXT_VAT_STATUS];
   if (given && allowed.includes(given)) return;
@@ -43,7 +56,7 @@ function defaultDocType(doc: CalculableInvoice, ext: Record<string, string>, let
 function normaliseDocType(doc: CalculableInvoice): Record<string, string> {
   const ext = { ...doc.tax?.ext };
   const given = ext[EXT_DOC_LETTER];
-  const letter = DOC_LETTERS.includes(given as DocLetter) ? given as DocLetter : undefined;
+  const letter = DOC_LETTERS.includes(given as DocLetter) ? (given as DocLetter) : undefined;
   defaultDocType(doc, ext, letter);
   doc.tax = { ...doc.tax, ext };
   if (given !== undefined && !letter) {
@@ -84,7 +97,9 @@ export function normaliseArcaCombo(combo: PreparedCombo) {
   if (combo.key === KEY_ZERO) code = '3';
   else if (combo.rate) code = RATE_CODES[combo.rate];
   else if (combo.percent && !combo.ext?.[EXT_VAT_RATE]) {
-    code = Object.keys(VAT_RATE_PERCENT).find((id) => Percentage.parse(`${VAT_RATE_PERCENT[id]}%`).equals(combo.percent!));
+    code = Object.keys(VAT_RATE_PERCENT).find((id) =>
+      Percentage.parse(`${VAT_RATE_PERCENT[id]}%`).equals(combo.percent!),
+    );
   }
   if (code) combo.ext = { ...combo.ext, [EXT_VAT_RATE]: code };
 }

@@ -7,9 +7,7 @@ import { ADDON_KEY } from '@/lib/ar/arca/extensions';
 import { normaliseArcaCombo, normaliseArcaInvoice } from '@/lib/ar/arca/normalise';
 import { checkArcaRules } from '@/lib/ar/arca/rules';
 
-export type PreparedArcaInvoice =
-  | { ok: true; doc: CalculableInvoice }
-  | { ok: false; fields: Record<string, string> };
+export type PreparedArcaInvoice = { ok: true; doc: CalculableInvoice } | { ok: false; fields: Record<string, string> };
 
 /** More lines than any invoice needs would only cost time (the authority takes totals, not lines). */
 export const MAX_INVOICE_ROWS = 2000;
@@ -27,9 +25,13 @@ export function prepareArcaInvoice(input: unknown, { path = 'data.doc' }: Prepar
     for (const issue of parsed.error.issues) fields[at(issue.path.join('.'))] ??= issue.message;
     return { ok: false, fields };
   }
-  const rows = (parsed.data.lines?.length ?? 0) + (parsed.data.discounts?.length ?? 0) + (parsed.data.charges?.length ?? 0);
+  const rows =
+    (parsed.data.lines?.length ?? 0) + (parsed.data.discounts?.length ?? 0) + (parsed.data.charges?.length ?? 0);
   if (rows > MAX_INVOICE_ROWS) {
-    return { ok: false, fields: { [at('lines')]: `at most ${MAX_INVOICE_ROWS} lines, discounts and charges together` } };
+    return {
+      ok: false,
+      fields: { [at('lines')]: `at most ${MAX_INVOICE_ROWS} lines, discounts and charges together` },
+    };
   }
 
   const doc = structuredClone(parsed.data);
@@ -39,7 +41,10 @@ export function prepareArcaInvoice(input: unknown, { path = 'data.doc' }: Prepar
   const calculation = calculateInvoice(doc, { combo: normaliseArcaCombo });
   const refusals = { ...checkArcaRules(calculation.doc), ...calculation.fields, ...normalising };
   if (Object.keys(refusals).length > 0) {
-    return { ok: false, fields: Object.fromEntries(Object.entries(refusals).map(([key, reason]) => [at(key), reason])) };
+    return {
+      ok: false,
+      fields: Object.fromEntries(Object.entries(refusals).map(([key, reason]) => [at(key), reason])),
+    };
   }
   return { ok: true, doc: calculation.doc };
 }

@@ -62,7 +62,9 @@ export function arcaQrJson(data: ArcaQrData): string {
     ['moneda', JSON.stringify(data.moneda)],
     ['ctz', jsonNumber(data.ctz, 'ctz')],
     ...(data.tipoDocRec === undefined ? [] : [['tipoDocRec', String(data.tipoDocRec)] as [string, string]]),
-    ...(data.nroDocRec === undefined ? [] : [['nroDocRec', jsonDigits(data.nroDocRec, 'nroDocRec')] as [string, string]]),
+    ...(data.nroDocRec === undefined
+      ? []
+      : [['nroDocRec', jsonDigits(data.nroDocRec, 'nroDocRec')] as [string, string]]),
     ['tipoCodAut', JSON.stringify(data.tipoCodAut)],
     ['codAut', jsonDigits(data.codAut, 'codAut', 14)],
   ];
@@ -78,7 +80,10 @@ const isoDate = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(
 
 /** The QR's data for a voucher as sent to `FECAESolicitar` (with its number) and the CAE it got. */
 export function arcaQrDataFor(
-  voucher: Pick<WsfeVoucher, 'CbteTipo' | 'PtoVta'>, detail: FECAEDetRequest, issuerCuit: string, cae: string,
+  voucher: Pick<WsfeVoucher, 'CbteTipo' | 'PtoVta'>,
+  detail: FECAEDetRequest,
+  issuerCuit: string,
+  cae: string,
 ): ArcaQrData {
   return {
     fecha: isoDate(detail.CbteFch),

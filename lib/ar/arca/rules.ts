@@ -4,21 +4,43 @@
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { CATEGORY_VAT } from '@/lib/gobl/regime-ar';
 import {
-  DOC_TYPE_USED_GOODS, DOC_TYPES, DOC_TYPES_A, DOC_TYPES_B, DOC_TYPES_C, DOC_TYPES_CREDIT_NOTE, DOC_TYPES_DEBIT_NOTE, DOC_TYPES_T,
-  EXT_CONCEPT, EXT_DOC_TYPE, EXT_IDENTITY_TYPE, EXT_TAX_TYPE, EXT_VAT_RATE, EXT_VAT_STATUS, IDENTITY_TYPES, TAX_TYPE_OTHER,
-  TAX_TYPES, VAT_RATE_PERCENT, VAT_STATUS_FINAL_CONSUMER, VAT_STATUSES, VAT_STATUSES_TYPE_A,
+  DOC_TYPE_USED_GOODS,
+  DOC_TYPES,
+  DOC_TYPES_A,
+  DOC_TYPES_B,
+  DOC_TYPES_C,
+  DOC_TYPES_CREDIT_NOTE,
+  DOC_TYPES_DEBIT_NOTE,
+  DOC_TYPES_T,
+  EXT_CONCEPT,
+  EXT_DOC_TYPE,
+  EXT_IDENTITY_TYPE,
+  EXT_TAX_TYPE,
+  EXT_VAT_RATE,
+  EXT_VAT_STATUS,
+  IDENTITY_TYPES,
+  TAX_TYPE_OTHER,
+  TAX_TYPES,
+  VAT_RATE_PERCENT,
+  VAT_STATUS_FINAL_CONSUMER,
+  VAT_STATUSES,
+  VAT_STATUSES_TYPE_A,
 } from '@/lib/ar/arca/extensions';
 
 type Fields = Record<string, string>;
 
-const present = (value: unknown) => value !== undefined && value !== null && value !== ''
-  && !(Array.isArray(value) && value.length === 0);
+const present = (value: unknown) =>
+  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 /** Codes outside an extension's list are refused wherever they appear (GOBL checks every extension). */
 function checkExtensionCodes(doc: CalculableInvoice, fields: Fields) {
   const lists: Record<string, readonly string[]> = {
-    [EXT_DOC_TYPE]: DOC_TYPES, [EXT_CONCEPT]: ['1', '2', '3'], [EXT_VAT_STATUS]: VAT_STATUSES,
-    [EXT_VAT_RATE]: Object.keys(VAT_RATE_PERCENT), [EXT_TAX_TYPE]: Object.keys(TAX_TYPES), [EXT_IDENTITY_TYPE]: IDENTITY_TYPES,
+    [EXT_DOC_TYPE]: DOC_TYPES,
+    [EXT_CONCEPT]: ['1', '2', '3'],
+    [EXT_VAT_STATUS]: VAT_STATUSES,
+    [EXT_VAT_RATE]: Object.keys(VAT_RATE_PERCENT),
+    [EXT_TAX_TYPE]: Object.keys(TAX_TYPES),
+    [EXT_IDENTITY_TYPE]: IDENTITY_TYPES,
   };
   const check = (ext: Record<string, string> | undefined, path: string) => {
     for (const [key, code] of Object.entries(ext ?? {})) {
@@ -35,8 +57,9 @@ function checkExtensionCodes(doc: CalculableInvoice, fields: Fields) {
 
 function checkCurrency(doc: CalculableInvoice, fields: Fields) {
   if (!doc.currency || doc.currency === 'ARS') return;
-  const convertible = doc.exchange_rates?.some((rate) => (rate.from === doc.currency && rate.to === 'ARS')
-    || (rate.from === 'ARS' && rate.to === doc.currency));
+  const convertible = doc.exchange_rates?.some(
+    (rate) => (rate.from === doc.currency && rate.to === 'ARS') || (rate.from === 'ARS' && rate.to === doc.currency),
+  );
   if (!convertible) fields.exchange_rates = `(24) an invoice in ${doc.currency} needs an exchange rate to ARS`;
 }
 
@@ -49,32 +72,40 @@ function checkSeries(doc: CalculableInvoice, fields: Fields) {
 
 function checkDocType(doc: CalculableInvoice, docType: string, fields: Fields) {
   if (!docType) {
-    fields[`tax.ext.${EXT_DOC_TYPE}`] = `(04) ${EXT_DOC_TYPE} is required (an invoice of type "${doc.type}" has no default)`;
+    fields[`tax.ext.${EXT_DOC_TYPE}`] =
+      `(04) ${EXT_DOC_TYPE} is required (an invoice of type "${doc.type}" has no default)`;
     return;
   }
   const isCredit = DOC_TYPES_CREDIT_NOTE.includes(docType);
   const isDebit = DOC_TYPES_DEBIT_NOTE.includes(docType);
-  if (doc.type === 'credit-note' && !isCredit) fields.type = `(05) a credit-note needs a credit note ${EXT_DOC_TYPE}, not ${docType}`;
-  if (doc.type === 'debit-note' && !isDebit) fields.type = `(06) a debit-note needs a debit note ${EXT_DOC_TYPE}, not ${docType}`;
-  if (isCredit && doc.type !== 'credit-note') fields.type = `(07) ${EXT_DOC_TYPE} ${docType} is a credit note: type must be credit-note`;
-  if (isDebit && doc.type !== 'debit-note') fields.type = `(08) ${EXT_DOC_TYPE} ${docType} is a debit note: type must be debit-note`;
+  if (doc.type === 'credit-note' && !isCredit)
+    fields.type = `(05) a credit-note needs a credit note ${EXT_DOC_TYPE}, not ${docType}`;
+  if (doc.type === 'debit-note' && !isDebit)
+    fields.type = `(06) a debit-note needs a debit note ${EXT_DOC_TYPE}, not ${docType}`;
+  if (isCredit && doc.type !== 'credit-note')
+    fields.type = `(07) ${EXT_DOC_TYPE} ${docType} is a credit note: type must be credit-note`;
+  if (isDebit && doc.type !== 'debit-note')
+    fields.type = `(08) ${EXT_DOC_TYPE} ${docType} is a debit note: type must be debit-note`;
 }
 
 function checkCustomer(doc: CalculableInvoice, docType: string, fields: Fields) {
   const customer = doc.customer;
   if (!customer) {
-    if (![...DOC_TYPES_B, DOC_TYPE_USED_GOODS].includes(docType)) fields.customer = `(09) a type ${docType} document needs a customer`;
+    if (![...DOC_TYPES_B, DOC_TYPE_USED_GOODS].includes(docType))
+      fields.customer = `(09) a type ${docType} document needs a customer`;
     return;
   }
   const hasIdentity = customer.identities?.some((identity) => identity.ext?.[EXT_IDENTITY_TYPE]);
-  if (!customer.tax_id && !hasIdentity) fields.customer = `(10) the customer needs a tax_id, or an identity with ext "${EXT_IDENTITY_TYPE}"`;
+  if (!customer.tax_id && !hasIdentity)
+    fields.customer = `(10) the customer needs a tax_id, or an identity with ext "${EXT_IDENTITY_TYPE}"`;
   const path = `customer.ext.${EXT_VAT_STATUS}`;
   const status = customer.ext?.[EXT_VAT_STATUS];
   if (!status) fields[path] = `(11) the customer needs "${EXT_VAT_STATUS}"`;
   else if (docType === DOC_TYPE_USED_GOODS && status !== VAT_STATUS_FINAL_CONSUMER) {
     fields[path] = '(12) document type 49 (used goods bought from a final consumer) needs VAT status 5, final consumer';
   } else if (DOC_TYPES_A.includes(docType) && !VAT_STATUSES_TYPE_A.includes(status)) {
-    fields[path] = `(13) a type A document needs a customer with VAT status ${VAT_STATUSES_TYPE_A.join(', ')}, not ${status}`;
+    fields[path] =
+      `(13) a type A document needs a customer with VAT status ${VAT_STATUSES_TYPE_A.join(', ')}, not ${status}`;
   } else if (DOC_TYPES_B.includes(docType) && VAT_STATUSES_TYPE_A.includes(status)) {
     fields[path] = `(14) a customer with VAT status ${status} takes type A documents, not type B`;
   }
@@ -100,7 +131,8 @@ function checkPreceding(doc: CalculableInvoice, fields: Fields) {
     fields.preceding = `(21) a ${doc.type} needs the document it corrects (preceding)`;
   }
   doc.preceding?.forEach((ref, at) => {
-    if (!ref.ext?.[EXT_DOC_TYPE]) fields[`preceding.${at}.ext.${EXT_DOC_TYPE}`] = `(22) the preceding document needs its "${EXT_DOC_TYPE}"`;
+    if (!ref.ext?.[EXT_DOC_TYPE])
+      fields[`preceding.${at}.ext.${EXT_DOC_TYPE}`] = `(22) the preceding document needs its "${EXT_DOC_TYPE}"`;
   });
 }
 
@@ -112,15 +144,19 @@ function checkLinesAndCharges(doc: CalculableInvoice, docType: string, fields: F
     line.taxes?.forEach((combo, n) => {
       // WSFEv1 has no alícuota for exempt amounts (they go to ImpOpEx): only combos with a percent need a code.
       if (combo.cat === CATEGORY_VAT && combo.percent && !combo.ext?.[EXT_VAT_RATE]) {
-        fields[`lines.${at}.taxes.${n}.ext.${EXT_VAT_RATE}`] = `(tax 01) a VAT combo of ${combo.percent} has no "${EXT_VAT_RATE}" code`;
+        fields[`lines.${at}.taxes.${n}.ext.${EXT_VAT_RATE}`] =
+          `(tax 01) a VAT combo of ${combo.percent} has no "${EXT_VAT_RATE}" code`;
       }
     });
   });
   doc.charges?.forEach((charge, at) => {
     const type = charge.ext?.[EXT_TAX_TYPE];
-    if (charge.key?.split('+').includes('tax') && !type) fields[`charges.${at}.ext.${EXT_TAX_TYPE}`] = `(charge 01) a tax charge needs "${EXT_TAX_TYPE}"`;
-    if (type && charge.percent === undefined) fields[`charges.${at}.percent`] = '(charge 02) a tax charge is a percent (of the sum, or of base)';
-    if (type === TAX_TYPE_OTHER && !present(charge.reason)) fields[`charges.${at}.reason`] = '(charge 03) a tax of type 99 (other) needs a reason';
+    if (charge.key?.split('+').includes('tax') && !type)
+      fields[`charges.${at}.ext.${EXT_TAX_TYPE}`] = `(charge 01) a tax charge needs "${EXT_TAX_TYPE}"`;
+    if (type && charge.percent === undefined)
+      fields[`charges.${at}.percent`] = '(charge 02) a tax charge is a percent (of the sum, or of base)';
+    if (type === TAX_TYPE_OTHER && !present(charge.reason))
+      fields[`charges.${at}.reason`] = '(charge 03) a tax of type 99 (other) needs a reason';
   });
 }
 

@@ -8,14 +8,39 @@ import { Amount, Percentage } from '@/lib/gobl/num';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { CATEGORY_VAT, KEY_EXEMPT } from '@/lib/gobl/regime-ar';
 import {
-  DOC_TYPES_C, DOC_TYPES_E, DOC_TYPES_T, EXT_CONCEPT, EXT_DOC_TYPE, EXT_IDENTITY_TYPE, EXT_TAX_TYPE, EXT_VAT_RATE,
-  EXT_VAT_STATUS, TAX_TYPES, VAT_STATUS_FINAL_CONSUMER,
+  DOC_TYPES_C,
+  DOC_TYPES_E,
+  DOC_TYPES_T,
+  EXT_CONCEPT,
+  EXT_DOC_TYPE,
+  EXT_IDENTITY_TYPE,
+  EXT_TAX_TYPE,
+  EXT_VAT_RATE,
+  EXT_VAT_STATUS,
+  TAX_TYPES,
+  VAT_STATUS_FINAL_CONSUMER,
 } from '@/lib/ar/arca/extensions';
 import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
-export interface AlicIva { Id: number; BaseImp: string; Importe: string }
-export interface Tributo { Id: number; Desc: string; BaseImp: string; Alic: string; Importe: string }
-export interface CbteAsoc { Tipo: number; PtoVta: number; Nro: number; Cuit?: string; CbteFch?: string }
+export interface AlicIva {
+  Id: number;
+  BaseImp: string;
+  Importe: string;
+}
+export interface Tributo {
+  Id: number;
+  Desc: string;
+  BaseImp: string;
+  Alic: string;
+  Importe: string;
+}
+export interface CbteAsoc {
+  Tipo: number;
+  PtoVta: number;
+  Nro: number;
+  Cuit?: string;
+  CbteFch?: string;
+}
 
 export interface FECAEDetRequest {
   Concepto: number;
@@ -51,7 +76,10 @@ export interface WsfeVoucher {
 
 /** The invoice cannot be sent to WSFEv1: another web service issues it, or it was never calculated. */
 export class WsfeMappingError extends Error {
-  constructor(message: string, readonly service?: 'wsfex' | 'wsct') {
+  constructor(
+    message: string,
+    readonly service?: 'wsfex' | 'wsct',
+  ) {
     super(message);
     this.name = 'WsfeMappingError';
   }
@@ -69,17 +97,26 @@ const digits = (code: string | undefined) => (code ?? '').replace(/\D/g, '');
 const sum = (amounts: Amount[]) => amounts.reduce((total, amount) => total.add(amount), Amount.zero(2));
 
 /** The number of a voucher, set once the sequence has given it. */
-export const withNumber = (detail: WsfeVoucher['detail'], number: number): FECAEDetRequest =>
-  ({ ...detail, CbteDesde: number, CbteHasta: number });
+export const withNumber = (detail: WsfeVoucher['detail'], number: number): FECAEDetRequest => ({
+  ...detail,
+  CbteDesde: number,
+  CbteHasta: number,
+});
 
 export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
   const docType = invoice.tax?.ext?.[EXT_DOC_TYPE];
   if (!docType) throw new WsfeMappingError(`the invoice has no ${EXT_DOC_TYPE}: prepare it first`);
   if (DOC_TYPES_E.includes(docType)) {
-    throw new WsfeMappingError(`type E (export) invoices are issued by the authority's wsfex service, not WSFEv1`, 'wsfex');
+    throw new WsfeMappingError(
+      `type E (export) invoices are issued by the authority's wsfex service, not WSFEv1`,
+      'wsfex',
+    );
   }
   if (DOC_TYPES_T.includes(docType)) {
-    throw new WsfeMappingError(`type T (tourism) invoices are issued by the authority's wsct service, not WSFEv1`, 'wsct');
+    throw new WsfeMappingError(
+      `type T (tourism) invoices are issued by the authority's wsct service, not WSFEv1`,
+      'wsct',
+    );
   }
   const totals = invoice.totals as { total?: string; sum?: string; taxes?: TaxTotals } | undefined;
   if (!totals?.total) throw new WsfeMappingError('the invoice has no totals: prepare it first');
@@ -90,11 +127,18 @@ export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
   const impIva = sum(amounts.iva.map((alicuota) => Amount.parse(alicuota.Importe)));
   const impNeto = DOC_TYPES_C.includes(docType) ? amounts.neto.subtract(impTrib) : amounts.neto;
   const impTotal = sum([amounts.totConc, impNeto, amounts.opEx, impTrib, impIva]);
-  const negative = [amounts.totConc, impNeto, amounts.opEx, impTrib, ...amounts.iva.map((alicuota) => Amount.parse(alicuota.BaseImp))]
-    .some((amount) => amount.compare(Amount.zero(2)) < 0);
+  const negative = [
+    amounts.totConc,
+    impNeto,
+    amounts.opEx,
+    impTrib,
+    ...amounts.iva.map((alicuota) => Amount.parse(alicuota.BaseImp)),
+  ].some((amount) => amount.compare(Amount.zero(2)) < 0);
   if (negative) {
-    throw new WsfeMappingError('a part of the voucher would be negative (a discount larger than what it discounts): '
-      + 'the authority takes positive amounts, corrections go in a credit note');
+    throw new WsfeMappingError(
+      'a part of the voucher would be negative (a discount larger than what it discounts): ' +
+        'the authority takes positive amounts, corrections go in a credit note',
+    );
   }
 
   const concept = Number(invoice.tax?.ext?.[EXT_CONCEPT] ?? '1');
@@ -114,7 +158,9 @@ export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
       ...(concept === 1 ? {} : serviceDates(invoice)),
       ...currencyOf(invoice),
       CondicionIVAReceptorId: Number(invoice.customer?.ext?.[EXT_VAT_STATUS] ?? VAT_STATUS_FINAL_CONSUMER),
-      ...(invoice.preceding?.length ? { CbtesAsoc: { CbteAsoc: invoice.preceding.map((ref) => associated(invoice, ref)) } } : {}),
+      ...(invoice.preceding?.length
+        ? { CbtesAsoc: { CbteAsoc: invoice.preceding.map((ref) => associated(invoice, ref)) } }
+        : {}),
       ...(tributos.length > 0 ? { Tributos: { Tributo: tributos } } : {}),
       ...(amounts.iva.length > 0 ? { Iva: { AlicIva: amounts.iva } } : {}),
     },
@@ -122,10 +168,18 @@ export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
 }
 
 interface TaxTotals {
-  categories?: { code: string; rates: { key?: string; ext?: Record<string, string>; base: string; percent?: string; amount: string }[] }[];
+  categories?: {
+    code: string;
+    rates: { key?: string; ext?: Record<string, string>; base: string; percent?: string; amount: string }[];
+  }[];
 }
 
-interface Amounts { neto: Amount; opEx: Amount; totConc: Amount; iva: AlicIva[] }
+interface Amounts {
+  neto: Amount;
+  opEx: Amount;
+  totConc: Amount;
+  iva: AlicIva[];
+}
 
 /** Type C carries no VAT: the whole subtotal (less tributes) is ImpNeto. */
 function typeCAmounts(total: string): Amounts {
@@ -153,7 +207,11 @@ function vatAmounts(invoice: CalculableInvoice, taxes: TaxTotals | undefined): A
     const sofar = byId.get(id) ?? { base: Amount.zero(2), amount: Amount.zero(2) };
     byId.set(id, { base: sofar.base.add(base), amount: sofar.amount.add(Amount.parse(rate.amount)) });
   }
-  const iva = [...byId].map(([id, { base, amount }]) => ({ Id: id, BaseImp: base.toString(), Importe: amount.toString() }));
+  const iva = [...byId].map(([id, { base, amount }]) => ({
+    Id: id,
+    BaseImp: base.toString(),
+    Importe: amount.toString(),
+  }));
   return { neto: sum([...byId.values()].map(({ base }) => base)), opEx, totConc, iva };
 }
 
@@ -161,31 +219,40 @@ const hasVat = (taxes: { cat: string }[] | undefined) => (taxes ?? []).some((com
 
 /** Lines, discounts and (non-tribute) charges with no VAT combo: amounts outside VAT's reach. */
 function untaxedAmount(invoice: CalculableInvoice): Amount {
-  const lines = (invoice.lines ?? []).filter((line) => line.total !== undefined && !hasVat(line.taxes))
+  const lines = (invoice.lines ?? [])
+    .filter((line) => line.total !== undefined && !hasVat(line.taxes))
     .map((line) => Amount.parse(line.total!));
-  const charges = (invoice.charges ?? []).filter((charge) => !charge.ext?.[EXT_TAX_TYPE] && !hasVat(charge.taxes))
+  const charges = (invoice.charges ?? [])
+    .filter((charge) => !charge.ext?.[EXT_TAX_TYPE] && !hasVat(charge.taxes))
     .map((charge) => Amount.parse(charge.amount!));
-  const discounts = (invoice.discounts ?? []).filter((discount) => !hasVat(discount.taxes))
+  const discounts = (invoice.discounts ?? [])
+    .filter((discount) => !hasVat(discount.taxes))
     .map((discount) => Amount.parse(discount.amount!).negate());
   const untaxed = sum([...lines, ...charges, ...discounts]);
   if (untaxed.compare(Amount.zero(2)) < 0) {
-    throw new WsfeMappingError('discounts without VAT exceed the amounts without VAT: give the discounts their VAT combo');
+    throw new WsfeMappingError(
+      'discounts without VAT exceed the amounts without VAT: give the discounts their VAT combo',
+    );
   }
   return untaxed;
 }
 
 /** Charges with `ar-arca-tax-type` are the voucher's tributes (IIBB, municipal taxes, perceptions...). */
 function tributosOf(invoice: CalculableInvoice, lineSum: string): Tributo[] {
-  return (invoice.charges ?? []).filter((charge) => charge.ext?.[EXT_TAX_TYPE]).map((charge) => {
-    const id = charge.ext![EXT_TAX_TYPE]!;
-    return {
-      Id: Number(id),
-      Desc: charge.reason ?? TAX_TYPES[id] ?? id,
-      BaseImp: Amount.parse(charge.base ?? lineSum).rescale(2).toString(),
-      Alic: charge.percent ? Percentage.parse(charge.percent).toString().slice(0, -1) : '0',
-      Importe: Amount.parse(charge.amount!).rescale(2).toString(),
-    };
-  });
+  return (invoice.charges ?? [])
+    .filter((charge) => charge.ext?.[EXT_TAX_TYPE])
+    .map((charge) => {
+      const id = charge.ext![EXT_TAX_TYPE]!;
+      return {
+        Id: Number(id),
+        Desc: charge.reason ?? TAX_TYPES[id] ?? id,
+        BaseImp: Amount.parse(charge.base ?? lineSum)
+          .rescale(2)
+          .toString(),
+        Alic: charge.percent ? Percentage.parse(charge.percent).toString().slice(0, -1) : '0',
+        Importe: Amount.parse(charge.amount!).rescale(2).toString(),
+      };
+    });
 }
 
 /** DocTipo/DocNro: an Argentine tax ID is a CUIT (80); else an identity with its type; else 99, unidentified. */
@@ -208,8 +275,13 @@ function receiverDocument(invoice: CalculableInvoice): { DocTipo: number; DocNro
 function serviceDates(invoice: CalculableInvoice) {
   const period = invoice.ordering?.period;
   const dueDates = (invoice.payment?.terms?.due_dates ?? []).map((dueDate) => dueDate.date).sort();
-  if (!period || dueDates.length === 0) throw new WsfeMappingError('services need ordering.period and a payment due date');
-  return { FchServDesde: yyyymmdd(period.start), FchServHasta: yyyymmdd(period.end), FchVtoPago: yyyymmdd(dueDates.at(-1)!) };
+  if (!period || dueDates.length === 0)
+    throw new WsfeMappingError('services need ordering.period and a payment due date');
+  return {
+    FchServDesde: yyyymmdd(period.start),
+    FchServHasta: yyyymmdd(period.end),
+    FchVtoPago: yyyymmdd(dueDates.at(-1)!),
+  };
 }
 
 function currencyOf(invoice: CalculableInvoice): Pick<FECAEDetRequest, 'MonId' | 'MonCotiz' | 'CanMisMonExt'> {
@@ -219,8 +291,11 @@ function currencyOf(invoice: CalculableInvoice): Pick<FECAEDetRequest, 'MonId' |
   if (currency === 'ARS') return { MonId: monId, MonCotiz: '1' };
   const direct = invoice.exchange_rates?.find((rate) => rate.from === currency && rate.to === 'ARS');
   const inverse = invoice.exchange_rates?.find((rate) => rate.from === 'ARS' && rate.to === currency);
-  const cotiz = direct ? Amount.parse(direct.amount)
-    : inverse ? Amount.of(1, 6).divide(Amount.parse(inverse.amount)) : undefined;
+  const cotiz = direct
+    ? Amount.parse(direct.amount)
+    : inverse
+      ? Amount.of(1, 6).divide(Amount.parse(inverse.amount))
+      : undefined;
   if (!cotiz || cotiz.isZero()) throw new WsfeMappingError(`an invoice in ${currency} needs its exchange rate to ARS`);
   // Paid in pesos unless said otherwise: GOBL has no field for "paid in the same foreign currency".
   return { MonId: monId, MonCotiz: cotiz.toString(), CanMisMonExt: 'N' };

@@ -10,7 +10,10 @@ import { deriveKey, withinBudget } from '@/lib/ar/certificates/key-derivation';
 import { readKeyEncryption, type KeyEncryption } from '@/lib/ar/certificates/key-encryption';
 
 /** A key as the file holds it once decrypted: its DER and the PEM label it would carry. */
-export interface PlainKey { label: string; der: Buffer }
+export interface PlainKey {
+  label: string;
+  der: Buffer;
+}
 
 /**
  * No RSA key of 4096 bits or fewer needs 8 KiB of DER (one of 4096 bits is under 3 KiB), so a larger
@@ -29,8 +32,10 @@ export async function decryptPrivateKey(block: PemBlock, password: string | unde
   const encryption = readKeyEncryption(block);
   const cipher = encryption && cipherFor(encryption);
   if (!encryption || !cipher) throw new CertificateError('key_unreadable');
-  if (encryption.data.length > MAX_ENCRYPTED_KEY_BYTES) throw new CertificateError('key_unsupported', { reason: 'key_too_large' });
-  if (!withinBudget(encryption.kdf)) throw new CertificateError('key_unreadable', { reason: 'key_derivation_too_costly' });
+  if (encryption.data.length > MAX_ENCRYPTED_KEY_BYTES)
+    throw new CertificateError('key_unsupported', { reason: 'key_too_large' });
+  if (!withinBudget(encryption.kdf))
+    throw new CertificateError('key_unreadable', { reason: 'key_derivation_too_costly' });
   // Some tools encrypt with an empty password; a blank field should still open such a key.
   const plain = await decryptWith(encryption, cipher, password ?? '');
   if (plain) return { label: encryption.plainLabel, der: plain };
@@ -105,11 +110,12 @@ function forgeCipher(keyLength: number, start: (key: string, iv: string) => Forg
   };
 }
 
-const rc2 = (keyLength: number, bits: number) => forgeCipher(keyLength, (key, iv) => {
-  const decipher = forge.rc2.createDecryptionCipher(key, bits);
-  decipher.start(iv);
-  return decipher;
-});
+const rc2 = (keyLength: number, bits: number) =>
+  forgeCipher(keyLength, (key, iv) => {
+    const decipher = forge.rc2.createDecryptionCipher(key, bits);
+    decipher.start(iv);
+    return decipher;
+  });
 
 /** What OpenSSL 3 has only in its legacy provider, by the names DEK-Info and our OID tables use. */
 const FORGE_CIPHERS: Record<string, Cipher> = {

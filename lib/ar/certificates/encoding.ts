@@ -44,7 +44,10 @@ export function decodeUpload(bytes: Buffer): DecodedUpload {
  */
 function pemBlocks(text: string): PemBlock[] {
   const markers = [...text.matchAll(PEM_MARKER)].map((match) => ({
-    begin: match[1] === 'BEGIN', label: match[2]!, start: match.index, end: match.index + match[0].length,
+    begin: match[1] === 'BEGIN',
+    label: match[2]!,
+    start: match.index,
+    end: match.index + match[0].length,
   }));
   /** Per label, the positions (in `markers`) of its ENDs, and how many of them lie behind us. */
   const ends = new Map<string, { at: number[]; passed: number }>();
@@ -85,8 +88,14 @@ function readBlock(label: string, body: string): PemBlock {
 }
 
 export function toPem(label: string, der: Buffer, headers: Record<string, string> = {}): string {
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\n`).join('');
-  const body = der.toString('base64').match(/.{1,64}/g)?.join('\n') ?? '';
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\n`)
+    .join('');
+  const body =
+    der
+      .toString('base64')
+      .match(/.{1,64}/g)
+      ?.join('\n') ?? '';
   return `-----BEGIN ${label}-----\n${head}${head ? '\n' : ''}${body}\n-----END ${label}-----\n`;
 }
 
@@ -108,7 +117,9 @@ export const isUniversal = (node: forge.asn1.Asn1 | undefined, type: number) =>
 
 /** Object identifier of an AlgorithmIdentifier-like node's first child. */
 export function oidOf(node: forge.asn1.Asn1 | undefined): string | undefined {
-  return isUniversal(node, forge.asn1.Type.OID) && typeof node!.value === 'string' ? forge.asn1.derToOid(node!.value) : undefined;
+  return isUniversal(node, forge.asn1.Type.OID) && typeof node!.value === 'string'
+    ? forge.asn1.derToOid(node!.value)
+    : undefined;
 }
 
 /** A non-negative INTEGER's value; Infinity beyond what a safe JS number holds. */

@@ -5,10 +5,24 @@ import { formatCuit } from '@/lib/ar/cuit-digits';
 import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export type CertificateErrorCode =
-  | 'certificate_missing' | 'certificate_unreadable' | 'certificate_is_request' | 'key_missing' | 'key_unreadable'
-  | 'key_unsupported' | 'key_too_weak' | 'key_password_required' | 'key_password_invalid' | 'key_mismatch'
-  | 'certificate_expired' | 'certificate_not_yet_valid' | 'certificate_untrusted' | 'certificate_wrong_environment'
-  | 'certificate_cuit_mismatch' | 'certificate_revoked' | 'service_not_authorized' | 'authority_unavailable';
+  | 'certificate_missing'
+  | 'certificate_unreadable'
+  | 'certificate_is_request'
+  | 'key_missing'
+  | 'key_unreadable'
+  | 'key_unsupported'
+  | 'key_too_weak'
+  | 'key_password_required'
+  | 'key_password_invalid'
+  | 'key_mismatch'
+  | 'certificate_expired'
+  | 'certificate_not_yet_valid'
+  | 'certificate_untrusted'
+  | 'certificate_wrong_environment'
+  | 'certificate_cuit_mismatch'
+  | 'certificate_revoked'
+  | 'service_not_authorized'
+  | 'authority_unavailable';
 
 export type CertificateField = 'certificate' | 'key' | 'password';
 
@@ -29,9 +43,16 @@ export interface CertificateErrorDetails {
  * key_derivation_too_costly: an encrypted key whose password derivation asks for more work than we allow
  * (key_unreadable); too_many_certificates: a certificate file of more than 10 (certificate_unreadable).
  */
-export type CertificateRefusalReason = 'key_too_large' | 'key_exponent' | 'key_derivation_too_costly' | 'too_many_certificates';
+export type CertificateRefusalReason =
+  | 'key_too_large'
+  | 'key_exponent'
+  | 'key_derivation_too_costly'
+  | 'too_many_certificates';
 
-export interface CertificateMessages { es: string; en: string }
+export interface CertificateMessages {
+  es: string;
+  en: string;
+}
 
 type Messages = (details: CertificateErrorDetails) => CertificateMessages;
 
@@ -57,23 +78,27 @@ function authorizationSteps(env: Environment | undefined, service: string): Cert
     en: `in «Administrador de Relaciones de Clave Fiscal» choose «Nueva Relación» → ARCA → «WebServices» → the service ${service}, and as Representante the certificate's alias under «Computador Fiscal»`,
   };
   if (env) return env === 'sandbox' ? sandbox : live;
-  return { es: `${sandbox.es} (homologación), o ${live.es} (producción)`, en: `${sandbox.en} (testing), or ${live.en} (production)` };
+  return {
+    es: `${sandbox.es} (homologación), o ${live.es} (producción)`,
+    en: `${sandbox.en} (testing), or ${live.en} (production)`,
+  };
 }
 
 export const CERTIFICATE_ERROR_MESSAGES: Record<CertificateErrorCode, Messages> = {
   certificate_missing: () => ({
     es: 'Falta el certificado. Suba el archivo .crt que descargó de ARCA o pegue su texto (empieza con -----BEGIN CERTIFICATE-----).',
-    en: "The certificate is missing. Upload the .crt file you downloaded from ARCA or paste its text (it starts with -----BEGIN CERTIFICATE-----).",
+    en: 'The certificate is missing. Upload the .crt file you downloaded from ARCA or paste its text (it starts with -----BEGIN CERTIFICATE-----).',
   }),
-  certificate_unreadable: ({ environment, reason }) => reason === 'too_many_certificates'
-    ? {
-        es: `El archivo trae más de 10 certificados. Suba solo el certificado que descargó de ${portal(environment)} (con su cadena, si la tiene).`,
-        en: `The file holds more than 10 certificates. Upload only the certificate you downloaded from ${portalEn(environment)} (with its chain, if it has one).`,
-      }
-    : {
-        es: `No pudimos leer el certificado. Suba el archivo .crt tal como lo descargó de ${portal(environment)}, sin modificarlo; la clave privada va en su propio campo.`,
-        en: `We could not read the certificate. Upload the .crt file exactly as downloaded from ${portalEn(environment)}; the private key goes in its own field.`,
-      },
+  certificate_unreadable: ({ environment, reason }) =>
+    reason === 'too_many_certificates'
+      ? {
+          es: `El archivo trae más de 10 certificados. Suba solo el certificado que descargó de ${portal(environment)} (con su cadena, si la tiene).`,
+          en: `The file holds more than 10 certificates. Upload only the certificate you downloaded from ${portalEn(environment)} (with its chain, if it has one).`,
+        }
+      : {
+          es: `No pudimos leer el certificado. Suba el archivo .crt tal como lo descargó de ${portal(environment)}, sin modificarlo; la clave privada va en su propio campo.`,
+          en: `We could not read the certificate. Upload the .crt file exactly as downloaded from ${portalEn(environment)}; the private key goes in its own field.`,
+        },
   certificate_is_request: ({ environment }) => ({
     es: `Subió el pedido de certificado (CSR), no el certificado. Pegue ese pedido en ${portal(environment)} para obtener el certificado y suba el archivo .crt que le entrega.`,
     en: `You uploaded the certificate request (CSR), not the certificate. Paste that request into ${portalEn(environment)} to get the certificate, then upload the .crt file it gives you.`,
@@ -82,15 +107,16 @@ export const CERTIFICATE_ERROR_MESSAGES: Record<CertificateErrorCode, Messages> 
     es: 'Falta la clave privada. Suba el archivo .key que generó junto con el pedido de certificado (CSR).',
     en: 'The private key is missing. Upload the .key file you generated together with the certificate request (CSR).',
   }),
-  key_unreadable: ({ reason }) => reason === 'key_derivation_too_costly'
-    ? {
-        es: 'La clave privada está cifrada con más iteraciones de las que aceptamos. Vuelva a cifrarla con los valores habituales, con «openssl pkcs8 -topk8 -in clave.key -out clave-nueva.key», y suba la nueva con su contraseña.',
-        en: 'The private key is encrypted with more iterations than we accept. Encrypt it again with the usual settings, with «openssl pkcs8 -topk8 -in clave.key -out clave-nueva.key», and upload the new file with its password.',
-      }
-    : {
-        es: 'No pudimos leer la clave privada. Suba el archivo .key que generó con el pedido (empieza con -----BEGIN PRIVATE KEY----- o -----BEGIN RSA PRIVATE KEY-----); el certificado va en su propio campo.',
-        en: 'We could not read the private key. Upload the .key file you generated with the request (it starts with -----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----); the certificate goes in its own field.',
-      },
+  key_unreadable: ({ reason }) =>
+    reason === 'key_derivation_too_costly'
+      ? {
+          es: 'La clave privada está cifrada con más iteraciones de las que aceptamos. Vuelva a cifrarla con los valores habituales, con «openssl pkcs8 -topk8 -in clave.key -out clave-nueva.key», y suba la nueva con su contraseña.',
+          en: 'The private key is encrypted with more iterations than we accept. Encrypt it again with the usual settings, with «openssl pkcs8 -topk8 -in clave.key -out clave-nueva.key», and upload the new file with its password.',
+        }
+      : {
+          es: 'No pudimos leer la clave privada. Suba el archivo .key que generó con el pedido (empieza con -----BEGIN PRIVATE KEY----- o -----BEGIN RSA PRIVATE KEY-----); el certificado va en su propio campo.',
+          en: 'We could not read the private key. Upload the .key file you generated with the request (it starts with -----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----); the certificate goes in its own field.',
+        },
   key_unsupported: ({ reason }) => {
     const remedy = {
       es: 'Genere una con «openssl genrsa -out clave.key 2048», haga un pedido (CSR) nuevo y obtenga un certificado nuevo.',
@@ -108,7 +134,10 @@ export const CERTIFICATE_ERROR_MESSAGES: Record<CertificateErrorCode, Messages> 
         en: `The RSA key's public exponent is not valid: it must be odd, at least 3 and below 2^32 (the usual one is 65537). ${remedy.en}`,
       };
     }
-    return { es: `La clave privada no es RSA y ARCA solo acepta RSA. ${remedy.es}`, en: `The private key is not RSA, and ARCA only accepts RSA. ${remedy.en}` };
+    return {
+      es: `La clave privada no es RSA y ARCA solo acepta RSA. ${remedy.es}`,
+      en: `The private key is not RSA, and ARCA only accepts RSA. ${remedy.en}`,
+    };
   },
   key_too_weak: () => ({
     es: 'La clave RSA tiene menos de 2048 bits. Genere una con «openssl genrsa -out clave.key 2048», haga un pedido (CSR) nuevo y obtenga un certificado nuevo.',
@@ -130,7 +159,7 @@ export const CERTIFICATE_ERROR_MESSAGES: Record<CertificateErrorCode, Messages> 
         }
       : {
           es: 'El certificado y la clave privada no se corresponden. Suba la clave con la que generó el pedido (CSR) de este certificado, o el certificado emitido para esta clave.',
-          en: 'The certificate and the private key do not belong together. Upload the key you made this certificate\'s request (CSR) with, or the certificate issued for this key.',
+          en: "The certificate and the private key do not belong together. Upload the key you made this certificate's request (CSR) with, or the certificate issued for this key.",
         },
   certificate_expired: ({ environment }) => ({
     es: `El certificado está vencido. Obtenga uno nuevo en ${portal(environment)} con un pedido (CSR) nuevo y súbalo.`,
@@ -173,12 +202,24 @@ export const CERTIFICATE_ERROR_MESSAGES: Record<CertificateErrorCode, Messages> 
 };
 
 const FIELDS: Record<CertificateErrorCode, CertificateField | undefined> = {
-  certificate_missing: 'certificate', certificate_unreadable: 'certificate', certificate_is_request: 'certificate',
-  key_missing: 'key', key_unreadable: 'key', key_unsupported: 'key', key_too_weak: 'key',
-  key_password_required: 'password', key_password_invalid: 'password', key_mismatch: 'key',
-  certificate_expired: 'certificate', certificate_not_yet_valid: 'certificate', certificate_untrusted: 'certificate',
-  certificate_wrong_environment: 'certificate', certificate_cuit_mismatch: 'certificate', certificate_revoked: 'certificate',
-  service_not_authorized: undefined, authority_unavailable: undefined,
+  certificate_missing: 'certificate',
+  certificate_unreadable: 'certificate',
+  certificate_is_request: 'certificate',
+  key_missing: 'key',
+  key_unreadable: 'key',
+  key_unsupported: 'key',
+  key_too_weak: 'key',
+  key_password_required: 'password',
+  key_password_invalid: 'password',
+  key_mismatch: 'key',
+  certificate_expired: 'certificate',
+  certificate_not_yet_valid: 'certificate',
+  certificate_untrusted: 'certificate',
+  certificate_wrong_environment: 'certificate',
+  certificate_cuit_mismatch: 'certificate',
+  certificate_revoked: 'certificate',
+  service_not_authorized: undefined,
+  authority_unavailable: undefined,
 };
 
 export class CertificateError extends Error {

@@ -21,7 +21,13 @@ export type KeyDerivation =
 // SHA-1 0.51 µs, SHA-224 0.53 µs, SHA-384 0.62 µs, SHA-512 0.63 µs, SHA-512/256 0.63 µs, SHA-512/224
 // 1.24 µs. OpenSSL writes 2048 by default.
 export const MAX_PBKDF2_ITERATIONS: Record<Prf, number> = {
-  sha1: 180_000, sha224: 180_000, sha256: 380_000, sha384: 150_000, sha512: 150_000, 'sha512-256': 150_000, 'sha512-224': 80_000,
+  sha1: 180_000,
+  sha224: 180_000,
+  sha256: 380_000,
+  sha384: 150_000,
+  sha512: 150_000,
+  'sha512-256': 150_000,
+  'sha512-224': 80_000,
 };
 // scrypt: ~0.4 µs per unit of N·r·p (OpenSSL's N=16384, r=8, p=1 takes 52 ms), memory 128·N·r bytes.
 const MAX_SCRYPT_WORK = 250_000;
@@ -30,35 +36,51 @@ const MAX_SCRYPT_MEMORY = 32 * 1024 * 1024;
 // iteration: 35 000 in 100 ms); node-forge's JavaScript took 4.3 µs an iteration (23 000 in 100 ms).
 export const MAX_PKCS12_ITERATIONS = 35_000;
 /** node-forge's EVP_BytesToKey, which its type definitions leave out. */
-const forgePbe = (forge as unknown as { pbe: { opensslDeriveBytes(password: string, salt: string, length: number): string } }).pbe;
+const forgePbe = (
+  forge as unknown as { pbe: { opensslDeriveBytes(password: string, salt: string, length: number): string } }
+).pbe;
 /** SHA-1 hashes between two turns of the event loop: about 2 ms. */
 const HASHES_PER_SLICE = 2048;
 /** crypto.hash (Node 20.12 and later) saves a Hash object per round. */
-const sha1 = typeof crypto.hash === 'function'
-  ? (data: Buffer) => crypto.hash('sha1', data, 'buffer')
-  : (data: Buffer) => crypto.createHash('sha1').update(data).digest();
+const sha1 =
+  typeof crypto.hash === 'function'
+    ? (data: Buffer) => crypto.hash('sha1', data, 'buffer')
+    : (data: Buffer) => crypto.createHash('sha1').update(data).digest();
 
 /** Whether deriving costs at most the budget; checked before anything is derived. */
 export function withinBudget(kdf: KeyDerivation): boolean {
   switch (kdf.kind) {
-    case 'pbkdf2': return kdf.iterations <= MAX_PBKDF2_ITERATIONS[kdf.prf];
-    case 'scrypt': return kdf.cost * kdf.blockSize * kdf.parallelization <= MAX_SCRYPT_WORK && 128 * kdf.cost * kdf.blockSize <= MAX_SCRYPT_MEMORY;
-    case 'pkcs12': return kdf.iterations <= MAX_PKCS12_ITERATIONS;
-    case 'openssl': return true;
+    case 'pbkdf2':
+      return kdf.iterations <= MAX_PBKDF2_ITERATIONS[kdf.prf];
+    case 'scrypt':
+      return (
+        kdf.cost * kdf.blockSize * kdf.parallelization <= MAX_SCRYPT_WORK &&
+        128 * kdf.cost * kdf.blockSize <= MAX_SCRYPT_MEMORY
+      );
+    case 'pkcs12':
+      return kdf.iterations <= MAX_PKCS12_ITERATIONS;
+    case 'openssl':
+      return true;
   }
 }
 
 /** The key (and, for PKCS#12, the IV) the password derives. Passwords are UTF-8, as OpenSSL reads them from a terminal. */
-export async function deriveKey(kdf: KeyDerivation, password: string, keyLength: number, ivLength: number): Promise<{ key: Buffer; iv?: Buffer }> {
+export async function deriveKey(
+  kdf: KeyDerivation,
+  password: string,
+  keyLength: number,
+  ivLength: number,
+): Promise<{ key: Buffer; iv?: Buffer }> {
   const secret = Buffer.from(password, 'utf8');
   switch (kdf.kind) {
     case 'pbkdf2':
       // A hundredth of the budget (OpenSSL's 2048 iterations are half a millisecond) costs about what the trip
       // to the thread pool and back does: it runs inline.
       return {
-        key: kdf.iterations <= MAX_PBKDF2_ITERATIONS[kdf.prf] / 100
-          ? crypto.pbkdf2Sync(secret, kdf.salt, kdf.iterations, keyLength, kdf.prf)
-          : await pbkdf2OffLoop(secret, kdf.salt, kdf.iterations, keyLength, kdf.prf),
+        key:
+          kdf.iterations <= MAX_PBKDF2_ITERATIONS[kdf.prf] / 100
+            ? crypto.pbkdf2Sync(secret, kdf.salt, kdf.iterations, keyLength, kdf.prf)
+            : await pbkdf2OffLoop(secret, kdf.salt, kdf.iterations, keyLength, kdf.prf),
       };
     case 'scrypt': {
       const options = { N: kdf.cost, r: kdf.blockSize, p: kdf.parallelization, maxmem: 2 * MAX_SCRYPT_MEMORY };
@@ -67,7 +89,10 @@ export async function deriveKey(kdf: KeyDerivation, password: string, keyLength:
     case 'pkcs12': {
       // PKCS#12 takes the password as a BMPString with its terminating NUL, as OpenSSL and node-forge both do.
       const bmp = Buffer.from(`${password}\0`, 'utf16le').swap16();
-      return { key: await pkcs12Derive(bmp, kdf.salt, kdf.iterations, 1, keyLength), iv: await pkcs12Derive(bmp, kdf.salt, kdf.iterations, 2, ivLength) };
+      return {
+        key: await pkcs12Derive(bmp, kdf.salt, kdf.iterations, 1, keyLength),
+        iv: await pkcs12Derive(bmp, kdf.salt, kdf.iterations, 2, ivLength),
+      };
     }
     case 'openssl': {
       const bytes = forgePbe.opensslDeriveBytes(secret.toString('binary'), kdf.salt.toString('binary'), keyLength);
@@ -77,7 +102,13 @@ export async function deriveKey(kdf: KeyDerivation, password: string, keyLength:
 }
 
 /** RFC 7292 B.2 with SHA-1 (u = 20, v = 64); `id` 1 derives a key, 2 an IV. */
-async function pkcs12Derive(password: Buffer, salt: Buffer, iterations: number, id: 1 | 2, length: number): Promise<Buffer> {
+async function pkcs12Derive(
+  password: Buffer,
+  salt: Buffer,
+  iterations: number,
+  id: 1 | 2,
+  length: number,
+): Promise<Buffer> {
   const BLOCK = 64;
   const I = Buffer.concat([repeatTo(salt, BLOCK), repeatTo(password, BLOCK)]);
   const D = Buffer.alloc(BLOCK, id);

@@ -22,18 +22,30 @@ const PBES2 = '1.2.840.113549.1.5.13';
 const PBKDF2 = '1.2.840.113549.1.5.12';
 const SCRYPT = '1.3.6.1.4.1.11591.4.11';
 const PRF_BY_OID: Record<string, Prf> = {
-  '1.2.840.113549.2.7': 'sha1', '1.2.840.113549.2.8': 'sha224', '1.2.840.113549.2.9': 'sha256',
-  '1.2.840.113549.2.10': 'sha384', '1.2.840.113549.2.11': 'sha512', '1.2.840.113549.2.12': 'sha512-224', '1.2.840.113549.2.13': 'sha512-256',
+  '1.2.840.113549.2.7': 'sha1',
+  '1.2.840.113549.2.8': 'sha224',
+  '1.2.840.113549.2.9': 'sha256',
+  '1.2.840.113549.2.10': 'sha384',
+  '1.2.840.113549.2.11': 'sha512',
+  '1.2.840.113549.2.12': 'sha512-224',
+  '1.2.840.113549.2.13': 'sha512-256',
 };
 const PBES2_CIPHER_BY_OID: Record<string, string> = {
-  '2.16.840.1.101.3.4.1.2': 'aes-128-cbc', '2.16.840.1.101.3.4.1.22': 'aes-192-cbc', '2.16.840.1.101.3.4.1.42': 'aes-256-cbc',
-  '1.2.840.113549.3.7': 'des-ede3-cbc', '1.3.14.3.2.7': 'des-cbc',
-  '1.2.392.200011.61.1.1.1.2': 'camellia-128-cbc', '1.2.392.200011.61.1.1.1.3': 'camellia-192-cbc', '1.2.392.200011.61.1.1.1.4': 'camellia-256-cbc',
+  '2.16.840.1.101.3.4.1.2': 'aes-128-cbc',
+  '2.16.840.1.101.3.4.1.22': 'aes-192-cbc',
+  '2.16.840.1.101.3.4.1.42': 'aes-256-cbc',
+  '1.2.840.113549.3.7': 'des-ede3-cbc',
+  '1.3.14.3.2.7': 'des-cbc',
+  '1.2.392.200011.61.1.1.1.2': 'camellia-128-cbc',
+  '1.2.392.200011.61.1.1.1.3': 'camellia-192-cbc',
+  '1.2.392.200011.61.1.1.1.4': 'camellia-256-cbc',
 };
 /** pbeWithSHAAnd3-KeyTripleDES-CBC, ...2-KeyTripleDES-CBC, ...128BitRC2-CBC, ...40BitRC2-CBC. */
 const PKCS12_CIPHER_BY_OID: Record<string, string> = {
-  '1.2.840.113549.1.12.1.3': 'des-ede3-cbc', '1.2.840.113549.1.12.1.4': 'des-ede-cbc',
-  '1.2.840.113549.1.12.1.5': 'rc2-cbc', '1.2.840.113549.1.12.1.6': 'rc2-40-cbc',
+  '1.2.840.113549.1.12.1.3': 'des-ede3-cbc',
+  '1.2.840.113549.1.12.1.4': 'des-ede-cbc',
+  '1.2.840.113549.1.12.1.5': 'rc2-cbc',
+  '1.2.840.113549.1.12.1.6': 'rc2-40-cbc',
 };
 
 /** The encryption of an "ENCRYPTED PRIVATE KEY" or a legacy encrypted PEM; undefined when we do not know it. */
@@ -43,7 +55,13 @@ export function readKeyEncryption(block: PemBlock): KeyEncryption | undefined {
   const [algorithm, ivHex] = (block.headers['DEK-Info'] ?? '').split(',').map((part) => part.trim());
   if (!algorithm || !ivHex || !/^([0-9a-f]{2}){8,}$/i.test(ivHex)) return undefined;
   const iv = Buffer.from(ivHex, 'hex');
-  return { kdf: { kind: 'openssl', salt: iv.subarray(0, 8) }, cipher: algorithm.toLowerCase(), iv, data: block.der, plainLabel: block.label };
+  return {
+    kdf: { kind: 'openssl', salt: iv.subarray(0, 8) },
+    cipher: algorithm.toLowerCase(),
+    iv,
+    data: block.der,
+    plainLabel: block.label,
+  };
 }
 
 /** EncryptedPrivateKeyInfo ::= SEQUENCE { AlgorithmIdentifier, OCTET STRING }. */
@@ -92,5 +110,7 @@ function readPbes2(params: forge.asn1.Asn1 | undefined, data: Buffer): KeyEncryp
 }
 
 function octets(node: forge.asn1.Asn1 | undefined): Buffer | undefined {
-  return isUniversal(node, forge.asn1.Type.OCTETSTRING) && typeof node!.value === 'string' ? Buffer.from(node!.value, 'binary') : undefined;
+  return isUniversal(node, forge.asn1.Type.OCTETSTRING) && typeof node!.value === 'string'
+    ? Buffer.from(node!.value, 'binary')
+    : undefined;
 }

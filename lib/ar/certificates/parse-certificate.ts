@@ -17,7 +17,10 @@ export interface ParsedCertificate {
   notAfter: Date;
 }
 
-export interface CertificateFile { leaf: ParsedCertificate; chain: ParsedCertificate[] }
+export interface CertificateFile {
+  leaf: ParsedCertificate;
+  chain: ParsedCertificate[];
+}
 
 const CERTIFICATE_LABELS = new Set(['CERTIFICATE', 'X509 CERTIFICATE']);
 /** A leaf and its chain are two or three; each more is parsed and compared with every other one. */
@@ -66,8 +69,11 @@ function isCertificationRequest(der: Buffer): boolean {
   const [info, algorithm, signature] = children(derToAsn1(der));
   const [version, subject, publicKey, attributes] = children(info);
   return (
-    isUniversal(algorithm, Type.SEQUENCE) && isUniversal(signature, Type.BITSTRING) &&
-    isUniversal(version, Type.INTEGER) && isUniversal(subject, Type.SEQUENCE) && isUniversal(publicKey, Type.SEQUENCE) &&
+    isUniversal(algorithm, Type.SEQUENCE) &&
+    isUniversal(signature, Type.BITSTRING) &&
+    isUniversal(version, Type.INTEGER) &&
+    isUniversal(subject, Type.SEQUENCE) &&
+    isUniversal(publicKey, Type.SEQUENCE) &&
     (attributes === undefined || (attributes.tagClass === Class.CONTEXT_SPECIFIC && attributes.type === 0))
   );
 }
@@ -79,7 +85,8 @@ export function parseCertificateFile(input: Buffer | string | undefined): Certif
   let ders: Buffer[];
   if (decoded.kind === 'pem') {
     ders = decoded.blocks.filter((b) => CERTIFICATE_LABELS.has(b.label)).map((b) => b.der);
-    if (ders.length > MAX_CERTIFICATES_PER_FILE) throw new CertificateError('certificate_unreadable', { reason: 'too_many_certificates' });
+    if (ders.length > MAX_CERTIFICATES_PER_FILE)
+      throw new CertificateError('certificate_unreadable', { reason: 'too_many_certificates' });
     if (ders.length === 0) {
       const isRequest = decoded.blocks.some((b) => REQUEST_LABELS.has(b.label) || isCertificationRequest(b.der));
       throw new CertificateError(isRequest ? 'certificate_is_request' : 'certificate_unreadable');

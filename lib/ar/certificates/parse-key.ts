@@ -33,7 +33,10 @@ function checkRsaLimits(plain: PlainKey) {
   if (!numbers) throw new CertificateError('key_unreadable');
   const problem = rsaKeyProblem(numbers);
   if (problem === 'too_small') throw new CertificateError('key_too_weak');
-  if (problem) throw new CertificateError('key_unsupported', { reason: problem === 'too_large' ? 'key_too_large' : 'key_exponent' });
+  if (problem)
+    throw new CertificateError('key_unsupported', {
+      reason: problem === 'too_large' ? 'key_too_large' : 'key_exponent',
+    });
 }
 
 /**
@@ -70,7 +73,11 @@ function derKeyLabel(der: Buffer): string | undefined {
 }
 
 /** Node reads these three forms as DER; any other label (DSA's, say) goes through PEM. */
-const DER_TYPES: Record<string, 'pkcs8' | 'pkcs1' | 'sec1'> = { 'PRIVATE KEY': 'pkcs8', 'RSA PRIVATE KEY': 'pkcs1', 'EC PRIVATE KEY': 'sec1' };
+const DER_TYPES: Record<string, 'pkcs8' | 'pkcs1' | 'sec1'> = {
+  'PRIVATE KEY': 'pkcs8',
+  'RSA PRIVATE KEY': 'pkcs1',
+  'EC PRIVATE KEY': 'sec1',
+};
 
 function readPlainKey(plain: PlainKey): KeyObject {
   const type = DER_TYPES[plain.label];

@@ -3,13 +3,26 @@
 import { createHash, X509Certificate, type KeyObject } from 'node:crypto';
 import { normalizeCuit } from '@/lib/ar/cuit';
 import type { Environment } from '@/lib/ar/environments';
-import { CertificateError, type CertificateErrorCode, type CertificateErrorDetails } from '@/lib/ar/certificates/errors';
+import {
+  CertificateError,
+  type CertificateErrorCode,
+  type CertificateErrorDetails,
+} from '@/lib/ar/certificates/errors';
 import { readUpload } from '@/lib/ar/certificates/encoding';
-import { attributeValue, formatDistinguishedName, OID_COMMON_NAME, OID_SERIAL_NUMBER } from '@/lib/ar/certificates/distinguished-name';
+import {
+  attributeValue,
+  formatDistinguishedName,
+  OID_COMMON_NAME,
+  OID_SERIAL_NUMBER,
+} from '@/lib/ar/certificates/distinguished-name';
 import { parseCertificateFile, type ParsedCertificate } from '@/lib/ar/certificates/parse-certificate';
 import { parsePrivateKey } from '@/lib/ar/certificates/parse-key';
 
-export interface CertificateBundleInput { certificate?: Buffer | string; key?: Buffer | string; password?: string }
+export interface CertificateBundleInput {
+  certificate?: Buffer | string;
+  key?: Buffer | string;
+  password?: string;
+}
 
 export interface ValidationOptions {
   environment: Environment;
@@ -45,7 +58,10 @@ export interface ValidatedBundle {
  * Rejects with CertificateError; any other error is a bug or a misconfigured trust anchor. The key's
  * decryption and signing probe run off the event loop.
  */
-export async function validateCertificateBundle(input: CertificateBundleInput, options: ValidationOptions): Promise<ValidatedBundle> {
+export async function validateCertificateBundle(
+  input: CertificateBundleInput,
+  options: ValidationOptions,
+): Promise<ValidatedBundle> {
   try {
     return await checkBundle(input, options);
   } catch (error) {
@@ -77,7 +93,11 @@ async function checkBundle(input: CertificateBundleInput, options: ValidationOpt
 
   if (!issuedByOneOf(leaf, options.trustAnchors[environment])) {
     const otherEnvironment: Environment = environment === 'sandbox' ? 'live' : 'sandbox';
-    throw fail(issuedByOneOf(leaf, options.trustAnchors[otherEnvironment]) ? 'certificate_wrong_environment' : 'certificate_untrusted');
+    throw fail(
+      issuedByOneOf(leaf, options.trustAnchors[otherEnvironment])
+        ? 'certificate_wrong_environment'
+        : 'certificate_untrusted',
+    );
   }
 
   const cuit = subjectCuit(leaf);
@@ -116,7 +136,9 @@ function issuedByOneOf(leaf: ParsedCertificate, anchorPems: readonly string[]): 
 
 /** ARCA writes the CUIT as the subject's serialNumber, "CUIT 20123456786". */
 function subjectCuit(leaf: ParsedCertificate): string | undefined {
-  const match = attributeValue(leaf.subject, OID_SERIAL_NUMBER)?.trim().match(/^CUIT\s*([\d\s.-]+)$/i);
+  const match = attributeValue(leaf.subject, OID_SERIAL_NUMBER)
+    ?.trim()
+    .match(/^CUIT\s*([\d\s.-]+)$/i);
   const cuit = match ? normalizeCuit(match[1]!) : undefined;
   return cuit && /^\d{11}$/.test(cuit) ? cuit : undefined;
 }

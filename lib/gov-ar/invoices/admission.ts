@@ -9,7 +9,12 @@ import { isUsable, pointsOfSaleFor } from '@/lib/gov-ar/points-of-sale';
 import { SERVICE_BY_LETTER } from '@/lib/ar/services';
 import { getRegisteredSupplierCredential, getSupplierStatus } from '@/lib/gov-ar/invoices/queries';
 import {
-  authorityRefusal, LETTER_FIELD, pointOfSaleNotRegistered, SERIES_FIELD, serviceNotAuthorized, supplierNotRegistered,
+  authorityRefusal,
+  LETTER_FIELD,
+  pointOfSaleNotRegistered,
+  SERIES_FIELD,
+  serviceNotAuthorized,
+  supplierNotRegistered,
 } from '@/lib/gov-ar/invoices/refusals';
 
 export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope): Promise<void> {
@@ -31,7 +36,8 @@ export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope): P
 
 async function requireRegisteredPointOfSale(credential: Credential, number: number): Promise<void> {
   // FEParamGetPtosVenta is a WSFEv1 operation: only a wsfe ticket may ask it.
-  if (!credential.services.includes('wsfe')) throw serviceNotAuthorized('wsfe', credential.services, { field: SERIES_FIELD });
+  if (!credential.services.includes('wsfe'))
+    throw serviceNotAuthorized('wsfe', credential.services, { field: SERIES_FIELD });
   const points = await pointsOfSaleFor(credential, number).catch((error: unknown) => {
     throw error instanceof AuthorityError ? authorityRefusal(error, credential.services) : error;
   });

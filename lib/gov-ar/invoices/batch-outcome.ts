@@ -10,7 +10,10 @@ import type { WsfeError } from '@/lib/authority/wsfe-client';
 /** The authority's numbering error: not the sequence's next number, or a date before its last. */
 export const NUMBERING_ERROR = '10016';
 
-export interface SentVoucher { id: string; number: number }
+export interface SentVoucher {
+  id: string;
+  number: number;
+}
 
 export interface BatchOutcome {
   authorised: { id: string; number: number; cae: string; caeDue: string; observations: WsfeError[] }[];
@@ -29,7 +32,12 @@ export function batchOutcome(sent: SentVoucher[], answer: BatchResult): BatchOut
   for (const voucher of [...sent].sort((a, b) => a.number - b.number)) {
     const detail = byNumber.get(voucher.number);
     if (detail?.approved && detail.cae) {
-      outcome.authorised.push({ ...voucher, cae: detail.cae, caeDue: detail.caeDue ?? '', observations: detail.observations });
+      outcome.authorised.push({
+        ...voucher,
+        cae: detail.cae,
+        caeDue: detail.caeDue ?? '',
+        observations: detail.observations,
+      });
       continue;
     }
     const observations = detail?.observations ?? [];
@@ -40,7 +48,8 @@ export function batchOutcome(sent: SentVoucher[], answer: BatchResult): BatchOut
     }
     judged = true;
     // Errors of the request itself (its header: point of sale, voucher type, the issuer's class) refuse every detail.
-    if (observations.length > 0 || requestErrors.length > 0) outcome.refused.push({ id: voucher.id, errors: [...requestErrors, ...observations] });
+    if (observations.length > 0 || requestErrors.length > 0)
+      outcome.refused.push({ id: voucher.id, errors: [...requestErrors, ...observations] });
     else if (numberingError) outcome.numbering = { ...voucher, error: numberingError };
     else outcome.requeued.push(voucher.id);
   }

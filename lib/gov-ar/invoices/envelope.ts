@@ -15,7 +15,8 @@ export const DOC_LETTER_EXT = 'ar-arca-doc-letter';
  * The point of sale (punto de venta), 1..99999, as a string of digits. Leading zeros are accepted
  * ("0003" is how the number is printed on an invoice) and kept as sent; the value is what counts.
  */
-export const SeriesSchema = z.string({ error: 'series is the point of sale: a string of digits such as "3"' })
+export const SeriesSchema = z
+  .string({ error: 'series is the point of sale: a string of digits such as "3"' })
   .regex(/^\d{1,5}$/, 'series is the point of sale: 1 to 5 digits such as "3"')
   .refine((series) => Number(series) >= 1, 'the point of sale is a number from 1 to 99999');
 
@@ -29,9 +30,13 @@ const CustomerSchema = z.looseObject({
 });
 
 const InvoiceTaxSchema = z.looseObject({
-  ext: z.looseObject({
-    [DOC_LETTER_EXT]: z.enum(INVOICE_LETTERS, { error: `the invoice letter is one of ${INVOICE_LETTERS.join(', ')}` }).optional(),
-  }).optional(),
+  ext: z
+    .looseObject({
+      [DOC_LETTER_EXT]: z
+        .enum(INVOICE_LETTERS, { error: `the invoice letter is one of ${INVOICE_LETTERS.join(', ')}` })
+        .optional(),
+    })
+    .optional(),
 });
 
 export const InvoiceSchema = z.looseObject({
@@ -48,8 +53,11 @@ export type Invoice = z.output<typeof InvoiceSchema>;
 
 /** Anything else than an envelope (no `doc`, no envelope `$schema`) is taken for a bare document, and checked as one. */
 const isBareDocument = (value: unknown) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !('doc' in value)
-  && (value as { $schema?: unknown }).$schema !== ENVELOPE_SCHEMA_URL;
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !('doc' in value) &&
+  (value as { $schema?: unknown }).$schema !== ENVELOPE_SCHEMA_URL;
 
 /**
  * A GOBL envelope holding an invoice; a bare `bill/invoice` document is wrapped into one. Its document is
@@ -58,17 +66,20 @@ const isBareDocument = (value: unknown) =>
  */
 export const InvoiceEnvelopeSchema = z.preprocess(
   (value) => (isBareDocument(value) ? { $schema: ENVELOPE_SCHEMA_URL, doc: value } : value),
-  z.strictObject({
-    $schema: z.literal(ENVELOPE_SCHEMA_URL, { error: `$schema must be ${ENVELOPE_SCHEMA_URL}` }),
-    head: z.looseObject({}).optional(),
-    doc: InvoiceSchema,
-    sigs: z.array(z.unknown()).optional(),
-  }).transform((envelope, ctx) => {
-    const prepared = prepareArcaInvoice(envelope.doc, { path: 'doc' });
-    if (prepared.ok) return { ...envelope, doc: prepared.doc as CalculableInvoice & Invoice };
-    for (const [path, reason] of Object.entries(prepared.fields)) ctx.addIssue({ code: 'custom', message: reason, path: path.split('.') });
-    return z.NEVER;
-  }),
+  z
+    .strictObject({
+      $schema: z.literal(ENVELOPE_SCHEMA_URL, { error: `$schema must be ${ENVELOPE_SCHEMA_URL}` }),
+      head: z.looseObject({}).optional(),
+      doc: InvoiceSchema,
+      sigs: z.array(z.unknown()).optional(),
+    })
+    .transform((envelope, ctx) => {
+      const prepared = prepareArcaInvoice(envelope.doc, { path: 'doc' });
+      if (prepared.ok) return { ...envelope, doc: prepared.doc as CalculableInvoice & Invoice };
+      for (const [path, reason] of Object.entries(prepared.fields))
+        ctx.addIssue({ code: 'custom', message: reason, path: path.split('.') });
+      return z.NEVER;
+    }),
 );
 export type InvoiceEnvelope = z.output<typeof InvoiceEnvelopeSchema>;
 

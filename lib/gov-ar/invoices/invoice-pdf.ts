@@ -21,9 +21,15 @@ export const invoicePdfUrl = (entryId: string) => `${registrationUrl()}/silo/v1/
 
 export async function keepInvoicePdf({ entry }: StepContext): Promise<StepOutcome> {
   const db = await getDb();
-  const [kept] = await db.select({ fileName: invoicePdfs.fileName }).from(invoicePdfs).where(eq(invoicePdfs.entryId, entry.id));
+  const [kept] = await db
+    .select({ fileName: invoicePdfs.fileName })
+    .from(invoicePdfs)
+    .where(eq(invoicePdfs.entryId, entry.id));
   if (kept) return { kind: 'complete', message: `PDF ${kept.fileName} kept before.` };
-  const input: InvoicePdfInput = { envelope: entry.data as InvoicePdfInput['envelope'], supplier: await supplierCompany(entry) };
+  const input: InvoicePdfInput = {
+    envelope: entry.data as InvoicePdfInput['envelope'],
+    supplier: await supplierCompany(entry),
+  };
   let pdf: Buffer;
   try {
     pdf = await renderPdfOffLoop(input);
@@ -35,14 +41,27 @@ export async function keepInvoicePdf({ entry }: StepContext): Promise<StepOutcom
   const fileName = invoicePdfFileName(input.envelope.doc as Parameters<typeof invoicePdfFileName>[0]);
   const now = new Date();
   await db.transaction(async (tx) => {
-    const [stored] = await tx.insert(invoicePdfs).values({ entryId: entry.id, ownerId: entry.ownerId, fileName, pdf })
-      .onConflictDoNothing().returning({ entryId: invoicePdfs.entryId });
+    const [stored] = await tx
+      .insert(invoicePdfs)
+      .values({ entryId: entry.id, ownerId: entry.ownerId, fileName, pdf })
+      .onConflictDoNothing()
+      .returning({ entryId: invoicePdfs.entryId });
     if (!stored) return; // another run of the step kept one first
-    await insertMetaRecords(tx, [{
-      id: newId(), ownerId: entry.ownerId, entryId: entry.id, src: GOV_AR_SRC, key: META_KEY.pdf, linkUrl: invoicePdfUrl(entry.id),
-      value: { file_name: fileName, size: pdf.length, content_type: 'application/pdf' }, indexed: false, shared: false,
-      createdAt: now, updatedAt: now,
-    }]);
+    await insertMetaRecords(tx, [
+      {
+        id: newId(),
+        ownerId: entry.ownerId,
+        entryId: entry.id,
+        src: GOV_AR_SRC,
+        key: META_KEY.pdf,
+        linkUrl: invoicePdfUrl(entry.id),
+        value: { file_name: fileName, size: pdf.length, content_type: 'application/pdf' },
+        indexed: false,
+        shared: false,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
   });
   return { kind: 'complete', message: `PDF ${fileName} (${pdf.length} bytes).` };
 }
@@ -50,9 +69,15 @@ export async function keepInvoicePdf({ entry }: StepContext): Promise<StepOutcom
 /** The invoice's PDF for its owner, or 404 (no such invoice, or no PDF yet). */
 export async function getInvoicePdf(caller: Caller, entryId: string): Promise<{ fileName: string; pdf: Buffer }> {
   const db = await getDb();
-  const [row] = await db.select({ fileName: invoicePdfs.fileName, pdf: invoicePdfs.pdf }).from(invoicePdfs)
+  const [row] = await db
+    .select({ fileName: invoicePdfs.fileName, pdf: invoicePdfs.pdf })
+    .from(invoicePdfs)
     .where(and(eq(invoicePdfs.entryId, entryId), eq(invoicePdfs.ownerId, caller.ownerId)));
-  if (!row) throw new ApiError('entry_not_found', `Entry ${entryId} has no PDF in this workspace (yet): an invoice's PDF is made once the authority accepts it.`);
+  if (!row)
+    throw new ApiError(
+      'entry_not_found',
+      `Entry ${entryId} has no PDF in this workspace (yet): an invoice's PDF is made once the authority accepts it.`,
+    );
   return { fileName: row.fileName, pdf: Buffer.from(row.pdf) };
 }
 
@@ -62,12 +87,25 @@ async function supplierCompany(invoice: Entry): Promise<SupplierCompany | undefi
   const cuit = doc?.supplier?.tax_id?.code;
   if (!cuit) return undefined;
   const db = await getDb();
-  const environment = (await db.select({ environment: credentials.environment }).from(credentials)
-    .where(and(eq(credentials.ownerId, invoice.ownerId), eq(credentials.cuit, cuit))).limit(1))[0]?.environment;
-  const credential = environment && await getRegisteredSupplierCredential(invoice.ownerId, environment, cuit);
+  const environment = (
+    await db
+      .select({ environment: credentials.environment })
+      .from(credentials)
+      .where(and(eq(credentials.ownerId, invoice.ownerId), eq(credentials.cuit, cuit)))
+      .limit(1)
+  )[0]?.environment;
+  const credential = environment && (await getRegisteredSupplierCredential(invoice.ownerId, environment, cuit));
   if (!credential) return undefined;
-  const [record] = await db.select({ value: metaRecords.value }).from(metaRecords)
-    .where(and(eq(metaRecords.entryId, credential.entryId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.company)));
+  const [record] = await db
+    .select({ value: metaRecords.value })
+    .from(metaRecords)
+    .where(
+      and(
+        eq(metaRecords.entryId, credential.entryId),
+        eq(metaRecords.src, GOV_AR_SRC),
+        eq(metaRecords.key, META_KEY.company),
+      ),
+    );
   const company = record?.value as CompanyData | undefined;
   if (!company) return undefined;
   return {

@@ -3,22 +3,43 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
 import {
-  invoiceSends, invoiceSequences, type metaRecords, type Environment, type InvoiceSend, type InvoiceSendResult, type InvoiceSequence,
+  invoiceSends,
+  invoiceSequences,
+  type metaRecords,
+  type Environment,
+  type InvoiceSend,
+  type InvoiceSendResult,
+  type InvoiceSequence,
 } from '@/lib/db/schema';
 import { GOV_AR_SRC } from '@/lib/gov-ar/app';
 import { newId } from '@/lib/ids';
 import { insertMetaRecords } from '@/lib/silo/queries';
 
-export interface SequenceKey { environment: Environment; cuit: string; pointOfSale: number; docType: number }
+export interface SequenceKey {
+  environment: Environment;
+  cuit: string;
+  pointOfSale: number;
+  docType: number;
+}
 
 /** The sequence's row, made on first use (two makers at once: one wins, both read it). */
 export async function ensureSequence(key: SequenceKey): Promise<InvoiceSequence> {
   const db = await getDb();
-  await db.insert(invoiceSequences).values({ id: newId(), ...key }).onConflictDoNothing();
-  const [row] = await db.select().from(invoiceSequences).where(and(
-    eq(invoiceSequences.environment, key.environment), eq(invoiceSequences.cuit, key.cuit),
-    eq(invoiceSequences.pointOfSale, key.pointOfSale), eq(invoiceSequences.docType, key.docType),
-  ));
+  await db
+    .insert(invoiceSequences)
+    .values({ id: newId(), ...key })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(invoiceSequences)
+    .where(
+      and(
+        eq(invoiceSequences.environment, key.environment),
+        eq(invoiceSequences.cuit, key.cuit),
+        eq(invoiceSequences.pointOfSale, key.pointOfSale),
+        eq(invoiceSequences.docType, key.docType),
+      ),
+    );
   return row!;
 }
 
@@ -32,21 +53,34 @@ export async function getSequence(id: string): Promise<InvoiceSequence | undefin
  * Takes the sequence's sender lease for `seconds` (free, run out, or already ours); the sequence, or
  * undefined when another sender holds it.
  */
-export async function takeSequenceLease(id: string, owner: string, seconds: number): Promise<InvoiceSequence | undefined> {
+export async function takeSequenceLease(
+  id: string,
+  owner: string,
+  seconds: number,
+): Promise<InvoiceSequence | undefined> {
   const db = await getDb();
-  const [row] = await db.update(invoiceSequences)
+  const [row] = await db
+    .update(invoiceSequences)
     .set({ leaseOwner: owner, leaseUntil: sql`now() + make_interval(secs => ${seconds})`, updatedAt: new Date() })
-    .where(and(
-      eq(invoiceSequences.id, id),
-      or(isNull(invoiceSequences.leaseUntil), lt(invoiceSequences.leaseUntil, sql`now()`), eq(invoiceSequences.leaseOwner, owner)),
-    ))
+    .where(
+      and(
+        eq(invoiceSequences.id, id),
+        or(
+          isNull(invoiceSequences.leaseUntil),
+          lt(invoiceSequences.leaseUntil, sql`now()`),
+          eq(invoiceSequences.leaseOwner, owner),
+        ),
+      ),
+    )
     .returning();
   return row;
 }
 
 export async function releaseSequenceLease(id: string, owner: string): Promise<void> {
   const db = await getDb();
-  await db.update(invoiceSequences).set({ leaseOwner: null, leaseUntil: null })
+  await db
+    .update(invoiceSequences)
+    .set({ leaseOwner: null, leaseUntil: null })
     .where(and(eq(invoiceSequences.id, id), eq(invoiceSequences.leaseOwner, owner)));
 }
 
@@ -55,14 +89,29 @@ export async function releaseSequenceLease(id: string, owner: string): Promise<v
  * fenced by it, so a sender whose lease ran out (and was taken over) changes nothing.
  */
 export async function lockHeldSequence(tx: Tx, id: string, owner: string): Promise<InvoiceSequence | undefined> {
-  const [row] = await tx.select().from(invoiceSequences)
-    .where(and(eq(invoiceSequences.id, id), eq(invoiceSequences.leaseOwner, owner), sql`${invoiceSequences.leaseUntil} > now()`))
+  const [row] = await tx
+    .select()
+    .from(invoiceSequences)
+    .where(
+      and(
+        eq(invoiceSequences.id, id),
+        eq(invoiceSequences.leaseOwner, owner),
+        sql`${invoiceSequences.leaseUntil} > now()`,
+      ),
+    )
     .for('update');
   return row;
 }
 
-export async function setSequenceEnd(db: Db | Tx, id: string, end: { lastNumber: number | null; lastDate?: string | null }) {
-  await db.update(invoiceSequences).set({ ...end, updatedAt: new Date() }).where(eq(invoiceSequences.id, id));
+export async function setSequenceEnd(
+  db: Db | Tx,
+  id: string,
+  end: { lastNumber: number | null; lastDate?: string | null },
+) {
+  await db
+    .update(invoiceSequences)
+    .set({ ...end, updatedAt: new Date() })
+    .where(eq(invoiceSequences.id, id));
 }
 
 export async function getSendByJob(jobId: string): Promise<InvoiceSend | undefined> {
@@ -74,14 +123,19 @@ export async function getSendByJob(jobId: string): Promise<InvoiceSend | undefin
 /** Queues the job's invoice on its sequence, once (a step run again finds what it queued). */
 export async function queueSend(values: Omit<typeof invoiceSends.$inferInsert, 'id' | 'state'>): Promise<InvoiceSend> {
   const db = await getDb();
-  await db.insert(invoiceSends).values({ id: newId(), state: 'queued', ...values }).onConflictDoNothing();
+  await db
+    .insert(invoiceSends)
+    .values({ id: newId(), state: 'queued', ...values })
+    .onConflictDoNothing();
   return (await getSendByJob(values.jobId))!;
 }
 
 /** Sends that went out and whose answer never came back (a crash, a cut connection), in number order. */
 export async function sendsInDoubt(sequenceId: string): Promise<InvoiceSend[]> {
   const db = await getDb();
-  return db.select().from(invoiceSends)
+  return db
+    .select()
+    .from(invoiceSends)
     .where(and(eq(invoiceSends.sequenceId, sequenceId), eq(invoiceSends.state, 'sending')))
     .orderBy(asc(invoiceSends.number));
 }
@@ -89,7 +143,9 @@ export async function sendsInDoubt(sequenceId: string): Promise<InvoiceSend[]> {
 /** The next batch: the oldest issue dates first (the authority refuses a date before the last), then queue order. */
 export async function queuedSends(sequenceId: string, limit: number): Promise<InvoiceSend[]> {
   const db = await getDb();
-  return db.select().from(invoiceSends)
+  return db
+    .select()
+    .from(invoiceSends)
     .where(and(eq(invoiceSends.sequenceId, sequenceId), eq(invoiceSends.state, 'queued')))
     .orderBy(asc(invoiceSends.issueDate), asc(invoiceSends.queuedAt), asc(invoiceSends.id))
     .limit(limit);
@@ -98,7 +154,9 @@ export async function queuedSends(sequenceId: string, limit: number): Promise<In
 /** The jobs of the oldest queued sends of the sequence (whose steps wait for a sender). */
 export async function queuedSendJobs(sequenceId: string, limit: number): Promise<string[]> {
   const db = await getDb();
-  const rows = await db.select({ jobId: invoiceSends.jobId }).from(invoiceSends)
+  const rows = await db
+    .select({ jobId: invoiceSends.jobId })
+    .from(invoiceSends)
     .where(and(eq(invoiceSends.sequenceId, sequenceId), eq(invoiceSends.state, 'queued')))
     .orderBy(asc(invoiceSends.issueDate), asc(invoiceSends.queuedAt), asc(invoiceSends.id))
     .limit(limit);
@@ -117,11 +175,17 @@ export async function markSending(tx: Tx, numbered: { id: string; number: number
 /** Back in the queue, without a number: the authority did not authorise it, and its number is free again. */
 export async function requeueSends(tx: Tx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.update(invoiceSends).set({ state: 'queued', number: null, updatedAt: new Date() })
+  await tx
+    .update(invoiceSends)
+    .set({ state: 'queued', number: null, updatedAt: new Date() })
     .where(and(inArray(invoiceSends.id, ids), eq(invoiceSends.state, 'sending')));
 }
 
-export interface SettledSend { id: string; state: 'authorised' | 'refused' | 'conflict'; result: InvoiceSendResult }
+export interface SettledSend {
+  id: string;
+  state: 'authorised' | 'refused' | 'conflict';
+  result: InvoiceSendResult;
+}
 
 export async function settleSends(tx: Tx, settled: SettledSend[]): Promise<void> {
   if (settled.length === 0) return;
@@ -142,10 +206,22 @@ export async function getSendsByIds(ids: string[]): Promise<InvoiceSend[]> {
 export { stampEntries, type IssuedStamp } from '@/lib/silo/queries';
 
 /** The authority's observations or errors, as meta records on the invoices' entries (one per entry and key). */
-export async function recordAuthorityNotes(tx: Tx, notes: (Omit<typeof metaRecords.$inferInsert, 'id' | 'src'>)[]): Promise<void> {
+export async function recordAuthorityNotes(
+  tx: Tx,
+  notes: Omit<typeof metaRecords.$inferInsert, 'id' | 'src'>[],
+): Promise<void> {
   if (notes.length === 0) return;
   const now = new Date();
-  await insertMetaRecords(tx, notes.map((note) => ({
-    ...note, id: newId(), src: GOV_AR_SRC, indexed: false, shared: false, createdAt: now, updatedAt: now,
-  })));
+  await insertMetaRecords(
+    tx,
+    notes.map((note) => ({
+      ...note,
+      id: newId(),
+      src: GOV_AR_SRC,
+      indexed: false,
+      shared: false,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
 }

@@ -1,7 +1,7 @@
 // The `ar-invoice` template: set the invoice Processing, ask the authority for its CAE (`gov-ar.send`), keep
 // its PDF (`gov-ar.pdf`), raise `invoice.sent` (when the workflow has a webhook), set it Sent. A refusal runs the rescue: Error, and
 // `invoice.rejected`. Registered with the engine by lib/gov-ar/plug.ts.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import type { WorkflowConfig } from '@/lib/db/schema';
@@ -10,7 +10,13 @@ import { invoicePdfUrl, keepInvoicePdf } from '@/lib/gov-ar/invoices/invoice-pdf
 import { getSendByJob } from '@/lib/gov-ar/invoices/issuance-queries';
 import { sendInvoice } from '@/lib/gov-ar/invoices/send-step';
 import { setEntryStatus } from '@/lib/silo/queries';
-import { COMMON_STEP, type StepContext, type StepOutcome, type TemplatePlan, type WorkflowTemplate } from '@/lib/transform/templates';
+import {
+  COMMON_STEP,
+  type StepContext,
+  type StepOutcome,
+  type TemplatePlan,
+  type WorkflowTemplate,
+} from '@/lib/transform/templates';
 import { kickWebhookSender } from '@/lib/transform/wake-ups';
 import { workflowBodyBase } from '@/lib/transform/workflow-body';
 import { raiseWebhookEvent } from '@/lib/webhooks/events';
@@ -32,13 +38,18 @@ export type InvoiceWorkflowBody = z.output<typeof InvoiceWorkflowBody>;
 
 export function invoicePlan(config: WorkflowConfig): TemplatePlan {
   const webhook = config.webhook ? [STEP.webhook] : [];
-  return { steps: [STEP.setProcessing, STEP.send, STEP.pdf, ...webhook, STEP.setSent], rescue: [STEP.setError, ...webhook] };
+  return {
+    steps: [STEP.setProcessing, STEP.send, STEP.pdf, ...webhook, STEP.setSent],
+    rescue: [STEP.setError, ...webhook],
+  };
 }
 
-const setStatus = (status: 'Processing' | 'Sent' | 'Error') => async ({ entry }: StepContext): Promise<StepOutcome> => {
-  await setEntryStatus(await getDb(), entry.id, status);
-  return { kind: 'complete' };
-};
+const setStatus =
+  (status: 'Processing' | 'Sent' | 'Error') =>
+  async ({ entry }: StepContext): Promise<StepOutcome> => {
+    await setEntryStatus(await getDb(), entry.id, status);
+    return { kind: 'complete' };
+  };
 
 export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   name: INVOICE_TEMPLATE,
@@ -51,8 +62,13 @@ export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   plan: invoicePlan,
   present: () => ({}),
   refuseJob: (entry, openJob) => {
-    if (entry.status === 'Sent') return new ApiError('invoice_already_sent', 'This invoice was already authorised by the authority; it is issued once.');
-    if (openJob) return new ApiError('invoice_in_progress', 'This invoice already has a job in progress; wait for it to end.');
+    if (entry.status === 'Sent')
+      return new ApiError(
+        'invoice_already_sent',
+        'This invoice was already authorised by the authority; it is issued once.',
+      );
+    if (openJob)
+      return new ApiError('invoice_in_progress', 'This invoice already has a job in progress; wait for it to end.');
     return undefined;
   },
   handlers: {
@@ -80,10 +96,19 @@ async function raiseInvoiceEvent({ job, entry, workflow, step }: StepContext): P
     entryId: entry.id,
     data: sent
       ? {
-        status: 'Sent', code: doc?.code, cae: stamp('arca-cae'), cae_expiry: stamp('arca-cae-expiry'), qr: stamp('arca-qr'),
-        pdf_url: invoicePdfUrl(entry.id),
-      }
-      : { status: 'Error', errors: send?.result?.errors ?? [{ code: 'not_sent', message: 'The invoice could not be sent; see the job.' }] },
+          status: 'Sent',
+          code: doc?.code,
+          cae: stamp('arca-cae'),
+          cae_expiry: stamp('arca-cae-expiry'),
+          qr: stamp('arca-qr'),
+          pdf_url: invoicePdfUrl(entry.id),
+        }
+      : {
+          status: 'Error',
+          errors: send?.result?.errors ?? [
+            { code: 'not_sent', message: 'The invoice could not be sent; see the job.' },
+          ],
+        },
   });
   if (deliveryId) kickWebhookSender();
   return { kind: 'complete', message: deliveryId ? `Webhook ${deliveryId} queued.` : 'Webhook already queued.' };

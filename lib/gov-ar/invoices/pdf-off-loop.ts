@@ -8,11 +8,20 @@ import { renderInvoicePdf } from '@/lib/gov-ar/pdf/render-invoice';
 import { processSingleton } from '@/lib/process-singleton';
 
 type Answer = { id: number; pdf?: Uint8Array; error?: { problem?: InvoicePdfProblem; message: string } };
-interface Pending { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }
-interface PdfThread { worker: Worker; pending: Map<number, Pending>; next: number }
+interface Pending {
+  resolve: (pdf: Buffer) => void;
+  reject: (error: Error) => void;
+}
+interface PdfThread {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  next: number;
+}
 
 /** The process's worker: a promise of it, or of undefined when it cannot start here (then PDFs render inline). */
-const thread = processSingleton('invoice-pdf-thread', () => ({ starting: undefined as Promise<PdfThread | undefined> | undefined }));
+const thread = processSingleton('invoice-pdf-thread', () => ({
+  starting: undefined as Promise<PdfThread | undefined> | undefined,
+}));
 
 export async function renderPdfOffLoop(input: InvoicePdfInput): Promise<Buffer> {
   thread.starting ??= startThread();

@@ -14,9 +14,10 @@ port.on('message', async ({ id, input }: { id: number; input: InvoicePdfInput })
   } catch (error) {
     port.postMessage({
       id,
-      error: error instanceof InvoicePdfError
-        ? { problem: error.problem, message: error.message }
-        : { message: error instanceof Error ? error.stack ?? error.message : String(error) },
+      error:
+        error instanceof InvoicePdfError
+          ? { problem: error.problem, message: error.message }
+          : { message: error instanceof Error ? (error.stack ?? error.message) : String(error) },
     });
   }
 });

@@ -8,22 +8,28 @@ import { credentials, entries, supplierCuit, type Credential, type Environment }
  * The active certificate of the workspace's `Registered` supplier entry with this CUIT in this
  * environment; of several such entries (branches, a re-registration), the most recently registered.
  */
-export async function getRegisteredSupplierCredential(ownerId: string, environment: Environment, cuit: string): Promise<Credential | undefined> {
+export async function getRegisteredSupplierCredential(
+  ownerId: string,
+  environment: Environment,
+  cuit: string,
+): Promise<Credential | undefined> {
   const db = await getDb();
   const [row] = await db
     .select({ credential: credentials })
     .from(credentials)
     .innerJoin(entries, eq(entries.id, credentials.entryId))
-    .where(and(
-      eq(credentials.ownerId, ownerId),
-      eq(credentials.cuit, cuit),
-      eq(credentials.environment, environment),
-      eq(credentials.status, 'active'),
-      eq(entries.ownerId, ownerId),
-      eq(entries.folder, 'suppliers'),
-      eq(entries.status, 'Registered'),
-      eq(supplierCuit(entries.data), cuit),
-    ))
+    .where(
+      and(
+        eq(credentials.ownerId, ownerId),
+        eq(credentials.cuit, cuit),
+        eq(credentials.environment, environment),
+        eq(credentials.status, 'active'),
+        eq(entries.ownerId, ownerId),
+        eq(entries.folder, 'suppliers'),
+        eq(entries.status, 'Registered'),
+        eq(supplierCuit(entries.data), cuit),
+      ),
+    )
     .orderBy(desc(credentials.createdAt), desc(credentials.id))
     .limit(1);
   return row?.credential;

@@ -3,7 +3,7 @@
 import { ApiError, authorityUnavailable } from '@/lib/api/errors';
 import type { AuthorityService, Environment } from '@/lib/db/schema';
 import { DOC_LETTER_EXT } from '@/lib/gov-ar/invoices/envelope';
-import { AuthorityError } from '@/lib/authority/authority-error';
+import type { AuthorityError } from '@/lib/authority/authority-error';
 import { formatCuit } from '@/lib/ar/cuit';
 import { isUsable } from '@/lib/gov-ar/points-of-sale';
 import type { PuntoDeVenta } from '@/lib/authority/wsfe-client';
@@ -15,50 +15,78 @@ export const LETTER_FIELD = `data.doc.tax.ext.${DOC_LETTER_EXT}`;
 const PORTAL_POINTS_OF_SALE = '"Administración de puntos de venta y domicilios" › "A/B/M de Puntos de Venta"';
 
 export function supplierNotRegistered(cuit: string, environment: Environment, status?: string): ApiError {
-  return new ApiError('supplier_not_registered', `CUIT ${formatCuit(cuit)} is not a registered ${environment} supplier: ${whyNotRegistered(status)}.`, {
-    [SUPPLIER_FIELD]: 'not a registered supplier of this workspace',
-  });
+  return new ApiError(
+    'supplier_not_registered',
+    `CUIT ${formatCuit(cuit)} is not a registered ${environment} supplier: ${whyNotRegistered(status)}.`,
+    {
+      [SUPPLIER_FIELD]: 'not a registered supplier of this workspace',
+    },
+  );
 }
 
 function whyNotRegistered(status: string | undefined): string {
   switch (status) {
-    case undefined: return 'no supplier entry of this workspace has this CUIT: create one and register it first';
-    case 'Expired': return 'its certificate has run out: renew the registration (a new registration job for the entry)';
-    case 'Registered': return 'it holds no active certificate: register it again';
-    default: return `its supplier entry is ${status}, not Registered: the supplier must finish the registration link first`;
+    case undefined:
+      return 'no supplier entry of this workspace has this CUIT: create one and register it first';
+    case 'Expired':
+      return 'its certificate has run out: renew the registration (a new registration job for the entry)';
+    case 'Registered':
+      return 'it holds no active certificate: register it again';
+    default:
+      return `its supplier entry is ${status}, not Registered: the supplier must finish the registration link first`;
   }
 }
 
-export function serviceNotAuthorized(service: AuthorityService, authorized: readonly string[], reason: { letter?: string; field: string }): ApiError {
+export function serviceNotAuthorized(
+  service: AuthorityService,
+  authorized: readonly string[],
+  reason: { letter?: string; field: string },
+): ApiError {
   const what = reason.letter
     ? `Invoices of letter ${reason.letter} go through the web service ${service}`
     : `In live the points of sale are read through the web service ${service}`;
-  return new ApiError('service_not_authorized',
-    `${what}, which the supplier's certificate is not authorised for (it is for ${authorized.join(', ') || 'none'}). `
-      + `Register the supplier again with a workflow whose invoice_types need ${service}, and authorise it at the authority.`,
-    { [reason.field]: `needs ${service}` }, undefined, { service });
+  return new ApiError(
+    'service_not_authorized',
+    `${what}, which the supplier's certificate is not authorised for (it is for ${authorized.join(', ') || 'none'}). ` +
+      `Register the supplier again with a workflow whose invoice_types need ${service}, and authorise it at the authority.`,
+    { [reason.field]: `needs ${service}` },
+    undefined,
+    { service },
+  );
 }
 
 export function pointOfSaleNotRegistered(number: number, cuit: string, points: PuntoDeVenta[]): ApiError {
   const point = points.find((candidate) => candidate.number === number);
   const usable = points.filter(isUsable).map((candidate) => candidate.number);
   const state = !point ? 'not registered' : point.droppedOn ? `dropped on ${point.droppedOn}` : 'blocked';
-  return new ApiError('point_of_sale_not_registered',
-    `Point of sale ${number} is ${state} at the authority for CUIT ${formatCuit(cuit)}; `
-      + `usable there: ${usable.join(', ') || 'none'}. Add it at ${PORTAL_POINTS_OF_SALE} for web services, or use one of those.`,
-    { [SERIES_FIELD]: `${state} at the authority` });
+  return new ApiError(
+    'point_of_sale_not_registered',
+    `Point of sale ${number} is ${state} at the authority for CUIT ${formatCuit(cuit)}; ` +
+      `usable there: ${usable.join(', ') || 'none'}. Add it at ${PORTAL_POINTS_OF_SALE} for web services, or use one of those.`,
+    { [SERIES_FIELD]: `${state} at the authority` },
+  );
 }
 
 /** What the authority's refusal to list the points of sale means for the invoice. */
 export function authorityRefusal(error: AuthorityError, authorized: readonly string[]): ApiError {
   switch (error.problem) {
-    case 'not_authorized': return serviceNotAuthorized('wsfe', authorized, { field: SERIES_FIELD });
+    case 'not_authorized':
+      return serviceNotAuthorized('wsfe', authorized, { field: SERIES_FIELD });
     case 'revoked':
-      return new ApiError('certificate_revoked', "The authority reports the supplier's certificate revoked: register the supplier again with a new certificate.");
+      return new ApiError(
+        'certificate_revoked',
+        "The authority reports the supplier's certificate revoked: register the supplier again with a new certificate.",
+      );
     case 'expired':
-      return new ApiError('certificate_expired', "The supplier's certificate has expired: register the supplier again to renew it.");
+      return new ApiError(
+        'certificate_expired',
+        "The supplier's certificate has expired: register the supplier again to renew it.",
+      );
     case 'untrusted':
-      return new ApiError('certificate_untrusted', "The authority no longer trusts the supplier's certificate: register the supplier again.");
+      return new ApiError(
+        'certificate_untrusted',
+        "The authority no longer trusts the supplier's certificate: register the supplier again.",
+      );
     default:
       console.warn(`[invoices] points of sale unavailable: ${error.message}`);
       return authorityUnavailable();

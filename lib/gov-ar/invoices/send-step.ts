@@ -31,9 +31,17 @@ export async function sendInvoice({ step, job, entry }: StepContext): Promise<St
     send = (await getSendByJob(job.id))!;
     if (send.state === 'queued' || send.state === 'sending') {
       if (round.kind === 'unavailable') {
-        return { kind: 'retry', at: backoff(step.attempts), message: `The authority did not answer (${round.error.message}); trying again.` };
+        return {
+          kind: 'retry',
+          at: backoff(step.attempts),
+          message: `The authority did not answer (${round.error.message}); trying again.`,
+        };
       }
-      return { kind: 'retry', at: new Date(Date.now() + WAKE_FALLBACK_MS), message: 'Queued for the authority with the rest of its sequence.' };
+      return {
+        kind: 'retry',
+        at: new Date(Date.now() + WAKE_FALLBACK_MS),
+        message: 'Queued for the authority with the rest of its sequence.',
+      };
     }
   }
   return verdict(send);
@@ -53,20 +61,30 @@ function verdict(send: InvoiceSend): StepOutcome {
   }
 }
 
-async function queueInvoice(jobId: string, ownerId: string, entryId: string, data: { doc: CalculableInvoice }):
-  Promise<{ send: InvoiceSend } | { outcome: StepOutcome }> {
+async function queueInvoice(
+  jobId: string,
+  ownerId: string,
+  entryId: string,
+  data: { doc: CalculableInvoice },
+): Promise<{ send: InvoiceSend } | { outcome: StepOutcome }> {
   let voucher;
   try {
     voucher = toFECAEDetRequest(data.doc);
   } catch (error) {
-    if (error instanceof WsfeMappingError) return { outcome: { kind: 'fail', message: `Not issued: ${error.message}.` } };
+    if (error instanceof WsfeMappingError)
+      return { outcome: { kind: 'fail', message: `Not issued: ${error.message}.` } };
     throw error;
   }
   const environment: Environment = (await getWorkspaceById(ownerId))?.sandbox === false ? 'live' : 'sandbox';
   const cuit = String(data.doc.supplier?.tax_id?.code ?? '');
   const sequence = await ensureSequence({ environment, cuit, pointOfSale: voucher.PtoVta, docType: voucher.CbteTipo });
   const send = await queueSend({
-    ownerId, sequenceId: sequence.id, entryId, jobId, detail: voucher.detail, issueDate: String(data.doc.issue_date ?? ''),
+    ownerId,
+    sequenceId: sequence.id,
+    entryId,
+    jobId,
+    detail: voucher.detail,
+    issueDate: String(data.doc.issue_date ?? ''),
   });
   return { send };
 }

@@ -12,15 +12,32 @@ import { answerLost, authorityTimeoutMs } from '@/lib/authority/soap-client';
 import { authorityTicket } from '@/lib/authority/tickets';
 import type { WsfeAuth } from '@/lib/authority/wsfe-client';
 import {
-  feCaeSolicitar, feCompConsultar, feCompTotXRequest, feCompUltimoAutorizado, type AuthorisedVoucher, type Sequence,
+  feCaeSolicitar,
+  feCompConsultar,
+  feCompTotXRequest,
+  feCompUltimoAutorizado,
+  type AuthorisedVoucher,
+  type Sequence,
 } from '@/lib/authority/wsfe-vouchers';
 import { getDb, type Tx } from '@/lib/db/client';
 import type { Environment, InvoiceSend, InvoiceSequence } from '@/lib/db/schema';
 import { openCredential } from '@/lib/gov-ar/credentials';
 import { batchOutcome, type BatchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
 import {
-  lockHeldSequence, markSending, queuedSendJobs, queuedSends, recordAuthorityNotes, releaseSequenceLease, requeueSends, sendsInDoubt,
-  setSequenceEnd, settleSends, stampEntries, takeSequenceLease, type IssuedStamp, type SettledSend,
+  lockHeldSequence,
+  markSending,
+  queuedSendJobs,
+  queuedSends,
+  recordAuthorityNotes,
+  releaseSequenceLease,
+  requeueSends,
+  sendsInDoubt,
+  setSequenceEnd,
+  settleSends,
+  stampEntries,
+  takeSequenceLease,
+  type IssuedStamp,
+  type SettledSend,
 } from '@/lib/gov-ar/invoices/issuance-queries';
 import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
 import { META_KEY } from '@/lib/gov-ar/app';
@@ -49,7 +66,12 @@ export type SendingRound =
   /** The authority did not answer; what was queued stays queued, what was in doubt stays in doubt. */
   | { kind: 'unavailable'; error: AuthorityError };
 
-interface Authority { environment: Environment; cuit: string; auth: WsfeAuth; sequence: Sequence }
+interface Authority {
+  environment: Environment;
+  cuit: string;
+  auth: WsfeAuth;
+  sequence: Sequence;
+}
 
 /** Queued invoices' steps woken when a sender lets go of their sequence: the first to run becomes the next sender. */
 const WOKEN_ON_RELEASE = 2;
@@ -94,9 +116,10 @@ async function sendWhileHeld(held: InvoiceSequence, owner: string): Promise<Send
       if (!oldest) return { kind: 'idle' };
       const current = await authorityOf(oldest);
       const batch = await queuedSends(sequenceId, await batchSize(current));
-      last ??= held.lastNumber === null
-        ? { number: await feCompUltimoAutorizado(current.environment, current.auth, current.sequence), date: null }
-        : { number: held.lastNumber, date: held.lastDate };
+      last ??=
+        held.lastNumber === null
+          ? { number: await feCompUltimoAutorizado(current.environment, current.auth, current.sequence), date: null }
+          : { number: held.lastNumber, date: held.lastDate };
       last = await sendBatch(held, owner, current, batch, last);
     }
   } catch (error) {
@@ -107,20 +130,38 @@ async function sendWhileHeld(held: InvoiceSequence, owner: string): Promise<Send
 
 /** Numbers the batch after `last`, sends it, and records each invoice's outcome; the sequence's new end. */
 async function sendBatch(
-  sequence: InvoiceSequence, owner: string, authority: Authority, batch: InvoiceSend[], last: { number: number; date: string | null },
+  sequence: InvoiceSequence,
+  owner: string,
+  authority: Authority,
+  batch: InvoiceSend[],
+  last: { number: number; date: string | null },
 ) {
   const numbered = batch.map((send, index) => ({ send, number: last.number + 1 + index }));
-  await fenced(sequence, owner, (tx) => markSending(tx, numbered.map(({ send, number }) => ({ id: send.id, number }))));
+  await fenced(sequence, owner, (tx) =>
+    markSending(
+      tx,
+      numbered.map(({ send, number }) => ({ id: send.id, number })),
+    ),
+  );
   const details = numbered.map(({ send, number }) => withNumber(send, number));
   let answer;
   try {
     answer = await feCaeSolicitar(authority.environment, authority.auth, authority.sequence, details);
   } catch (error) {
     // Known not to have reached the authority: the batch goes back to the queue. Otherwise it stays in doubt.
-    if (!answerLost(error)) await fenced(sequence, owner, (tx) => requeueSends(tx, batch.map((send) => send.id)));
+    if (!answerLost(error))
+      await fenced(sequence, owner, (tx) =>
+        requeueSends(
+          tx,
+          batch.map((send) => send.id),
+        ),
+      );
     throw error;
   }
-  const outcome = batchOutcome(numbered.map(({ send, number }) => ({ id: send.id, number })), answer);
+  const outcome = batchOutcome(
+    numbered.map(({ send, number }) => ({ id: send.id, number })),
+    answer,
+  );
   let end = last;
   for (const authorised of outcome.authorised) {
     const send = numbered.find((item) => item.send.id === authorised.id)!;
@@ -129,7 +170,8 @@ async function sendBatch(
   if (outcome.numbering) {
     // Was its date before the sequence's last, or did the sequence move on without us?
     const authorityLast = await feCompUltimoAutorizado(authority.environment, authority.auth, authority.sequence);
-    if (authorityLast === outcome.numbering.number - 1) outcome.refused.push({ id: outcome.numbering.id, errors: [outcome.numbering.error] });
+    if (authorityLast === outcome.numbering.number - 1)
+      outcome.refused.push({ id: outcome.numbering.id, errors: [outcome.numbering.error] });
     else {
       outcome.requeued.push(outcome.numbering.id);
       end = { number: authorityLast, date: null };
@@ -141,27 +183,40 @@ async function sendBatch(
 
 /** Everything a batch's answer changes, in one transaction fenced by the lease; the waiting jobs are woken. */
 async function record(
-  sequence: InvoiceSequence, owner: string, authority: Authority, batch: InvoiceSend[], outcome: BatchOutcome,
+  sequence: InvoiceSequence,
+  owner: string,
+  authority: Authority,
+  batch: InvoiceSend[],
+  outcome: BatchOutcome,
   end: { number: number; date: string | null },
 ) {
   const sendOf = (id: string) => batch.find((send) => send.id === id)!;
   const settled: SettledSend[] = [
-    ...outcome.authorised.map(({ id, cae, caeDue, observations }) =>
-      ({ id, state: 'authorised' as const, result: { cae, caeDue, observations: notes(observations) } })),
+    ...outcome.authorised.map(({ id, cae, caeDue, observations }) => ({
+      id,
+      state: 'authorised' as const,
+      result: { cae, caeDue, observations: notes(observations) },
+    })),
     ...outcome.refused.map(({ id, errors }) => ({ id, state: 'refused' as const, result: { errors: notes(errors) } })),
   ];
   const stamps: IssuedStamp[] = outcome.authorised.map(({ id, number, cae, caeDue }) =>
-    issuedStamp(authority, sendOf(id), withNumber(sendOf(id), number), cae, caeDue));
+    issuedStamp(authority, sendOf(id), withNumber(sendOf(id), number), cae, caeDue),
+  );
   await fenced(sequence, owner, async (tx) => {
     await settleSends(tx, settled);
     await requeueSends(tx, outcome.requeued);
     await stampEntries(tx, stamps);
     await recordAuthorityNotes(tx, [
-      ...outcome.authorised.filter((item) => item.observations.length > 0).map((item) => note(sendOf(item.id), META_KEY.observations, item.observations)),
+      ...outcome.authorised
+        .filter((item) => item.observations.length > 0)
+        .map((item) => note(sendOf(item.id), META_KEY.observations, item.observations)),
       ...outcome.refused.map((item) => note(sendOf(item.id), META_KEY.errors, item.errors)),
     ]);
     await setSequenceEnd(tx, sequence.id, { lastNumber: end.number, lastDate: end.date });
-    await readyStepsNow(tx, [...outcome.authorised, ...outcome.refused].map(({ id }) => sendOf(id).jobId));
+    await readyStepsNow(
+      tx,
+      [...outcome.authorised, ...outcome.refused].map(({ id }) => sendOf(id).jobId),
+    );
   });
   kickJobRunner();
 }
@@ -173,8 +228,9 @@ async function record(
 async function settleInDoubt(sequence: InvoiceSequence, owner: string, authority: Authority, doubtful: InvoiceSend[]) {
   const authorityLast = await feCompUltimoAutorizado(authority.environment, authority.auth, authority.sequence);
   const asked = doubtful.filter((send) => send.number! <= authorityLast);
-  const found = await inParallel(asked, CONSULTS_AT_ONCE,
-    (send) => feCompConsultar(authority.environment, authority.auth, authority.sequence, send.number!));
+  const found = await inParallel(asked, CONSULTS_AT_ONCE, (send) =>
+    feCompConsultar(authority.environment, authority.auth, authority.sequence, send.number!),
+  );
   const settled: SettledSend[] = [];
   const stamps: IssuedStamp[] = [];
   const requeued = doubtful.filter((send) => send.number! > authorityLast).map((send) => send.id);
@@ -194,9 +250,15 @@ async function settleInDoubt(sequence: InvoiceSequence, owner: string, authority
     await settleSends(tx, settled);
     await requeueSends(tx, requeued);
     await stampEntries(tx, stamps);
-    await recordAuthorityNotes(tx, conflicts.map((send) => note(send, META_KEY.errors, [sequenceConflict(send, found[asked.indexOf(send)]!)])));
+    await recordAuthorityNotes(
+      tx,
+      conflicts.map((send) => note(send, META_KEY.errors, [sequenceConflict(send, found[asked.indexOf(send)]!)])),
+    );
     await setSequenceEnd(tx, sequence.id, { lastNumber: authorityLast, lastDate: null });
-    await readyStepsNow(tx, settled.map(({ id }) => doubtful.find((send) => send.id === id)!.jobId));
+    await readyStepsNow(
+      tx,
+      settled.map(({ id }) => doubtful.find((send) => send.id === id)!.jobId),
+    );
   });
   kickJobRunner();
   return { number: authorityLast, date: null };
@@ -204,44 +266,76 @@ async function settleInDoubt(sequence: InvoiceSequence, owner: string, authority
 
 /** The voucher the authority holds under a number is this invoice if it has its receiver, date and total. */
 function isThisInvoice(voucher: AuthorisedVoucher, detail: FECAEDetRequest): boolean {
-  return voucher.docType === detail.DocTipo && voucher.docNumber === String(detail.DocNro) && voucher.date === detail.CbteFch
-    && new Decimal(voucher.total || 'NaN').equals(detail.ImpTotal);
+  return (
+    voucher.docType === detail.DocTipo &&
+    voucher.docNumber === String(detail.DocNro) &&
+    voucher.date === detail.CbteFch &&
+    new Decimal(voucher.total || 'NaN').equals(detail.ImpTotal)
+  );
 }
 
 function sequenceConflict(send: InvoiceSend, voucher: AuthorisedVoucher) {
   return {
     code: 'sequence_conflict',
-    message: `The authority holds number ${send.number} of this point of sale and voucher type for another voucher `
-      + `(receiver ${voucher.docType} ${voucher.docNumber}, dated ${voucher.date}, total ${voucher.total}): another system `
-      + 'issues on this point of sale. This invoice was not authorised and nothing was overwritten; issue it again.',
+    message:
+      `The authority holds number ${send.number} of this point of sale and voucher type for another voucher ` +
+      `(receiver ${voucher.docType} ${voucher.docNumber}, dated ${voucher.date}, total ${voucher.total}): another system ` +
+      'issues on this point of sale. This invoice was not authorised and nothing was overwritten; issue it again.',
   };
 }
 
 const withNumber = (send: InvoiceSend, number: number) =>
-  ({ ...(send.detail as Omit<FECAEDetRequest, 'CbteDesde' | 'CbteHasta'>), CbteDesde: number, CbteHasta: number }) as FECAEDetRequest;
+  ({
+    ...(send.detail as Omit<FECAEDetRequest, 'CbteDesde' | 'CbteHasta'>),
+    CbteDesde: number,
+    CbteHasta: number,
+  }) as FECAEDetRequest;
 
 const isoDate = (yyyymmdd: string) => yyyymmdd.replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
 
-function issuedStamp(authority: Authority, send: InvoiceSend, detail: FECAEDetRequest, cae: string, caeDue: string): IssuedStamp {
-  const qr = arcaQrUrl(arcaQrDataFor({ CbteTipo: authority.sequence.docType, PtoVta: authority.sequence.pointOfSale }, detail, authority.cuit, cae));
+function issuedStamp(
+  authority: Authority,
+  send: InvoiceSend,
+  detail: FECAEDetRequest,
+  cae: string,
+  caeDue: string,
+): IssuedStamp {
+  const qr = arcaQrUrl(
+    arcaQrDataFor(
+      { CbteTipo: authority.sequence.docType, PtoVta: authority.sequence.pointOfSale },
+      detail,
+      authority.cuit,
+      cae,
+    ),
+  );
   return {
     entryId: send.entryId,
     code: String(detail.CbteDesde).padStart(8, '0'),
-    stamps: [{ prv: 'arca-cae', val: cae }, { prv: 'arca-cae-expiry', val: isoDate(caeDue) }, { prv: 'arca-qr', val: qr }],
+    stamps: [
+      { prv: 'arca-cae', val: cae },
+      { prv: 'arca-cae-expiry', val: isoDate(caeDue) },
+      { prv: 'arca-qr', val: qr },
+    ],
   };
 }
 
 const notes = (errors: { code: string | number; message: string }[]) =>
   errors.map(({ code, message }) => ({ code: /^\d+$/.test(String(code)) ? Number(code) : code, message }));
 
-const note = (send: InvoiceSend, key: string, errors: { code: string | number; message: string }[]) =>
-  ({ ownerId: send.ownerId, entryId: send.entryId, jobId: send.jobId, key, value: notes(errors) });
+const note = (send: InvoiceSend, key: string, errors: { code: string | number; message: string }[]) => ({
+  ownerId: send.ownerId,
+  entryId: send.entryId,
+  jobId: send.jobId,
+  key,
+  value: notes(errors),
+});
 
 /** Runs `write` in a transaction only while this sender still holds the sequence's lease. */
 async function fenced(sequence: InvoiceSequence, owner: string, write: (tx: Tx) => Promise<unknown>) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    if (!(await lockHeldSequence(tx, sequence.id, owner))) throw new AuthorityError('unavailable', 'The sequence lease ran out while sending; another sender carries on.');
+    if (!(await lockHeldSequence(tx, sequence.id, owner)))
+      throw new AuthorityError('unavailable', 'The sequence lease ran out while sending; another sender carries on.');
     await write(tx);
   });
 }
@@ -249,7 +343,11 @@ async function fenced(sequence: InvoiceSequence, owner: string, write: (tx: Tx) 
 /** The supplier's certificate, a WSAA ticket for wsfe, and the sequence as the authority names it. */
 async function authorityFor(sequence: InvoiceSequence, ownerId: string): Promise<Authority> {
   const credential = await getRegisteredSupplierCredential(ownerId, sequence.environment, sequence.cuit);
-  if (!credential) throw new AuthorityError('rejected', `CUIT ${sequence.cuit} is no longer a registered ${sequence.environment} supplier.`);
+  if (!credential)
+    throw new AuthorityError(
+      'rejected',
+      `CUIT ${sequence.cuit} is no longer a registered ${sequence.environment} supplier.`,
+    );
   const ticket = await authorityTicket(await openCredential(credential), 'wsfe');
   return {
     environment: sequence.environment,
@@ -260,7 +358,10 @@ async function authorityFor(sequence: InvoiceSequence, ownerId: string): Promise
 }
 
 /** FECompTotXRequest, asked once an hour per environment. */
-const batchLimits = processSingleton('wsfe-batch-limits', () => new Map<Environment, { most: number; until: number }>());
+const batchLimits = processSingleton(
+  'wsfe-batch-limits',
+  () => new Map<Environment, { most: number; until: number }>(),
+);
 
 async function batchSize(authority: Authority): Promise<number> {
   const kept = batchLimits.get(authority.environment);
@@ -273,12 +374,13 @@ async function batchSize(authority: Authority): Promise<number> {
 async function inParallel<T, R>(items: T[], atOnce: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, async () => {
-    while (next < items.length) {
-      const at = next++;
-      results[at] = await work(items[at]!);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(atOnce, items.length) }, async () => {
+      while (next < items.length) {
+        const at = next++;
+        results[at] = await work(items[at]!);
+      }
+    }),
+  );
   return results;
 }
-

@@ -21,7 +21,12 @@ export interface LineRow {
   total: string;
 }
 
-export interface TributeRow { description: string; base: string; rate: string; amount: string }
+export interface TributeRow {
+  description: string;
+  base: string;
+  rate: string;
+  amount: string;
+}
 
 export interface AmountsView {
   currency: string;
@@ -42,8 +47,24 @@ const NATIONAL_INDIRECT_TAX_TYPES = ['4'];
 
 /** The units GOBL names by key, as an Argentine invoice writes them. */
 const UNITS: Record<string, string> = {
-  item: 'unidades', h: 'horas', min: 'minutos', day: 'días', week: 'semanas', month: 'meses', year: 'años',
-  kg: 'kg', g: 'g', t: 't', l: 'l', ml: 'ml', m: 'm', m2: 'm²', m3: 'm³', km: 'km', cm: 'cm', service: 'servicio',
+  item: 'unidades',
+  h: 'horas',
+  min: 'minutos',
+  day: 'días',
+  week: 'semanas',
+  month: 'meses',
+  year: 'años',
+  kg: 'kg',
+  g: 'g',
+  t: 't',
+  l: 'l',
+  ml: 'ml',
+  m: 'm',
+  m2: 'm²',
+  m3: 'm³',
+  km: 'km',
+  cm: 'cm',
+  service: 'servicio',
 };
 
 const vatCombo = (taxes: TaxCombo[] | undefined) => taxes?.find((combo) => combo.cat === CATEGORY_VAT);
@@ -74,15 +95,24 @@ type Line = NonNullable<CalculableInvoice['lines']>[number] & { item: { unit?: s
 function lineRow(line: Line, currency: string, withVat: boolean): LineRow {
   const factor = withVat ? vatFactor(line.taxes) : undefined;
   const discounts = line.discounts ?? [];
-  const discount = discounts.length === 1 && discounts[0]!.percent ? formatPercent(discounts[0]!.percent)
-    : discounts.length > 0
-      ? formatMoney(times(discounts.reduce((sum, item) => sum.add(Amount.parse(item.amount ?? '0')), Amount.zero(2)).toString(), factor, 2), currency)
-      : '';
+  const discount =
+    discounts.length === 1 && discounts[0]!.percent
+      ? formatPercent(discounts[0]!.percent)
+      : discounts.length > 0
+        ? formatMoney(
+            times(
+              discounts.reduce((sum, item) => sum.add(Amount.parse(item.amount ?? '0')), Amount.zero(2)).toString(),
+              factor,
+              2,
+            ),
+            currency,
+          )
+        : '';
   const unit = line.item.unit;
   return {
     description: [line.item.ref, line.item.name].filter(Boolean).join(' - '),
     quantity: formatQuantity(line.quantity),
-    unit: unit ? UNITS[unit] ?? unit : '',
+    unit: unit ? (UNITS[unit] ?? unit) : '',
     price: line.item.price === undefined ? '' : formatPrice(times(line.item.price, factor)),
     discount,
     vat: vatLabel(line.taxes),
@@ -93,35 +123,52 @@ function lineRow(line: Line, currency: string, withVat: boolean): LineRow {
 type Adjustment = NonNullable<CalculableInvoice['discounts']>[number];
 
 /** Document discounts and charges other than tributes, as rows after the lines. */
-function adjustmentRows(invoice: CalculableInvoice, currency: string, withVat: boolean, discriminatesVat: boolean): LineRow[] {
+function adjustmentRows(
+  invoice: CalculableInvoice,
+  currency: string,
+  withVat: boolean,
+  discriminatesVat: boolean,
+): LineRow[] {
   const row = (adjustment: Adjustment, title: string, sign: '' | '-'): LineRow => ({
     description: [title, adjustment.reason].filter(Boolean).join(': '),
-    quantity: '', unit: '', price: '',
+    quantity: '',
+    unit: '',
+    price: '',
     discount: adjustment.percent ? formatPercent(adjustment.percent) : '',
     vat: discriminatesVat ? vatLabel(adjustment.taxes) : '',
-    total: formatMoney(`${sign}${times(adjustment.amount!, withVat ? vatFactor(adjustment.taxes) : undefined, 2)}`, currency),
+    total: formatMoney(
+      `${sign}${times(adjustment.amount!, withVat ? vatFactor(adjustment.taxes) : undefined, 2)}`,
+      currency,
+    ),
   });
   return [
     ...(invoice.discounts ?? []).map((discount) => row(discount, 'Bonificación', '-')),
-    ...(invoice.charges ?? []).filter((charge) => !charge.ext?.[EXT_TAX_TYPE]).map((charge) => row(charge, 'Recargo', '')),
+    ...(invoice.charges ?? [])
+      .filter((charge) => !charge.ext?.[EXT_TAX_TYPE])
+      .map((charge) => row(charge, 'Recargo', '')),
   ];
 }
 
 const isZero = (figure: string) => Amount.parse(figure).isZero();
-const sum = (figures: string[]) => figures.reduce((total, figure) => total.add(Amount.parse(figure)), Amount.zero(2)).toString();
+const sum = (figures: string[]) =>
+  figures.reduce((total, figure) => total.add(Amount.parse(figure)), Amount.zero(2)).toString();
 
 function totalsRows(kind: VoucherKind, detail: WsfeVoucher['detail'], currency: string): LabelledValue[] {
   const money = (figure: string) => formatMoney(figure, currency);
   const tributes = { label: 'Importe otros tributos', value: money(detail.ImpTrib) };
   const total = { label: 'Importe total', value: money(detail.ImpTotal) };
   if (kind.letter === 'A' || kind.letter === 'M') {
-    const rates = [...(detail.Iva?.AlicIva ?? [])]
-      .sort((a, b) => Amount.parse(VAT_RATE_PERCENT[b.Id] ?? '0').compare(Amount.parse(VAT_RATE_PERCENT[a.Id] ?? '0')));
+    const rates = [...(detail.Iva?.AlicIva ?? [])].sort((a, b) =>
+      Amount.parse(VAT_RATE_PERCENT[b.Id] ?? '0').compare(Amount.parse(VAT_RATE_PERCENT[a.Id] ?? '0')),
+    );
     return [
       { label: 'Importe neto gravado', value: money(detail.ImpNeto) },
       ...(isZero(detail.ImpTotConc) ? [] : [{ label: 'Importe neto no gravado', value: money(detail.ImpTotConc) }]),
       ...(isZero(detail.ImpOpEx) ? [] : [{ label: 'Importe exento', value: money(detail.ImpOpEx) }]),
-      ...rates.map((rate) => ({ label: `IVA ${formatPercent(`${VAT_RATE_PERCENT[rate.Id] ?? '?'}%`)}`, value: money(rate.Importe) })),
+      ...rates.map((rate) => ({
+        label: `IVA ${formatPercent(`${VAT_RATE_PERCENT[rate.Id] ?? '?'}%`)}`,
+        value: money(rate.Importe),
+      })),
       tributes,
       total,
     ];
@@ -153,17 +200,26 @@ export function amountsView(invoice: CalculableInvoice, kind: VoucherKind, vouch
       amount: formatMoney(tributo.Importe, currency),
     })),
     totals: totalsRows(kind, detail, currency),
-    ...(kind.letter === 'B' && toFinalConsumer ? {
-      transparency: {
-        legend: 'Régimen de Transparencia Fiscal al Consumidor (Ley 27.743)',
-        rows: [
-          { label: 'IVA contenido', value: formatMoney(detail.ImpIVA, currency) },
-          {
-            label: 'Otros impuestos nacionales indirectos',
-            value: formatMoney(sum(tributes.filter((tributo) => NATIONAL_INDIRECT_TAX_TYPES.includes(String(tributo.Id))).map((tributo) => tributo.Importe)), currency),
+    ...(kind.letter === 'B' && toFinalConsumer
+      ? {
+          transparency: {
+            legend: 'Régimen de Transparencia Fiscal al Consumidor (Ley 27.743)',
+            rows: [
+              { label: 'IVA contenido', value: formatMoney(detail.ImpIVA, currency) },
+              {
+                label: 'Otros impuestos nacionales indirectos',
+                value: formatMoney(
+                  sum(
+                    tributes
+                      .filter((tributo) => NATIONAL_INDIRECT_TAX_TYPES.includes(String(tributo.Id)))
+                      .map((tributo) => tributo.Importe),
+                  ),
+                  currency,
+                ),
+              },
+            ],
           },
-        ],
-      },
-    } : {}),
+        }
+      : {}),
   };
 }

@@ -21,7 +21,9 @@ function load(name: FontName): fontkit.Font {
   try {
     data = fs.readFileSync(file);
   } catch (error) {
-    throw new Error(`the invoice font ${file} cannot be read (is the working directory the app's root?)`, { cause: error });
+    throw new Error(`the invoice font ${file} cannot be read (is the working directory the app's root?)`, {
+      cause: error,
+    });
   }
   const font = fontkit.create(data);
   if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);

@@ -5,7 +5,10 @@
 import type { SupplierVatCondition } from '@/lib/gov-ar/pdf/labels';
 import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
-export interface Stamp { prv: string; val: string }
+export interface Stamp {
+  prv: string;
+  val: string;
+}
 
 export interface InvoiceEnvelope {
   head?: { stamps?: Stamp[] } & Record<string, unknown>;
@@ -46,7 +49,10 @@ export type InvoicePdfProblem =
   | 'not_calculated';
 
 export class InvoicePdfError extends Error {
-  constructor(readonly problem: InvoicePdfProblem, message: string) {
+  constructor(
+    readonly problem: InvoicePdfProblem,
+    message: string,
+  ) {
     super(message);
     this.name = 'InvoicePdfError';
   }

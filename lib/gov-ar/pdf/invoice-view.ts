@@ -8,10 +8,20 @@ import { formatCuit } from '@/lib/ar/cuit-digits';
 import { amountsView, type AmountsView } from '@/lib/gov-ar/pdf/amounts-view';
 import { formatDate, formatDecimal, formatVoucherNumber } from '@/lib/gov-ar/pdf/format';
 import {
-  InvoicePdfError, STAMP_CAE, STAMP_CAE_EXPIRY, STAMP_QR, type InvoicePdfInput, type Stamp,
+  InvoicePdfError,
+  STAMP_CAE,
+  STAMP_CAE_EXPIRY,
+  STAMP_QR,
+  type InvoicePdfInput,
+  type Stamp,
 } from '@/lib/gov-ar/pdf/input';
 import {
-  documentTypeLabel, receiverConditionLabel, supplierConditionLabel, supplierConditionOf, voucherKind, type LabelledValue,
+  documentTypeLabel,
+  receiverConditionLabel,
+  supplierConditionLabel,
+  supplierConditionOf,
+  voucherKind,
+  type LabelledValue,
   type VoucherKind,
 } from '@/lib/gov-ar/pdf/labels';
 
@@ -37,7 +47,15 @@ export interface InvoiceView extends AmountsView {
 
 const stampOf = (stamps: Stamp[] | undefined, provider: string) => stamps?.find((stamp) => stamp.prv === provider)?.val;
 
-type Address = { num?: string; street?: string; street_extra?: string; locality?: string; region?: string; code?: string; country?: string };
+type Address = {
+  num?: string;
+  street?: string;
+  street_extra?: string;
+  locality?: string;
+  region?: string;
+  code?: string;
+  country?: string;
+};
 type Party = NonNullable<CalculableInvoice['customer']> & { name?: string; addresses?: Address[] };
 
 /** `Av. Santa Fe 2500, C1123 Buenos Aires, Ciudad Autónoma de Buenos Aires` */
@@ -52,23 +70,35 @@ export function addressLine(address: Address | undefined): string | undefined {
 
 function issuedParts(input: InvoicePdfInput) {
   const parsed = CalculableInvoiceSchema.safeParse(input.envelope?.doc);
-  if (!parsed.success) throw new InvoicePdfError('not_calculated', `the envelope's doc is not an invoice: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new InvoicePdfError(
+      'not_calculated',
+      `the envelope's doc is not an invoice: ${parsed.error.issues[0]?.message}`,
+    );
   const doc = parsed.data;
   const stamps = input.envelope.head?.stamps;
   const cae = stampOf(stamps, STAMP_CAE);
   const caeExpiry = stampOf(stamps, STAMP_CAE_EXPIRY);
   const qrUrl = stampOf(stamps, STAMP_QR);
   if (!doc.code || !/^\d{1,8}$/.test(doc.code) || !cae || !caeExpiry || !qrUrl) {
-    throw new InvoicePdfError('not_issued', 'the invoice has no number, CAE, CAE expiry or QR stamp: the authority has not accepted it');
+    throw new InvoicePdfError(
+      'not_issued',
+      'the invoice has no number, CAE, CAE expiry or QR stamp: the authority has not accepted it',
+    );
   }
   const docType = doc.tax?.ext?.[EXT_DOC_TYPE];
   const kind = docType ? voucherKind(docType) : undefined;
-  if (!kind) throw new InvoicePdfError('not_printable', `voucher type ${docType ?? '(none)'} is not an invoice or note of class A, B, C or M`);
+  if (!kind)
+    throw new InvoicePdfError(
+      'not_printable',
+      `voucher type ${docType ?? '(none)'} is not an invoice or note of class A, B, C or M`,
+    );
   let voucher: WsfeVoucher;
   try {
     voucher = toFECAEDetRequest(doc);
   } catch (error) {
-    if (error instanceof WsfeMappingError) throw new InvoicePdfError(error.service ? 'not_printable' : 'not_calculated', error.message);
+    if (error instanceof WsfeMappingError)
+      throw new InvoicePdfError(error.service ? 'not_printable' : 'not_calculated', error.message);
     throw error;
   }
   return { doc, kind, voucher, cae, caeExpiry, qrUrl };
@@ -91,7 +121,9 @@ function supplierView(input: InvoicePdfInput, doc: CalculableInvoice, kind: Vouc
     voucherDetails: [
       { label: 'CUIT', value: cuit },
       ...(company.grossIncome ? [{ label: 'Ingresos Brutos', value: company.grossIncome }] : []),
-      ...(company.activityStart ? [{ label: 'Fecha de inicio de actividades', value: formatDate(company.activityStart) }] : []),
+      ...(company.activityStart
+        ? [{ label: 'Fecha de inicio de actividades', value: formatDate(company.activityStart) }]
+        : []),
     ],
   };
 }
@@ -141,17 +173,21 @@ export function invoiceView(input: InvoicePdfInput): InvoiceView {
     issueDate: formatDate(doc.issue_date),
     supplier: supplierView(input, doc, kind),
     customer: customerView(doc, detail),
-    ...(detail.FchServDesde ? {
-      service: [
-        { label: 'Período facturado desde', value: formatDate(detail.FchServDesde) },
-        { label: 'Hasta', value: formatDate(detail.FchServHasta!) },
-        { label: 'Fecha de vto. para el pago', value: formatDate(detail.FchVtoPago!) },
-      ],
-    } : {}),
+    ...(detail.FchServDesde
+      ? {
+          service: [
+            { label: 'Período facturado desde', value: formatDate(detail.FchServDesde) },
+            { label: 'Hasta', value: formatDate(detail.FchServHasta!) },
+            { label: 'Fecha de vto. para el pago', value: formatDate(detail.FchVtoPago!) },
+          ],
+        }
+      : {}),
     associated: associatedView(doc),
-    ...(currency === 'ARS' ? {} : {
-      currencyLine: `Moneda: ${currency} (${detail.MonId}) · Tipo de cambio: $ ${formatDecimal(detail.MonCotiz, 2, 6)}`,
-    }),
+    ...(currency === 'ARS'
+      ? {}
+      : {
+          currencyLine: `Moneda: ${currency} (${detail.MonId}) · Tipo de cambio: $ ${formatDecimal(detail.MonCotiz, 2, 6)}`,
+        }),
     legends: kind.letter === 'M' ? ['OPERACIÓN SUJETA A RETENCIÓN'] : [],
     ...amountsView(doc, kind, voucher),
     cae,

@@ -7,14 +7,30 @@ type Kind = 'invoice' | 'debit-note' | 'credit-note';
 
 /** The voucher types WSFEv1 issues that we print: invoices and notes of the classes A, B, C and M. */
 const PRINTABLE: Record<string, Kind> = {
-  1: 'invoice', 2: 'debit-note', 3: 'credit-note',
-  6: 'invoice', 7: 'debit-note', 8: 'credit-note',
-  11: 'invoice', 12: 'debit-note', 13: 'credit-note',
-  51: 'invoice', 52: 'debit-note', 53: 'credit-note',
+  1: 'invoice',
+  2: 'debit-note',
+  3: 'credit-note',
+  6: 'invoice',
+  7: 'debit-note',
+  8: 'credit-note',
+  11: 'invoice',
+  12: 'debit-note',
+  13: 'credit-note',
+  51: 'invoice',
+  52: 'debit-note',
+  53: 'credit-note',
 };
 
-const TITLES: Record<Kind, string> = { invoice: 'FACTURA', 'debit-note': 'NOTA DE DÉBITO', 'credit-note': 'NOTA DE CRÉDITO' };
-const FILE_TITLES: Record<Kind, string> = { invoice: 'FACTURA', 'debit-note': 'NOTA-DE-DEBITO', 'credit-note': 'NOTA-DE-CREDITO' };
+const TITLES: Record<Kind, string> = {
+  invoice: 'FACTURA',
+  'debit-note': 'NOTA DE DÉBITO',
+  'credit-note': 'NOTA DE CRÉDITO',
+};
+const FILE_TITLES: Record<Kind, string> = {
+  invoice: 'FACTURA',
+  'debit-note': 'NOTA-DE-DEBITO',
+  'credit-note': 'NOTA-DE-CREDITO',
+};
 
 export interface VoucherKind {
   docType: string;
@@ -31,21 +47,46 @@ export function voucherKind(docType: string): VoucherKind | undefined {
   const kind = PRINTABLE[docType];
   const letter = letterOf(docType);
   if (!kind || !letter) return undefined;
-  return { docType, letter, title: TITLES[kind], fileTitle: FILE_TITLES[kind], code: `COD. ${docType.padStart(2, '0')}` };
+  return {
+    docType,
+    letter,
+    title: TITLES[kind],
+    fileTitle: FILE_TITLES[kind],
+    code: `COD. ${docType.padStart(2, '0')}`,
+  };
 }
 
 /** DocTipo as the receiver's document is labelled. */
 const DOCUMENT_TYPES: Record<string, string> = {
-  80: 'CUIT', 86: 'CUIL', 87: 'CDI', 89: 'LE', 90: 'LC', 91: 'CI Extranjera', 92: 'En trámite', 93: 'Acta de nacimiento',
-  94: 'Pasaporte', 95: 'CI Bs. As. RNP', 96: 'DNI', 99: 'Doc. (Otro)',
+  80: 'CUIT',
+  86: 'CUIL',
+  87: 'CDI',
+  89: 'LE',
+  90: 'LC',
+  91: 'CI Extranjera',
+  92: 'En trámite',
+  93: 'Acta de nacimiento',
+  94: 'Pasaporte',
+  95: 'CI Bs. As. RNP',
+  96: 'DNI',
+  99: 'Doc. (Otro)',
 };
-export const documentTypeLabel = (docType: number) => DOCUMENT_TYPES[docType] ?? (docType <= 24 ? 'CI provincial' : `Doc. ${docType}`);
+export const documentTypeLabel = (docType: number) =>
+  DOCUMENT_TYPES[docType] ?? (docType <= 24 ? 'CI provincial' : `Doc. ${docType}`);
 
 /** RG 5616's receiver conditions (CondicionIVAReceptorId), as FEParamGetCondicionIvaReceptor names them. */
 const RECEIVER_CONDITIONS: Record<string, string> = {
-  1: 'IVA Responsable Inscripto', 4: 'IVA Sujeto Exento', 5: 'Consumidor Final', 6: 'Responsable Monotributo',
-  7: 'Sujeto No Categorizado', 8: 'Proveedor del Exterior', 9: 'Cliente del Exterior', 10: 'IVA Liberado – Ley N° 19.640',
-  13: 'Monotributista Social', 15: 'IVA No Alcanzado', 16: 'Monotributo Trabajador Independiente Promovido',
+  1: 'IVA Responsable Inscripto',
+  4: 'IVA Sujeto Exento',
+  5: 'Consumidor Final',
+  6: 'Responsable Monotributo',
+  7: 'Sujeto No Categorizado',
+  8: 'Proveedor del Exterior',
+  9: 'Cliente del Exterior',
+  10: 'IVA Liberado – Ley N° 19.640',
+  13: 'Monotributista Social',
+  15: 'IVA No Alcanzado',
+  16: 'Monotributo Trabajador Independiente Promovido',
 };
 export const receiverConditionLabel = (id: number) => RECEIVER_CONDITIONS[id] ?? `Condición ${id}`;
 
@@ -67,4 +108,7 @@ export function supplierConditionOf(letter: DocLetter, monotax: boolean): Suppli
 }
 
 /** One row of a labelled list on the page (a total, a tax line). */
-export interface LabelledValue { label: string; value: string }
+export interface LabelledValue {
+  label: string;
+  value: string;
+}

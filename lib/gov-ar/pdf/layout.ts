@@ -21,7 +21,12 @@ const MAX_TEXT = 300;
 
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
-type Column = { title: string; width: number; align: 'left' | 'right' | 'center'; cell: (row: InvoiceView['lines'][number]) => string };
+type Column = {
+  title: string;
+  width: number;
+  align: 'left' | 'right' | 'center';
+  cell: (row: InvoiceView['lines'][number]) => string;
+};
 
 /** The regular and bold fonts, as registered on the document. */
 export const REGULAR = 'Regular';
@@ -31,7 +36,10 @@ export class InvoiceLayout {
   private y = PAGE.margin;
   private readonly columns: Column[];
 
-  constructor(private readonly doc: PDFKit.PDFDocument, private readonly view: InvoiceView) {
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly view: InvoiceView,
+  ) {
     this.columns = lineColumns(view);
   }
 
@@ -58,8 +66,15 @@ export class InvoiceLayout {
     const range = this.doc.bufferedPageRange();
     for (let index = range.start; index < range.start + range.count; index++) {
       this.doc.switchToPage(index);
-      this.doc.font(REGULAR).fontSize(8).fillColor('black')
-        .text(`Página ${index - range.start + 1} de ${range.count}`, LEFT, PAGE.height - PAGE.margin - 10, { width: WIDTH, align: 'right', lineBreak: false });
+      this.doc
+        .font(REGULAR)
+        .fontSize(8)
+        .fillColor('black')
+        .text(`Página ${index - range.start + 1} de ${range.count}`, LEFT, PAGE.height - PAGE.margin - 10, {
+          width: WIDTH,
+          align: 'right',
+          lineBreak: false,
+        });
     }
   }
 
@@ -81,7 +96,10 @@ export class InvoiceLayout {
     const { doc, view } = this;
     const top = this.y;
     doc.lineWidth(0.8).rect(LEFT, top, WIDTH, 18).stroke();
-    doc.font(BOLD).fontSize(11).text('ORIGINAL', LEFT, top + 4, { width: WIDTH, align: 'center', lineBreak: false });
+    doc
+      .font(BOLD)
+      .fontSize(11)
+      .text('ORIGINAL', LEFT, top + 4, { width: WIDTH, align: 'center', lineBreak: false });
 
     const boxTop = top + 18;
     const half = WIDTH / 2;
@@ -90,15 +108,24 @@ export class InvoiceLayout {
 
     // The issuer, left of the letter.
     let left = boxTop + 8;
-    doc.font(BOLD).fontSize(13).text(clip(view.supplier.name) || '-', LEFT + 8, left, { width: columnWidth });
+    doc
+      .font(BOLD)
+      .fontSize(13)
+      .text(clip(view.supplier.name) || '-', LEFT + 8, left, { width: columnWidth });
     left = doc.y + 4;
     for (const item of view.supplier.details) left = this.labelled(item, LEFT + 8, left, columnWidth);
 
     // The voucher, right of the letter.
     const rightX = LEFT + half + letterSize / 2 + 10;
     const rightWidth = WIDTH - half - letterSize / 2 - 18;
-    doc.font(BOLD).fontSize(15).text(view.kind.title, rightX, boxTop + 8, { width: rightWidth });
-    doc.font(BOLD).fontSize(11).text(`Nro. ${view.number}`, rightX, doc.y + 2, { width: rightWidth });
+    doc
+      .font(BOLD)
+      .fontSize(15)
+      .text(view.kind.title, rightX, boxTop + 8, { width: rightWidth });
+    doc
+      .font(BOLD)
+      .fontSize(11)
+      .text(`Nro. ${view.number}`, rightX, doc.y + 2, { width: rightWidth });
     let right = doc.y + 4;
     right = this.labelled({ label: 'Fecha de emisión', value: view.issueDate }, rightX, right, rightWidth);
     for (const item of view.supplier.voucherDetails) right = this.labelled(item, rightX, right, rightWidth);
@@ -109,9 +136,19 @@ export class InvoiceLayout {
     // The letter in its box, on the dividing line, with the voucher type's code.
     const letterX = LEFT + half - letterSize / 2;
     doc.rect(letterX, boxTop, letterSize, letterSize).fillAndStroke('white', 'black');
-    doc.fillColor('black').font(BOLD).fontSize(26).text(view.kind.letter, letterX, boxTop + 4, { width: letterSize, align: 'center', lineBreak: false });
-    doc.font(BOLD).fontSize(7).text(view.kind.code, letterX, boxTop + 32, { width: letterSize, align: 'center', lineBreak: false });
-    doc.moveTo(LEFT + half, boxTop + letterSize).lineTo(LEFT + half, boxBottom).stroke();
+    doc
+      .fillColor('black')
+      .font(BOLD)
+      .fontSize(26)
+      .text(view.kind.letter, letterX, boxTop + 4, { width: letterSize, align: 'center', lineBreak: false });
+    doc
+      .font(BOLD)
+      .fontSize(7)
+      .text(view.kind.code, letterX, boxTop + 32, { width: letterSize, align: 'center', lineBreak: false });
+    doc
+      .moveTo(LEFT + half, boxTop + letterSize)
+      .lineTo(LEFT + half, boxBottom)
+      .stroke();
     this.y = boxBottom;
   }
 
@@ -134,9 +171,13 @@ export class InvoiceLayout {
       else rightY = this.labelled(item, LEFT + half + 6, rightY, half - 12);
     });
     let y = Math.max(leftY, rightY);
-    for (const associated of view.associated) y = this.labelled({ label: 'Comprobante asociado', value: associated }, LEFT + 6, y, WIDTH - 12);
+    for (const associated of view.associated)
+      y = this.labelled({ label: 'Comprobante asociado', value: associated }, LEFT + 6, y, WIDTH - 12);
     if (view.currencyLine) {
-      doc.font(REGULAR).fontSize(TEXT).text(clip(view.currencyLine), LEFT + 6, y, { width: WIDTH - 12 });
+      doc
+        .font(REGULAR)
+        .fontSize(TEXT)
+        .text(clip(view.currencyLine), LEFT + 6, y, { width: WIDTH - 12 });
       y = doc.y + 1;
     }
     this.y = y + 4;
@@ -150,7 +191,10 @@ export class InvoiceLayout {
     doc.rect(LEFT, this.y, WIDTH, height).fillAndStroke(GREY, 'black');
     let x = LEFT;
     for (const column of this.columns) {
-      doc.fillColor('black').font(BOLD).fontSize(7.5)
+      doc
+        .fillColor('black')
+        .font(BOLD)
+        .fontSize(7.5)
         .text(column.title, x + 3, this.y + 5, { width: column.width - 6, align: column.align, lineBreak: false });
       x += column.width;
     }
@@ -168,14 +212,26 @@ export class InvoiceLayout {
     const { doc } = this;
     let x = LEFT;
     for (const [at, column] of this.columns.entries()) {
-      doc.fillColor('black').font(REGULAR).fontSize(TEXT)
+      doc
+        .fillColor('black')
+        .font(REGULAR)
+        .fontSize(TEXT)
         .text(column.cell(row), x + 3, this.y + 2, {
-          width: column.width - 6, align: column.align, lineBreak: at === 0, height: height - 2, ellipsis: true,
+          width: column.width - 6,
+          align: column.align,
+          lineBreak: at === 0,
+          height: height - 2,
+          ellipsis: true,
         });
       x += column.width;
     }
     this.y += height;
-    doc.lineWidth(0.3).strokeColor('#999999').moveTo(LEFT, this.y).lineTo(LEFT + WIDTH, this.y).stroke();
+    doc
+      .lineWidth(0.3)
+      .strokeColor('#999999')
+      .moveTo(LEFT, this.y)
+      .lineTo(LEFT + WIDTH, this.y)
+      .stroke();
     doc.lineWidth(0.8).strokeColor('black');
   }
 
@@ -199,8 +255,13 @@ export class InvoiceLayout {
     let y = top + 5;
     view.totals.forEach((item, at) => {
       const last = at === view.totals.length - 1;
-      doc.font(BOLD).fontSize(last ? 10 : TEXT).text(`${item.label}:`, totalsX + 4, y, { width: 140, align: 'right', lineBreak: false });
-      doc.font(last ? BOLD : REGULAR).text(item.value, totalsX + 148, y, { width: totalsWidth - 152, align: 'right', lineBreak: false });
+      doc
+        .font(BOLD)
+        .fontSize(last ? 10 : TEXT)
+        .text(`${item.label}:`, totalsX + 4, y, { width: 140, align: 'right', lineBreak: false });
+      doc
+        .font(last ? BOLD : REGULAR)
+        .text(item.value, totalsX + 148, y, { width: totalsWidth - 152, align: 'right', lineBreak: false });
       y += last ? 14 : 12;
     });
     doc.rect(totalsX, top, totalsWidth, y - top).stroke();
@@ -209,14 +270,20 @@ export class InvoiceLayout {
     let asideY = top;
     const asideWidth = WIDTH - totalsWidth - 12;
     if (view.transparency) {
-      doc.font(BOLD).fontSize(TEXT).text(view.transparency.legend, LEFT + 5, asideY + 5, { width: asideWidth - 10 });
+      doc
+        .font(BOLD)
+        .fontSize(TEXT)
+        .text(view.transparency.legend, LEFT + 5, asideY + 5, { width: asideWidth - 10 });
       asideY = doc.y + 2;
       for (const row of view.transparency.rows) asideY = this.labelled(row, LEFT + 5, asideY, asideWidth - 10);
       doc.rect(LEFT, top, asideWidth, asideY + 3 - top).stroke();
       asideY += 9;
     }
     for (const legend of view.legends) {
-      doc.font(BOLD).fontSize(9).text(legend, LEFT, asideY + 2, { width: asideWidth });
+      doc
+        .font(BOLD)
+        .fontSize(9)
+        .text(legend, LEFT, asideY + 2, { width: asideWidth });
       asideY = doc.y + 2;
     }
     this.y = Math.max(totalsBottom, asideY) + 16;
@@ -231,7 +298,14 @@ export class InvoiceLayout {
     const cells = (values: string[], font: string) => {
       let x = LEFT;
       values.forEach((value, at) => {
-        doc.font(font).fontSize(TEXT).text(value, x + 3, this.y + 2, { width: widths[at]! - 6, align: at === 0 ? 'left' : 'right', lineBreak: false });
+        doc
+          .font(font)
+          .fontSize(TEXT)
+          .text(value, x + 3, this.y + 2, {
+            width: widths[at]! - 6,
+            align: at === 0 ? 'left' : 'right',
+            lineBreak: false,
+          });
         x += widths[at]!;
       });
       this.y += 12;
@@ -239,7 +313,8 @@ export class InvoiceLayout {
     doc.rect(LEFT, this.y, WIDTH, 12).fillAndStroke(GREY, 'black');
     doc.fillColor('black');
     cells(['Descripción', 'Base imponible', 'Alícuota', 'Importe'], BOLD);
-    for (const tribute of view.tributes) cells([tribute.description, tribute.base, tribute.rate, tribute.amount], REGULAR);
+    for (const tribute of view.tributes)
+      cells([tribute.description, tribute.base, tribute.rate, tribute.amount], REGULAR);
     this.y += 8;
   }
 
@@ -250,7 +325,10 @@ export class InvoiceLayout {
     const qrX = LEFT + quiet;
     drawQr(doc, view.qrUrl, qrX, this.y, QR_SIZE);
     const textX = qrX + QR_SIZE + quiet + 6;
-    doc.font(BOLD).fontSize(12).text('Comprobante Autorizado', textX, this.y + 8, { width: 200 });
+    doc
+      .font(BOLD)
+      .fontSize(12)
+      .text('Comprobante Autorizado', textX, this.y + 8, { width: 200 });
 
     const caeX = LEFT + WIDTH - 230;
     let y = this.y + 8;
@@ -268,9 +346,21 @@ function lineColumns(view: InvoiceView): Column[] {
     { title: 'U. medida', width: 52, align: 'left', cell: (row) => row.unit },
     { title: `Precio unit.${withVat}`, width: 78, align: 'right', cell: (row) => row.price },
     { title: 'Bonif.', width: 56, align: 'right', cell: (row) => row.discount },
-    ...(view.discriminatesVat ? [{ title: 'Alíc. IVA', width: 48, align: 'right' as const, cell: (row: InvoiceView['lines'][number]) => row.vat }] : []),
+    ...(view.discriminatesVat
+      ? [
+          {
+            title: 'Alíc. IVA',
+            width: 48,
+            align: 'right' as const,
+            cell: (row: InvoiceView['lines'][number]) => row.vat,
+          },
+        ]
+      : []),
     { title: `Subtotal${withVat}`, width: 92, align: 'right', cell: (row) => row.total },
   ];
   const used = figures.reduce((sum, column) => sum + column.width, 0);
-  return [{ title: 'Producto / Servicio', width: WIDTH - used, align: 'left', cell: (row) => row.description }, ...figures];
+  return [
+    { title: 'Producto / Servicio', width: WIDTH - used, align: 'left', cell: (row) => row.description },
+    ...figures,
+  ];
 }

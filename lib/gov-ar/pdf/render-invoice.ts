@@ -43,10 +43,18 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
 }
 
 /** `FACTURA-B-00001-00000042.pdf`, `NOTA-DE-CREDITO-A-00003-00000007.pdf`. */
-export function invoicePdfFileName(doc: { series?: string; code?: string; tax?: { ext?: Record<string, string> } }): string {
+export function invoicePdfFileName(doc: {
+  series?: string;
+  code?: string;
+  tax?: { ext?: Record<string, string> };
+}): string {
   const docType = doc.tax?.ext?.[EXT_DOC_TYPE];
   const kind = docType ? voucherKind(docType) : undefined;
-  if (!kind) throw new InvoicePdfError('not_printable', `voucher type ${docType ?? '(none)'} is not an invoice or note of class A, B, C or M`);
+  if (!kind)
+    throw new InvoicePdfError(
+      'not_printable',
+      `voucher type ${docType ?? '(none)'} is not an invoice or note of class A, B, C or M`,
+    );
   if (!doc.series || !/^\d{1,5}$/.test(doc.series) || !doc.code || !/^\d{1,8}$/.test(doc.code)) {
     throw new InvoicePdfError('not_issued', 'the invoice has no point of sale and number yet');
   }

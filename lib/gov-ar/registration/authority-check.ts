@@ -27,12 +27,20 @@ export async function checkAtAuthority(registration: RegistrationContext, bundle
   }
 }
 
-function toCertificateError(error: AuthorityError, service: string, registration: RegistrationContext): CertificateError {
+function toCertificateError(
+  error: AuthorityError,
+  service: string,
+  registration: RegistrationContext,
+): CertificateError {
   switch (error.problem) {
-    case 'revoked': return new CertificateError('certificate_revoked', { environment: registration.environment });
-    case 'not_authorized': return new CertificateError('service_not_authorized', { service, environment: registration.environment });
-    case 'untrusted': return new CertificateError('certificate_untrusted', { environment: registration.environment });
-    case 'expired': return new CertificateError('certificate_expired', { environment: registration.environment });
+    case 'revoked':
+      return new CertificateError('certificate_revoked', { environment: registration.environment });
+    case 'not_authorized':
+      return new CertificateError('service_not_authorized', { service, environment: registration.environment });
+    case 'untrusted':
+      return new CertificateError('certificate_untrusted', { environment: registration.environment });
+    case 'expired':
+      return new CertificateError('certificate_expired', { environment: registration.environment });
     default:
       console.warn(`[gov-ar] authority check failed for ${service}: ${error.message}`);
       return new CertificateError('authority_unavailable');

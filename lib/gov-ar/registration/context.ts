@@ -5,8 +5,20 @@ import { and, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import {
-  entries, jobs, metaRecords, registrationKeys, registrationProgress, workflows, workspaces,
-  type Entry, type Environment, type Job, type MetaRecord, type RegistrationKey, type RegistrationProgress, type Workflow,
+  entries,
+  jobs,
+  metaRecords,
+  registrationKeys,
+  registrationProgress,
+  workflows,
+  workspaces,
+  type Entry,
+  type Environment,
+  type Job,
+  type MetaRecord,
+  type RegistrationKey,
+  type RegistrationProgress,
+  type Workflow,
 } from '@/lib/db/schema';
 import type { Party } from '@/lib/gov-ar/party';
 import { awaitsSupplier } from '@/lib/transform/queries';
@@ -41,8 +53,13 @@ export async function loadRegistration(ref: string): Promise<RegistrationContext
   const db = await getDb();
   const [row] = await db
     .select({
-      link: metaRecords, job: jobs, entry: entries, workflow: workflows, sandbox: workspaces.sandbox,
-      progress: registrationProgress, generatedKey: registrationKeys,
+      link: metaRecords,
+      job: jobs,
+      entry: entries,
+      workflow: workflows,
+      sandbox: workspaces.sandbox,
+      progress: registrationProgress,
+      generatedKey: registrationKeys,
     })
     .from(metaRecords)
     .innerJoin(jobs, eq(jobs.id, metaRecords.jobId))
@@ -71,7 +88,8 @@ export async function loadRegistration(ref: string): Promise<RegistrationContext
 /** A registration whose link can still be used, else `link_used`. */
 export async function loadOpenRegistration(ref: string): Promise<RegistrationContext> {
   const registration = await loadRegistration(ref);
-  if (!registration.open) throw new ApiError('link_used', 'This registration is complete; the link cannot be used again.');
+  if (!registration.open)
+    throw new ApiError('link_used', 'This registration is complete; the link cannot be used again.');
   return registration;
 }
 

@@ -20,7 +20,9 @@ export async function getRegistrationKey(ref: string): Promise<RegistrationKey |
 
 export async function openRegistrationKey(key: RegistrationKey): Promise<string> {
   const db = await getDb();
-  return (await readSecret(db, key.keySecretId, { ownerId: key.ownerId, entryId: key.entryId, purpose: KEY_PURPOSE })).toString('utf8');
+  return (
+    await readSecret(db, key.keySecretId, { ownerId: key.ownerId, entryId: key.entryId, purpose: KEY_PURPOSE })
+  ).toString('utf8');
 }
 
 /**
@@ -34,19 +36,35 @@ export async function requestCsr(ref: string): Promise<CertificateRequest> {
   if (existing) return { alias: existing.alias, csr: existing.csrPem };
 
   const { party, entry } = registration;
-  const [saved, current] = await Promise.all([getProgress(ref), isRenewal(entry) ? getActiveCredential(entry.id) : undefined]);
+  const [saved, current] = await Promise.all([
+    getProgress(ref),
+    isRenewal(entry) ? getActiveCredential(entry.id) : undefined,
+  ]);
   const confirmed = saved?.company;
   // A renewal keeps the alias: the portal adds the new certificate to it, and its authorizations still hold.
   const alias = current?.alias ?? defaultAlias(party.tax_id.code);
-  const generated = await generateKeyAndCsr({ legalName: confirmed?.legal_name ?? party.name, alias, cuit: party.tax_id.code });
+  const generated = await generateKeyAndCsr({
+    legalName: confirmed?.legal_name ?? party.name,
+    alias,
+    cuit: party.tax_id.code,
+  });
   const db = await getDb();
   try {
     await db.transaction(async (tx) => {
       const keySecretId = await storeSecret(tx, {
-        ownerId: entry.ownerId, entryId: entry.id, purpose: KEY_PURPOSE, plaintext: Buffer.from(generated.privateKeyPem),
+        ownerId: entry.ownerId,
+        entryId: entry.id,
+        purpose: KEY_PURPOSE,
+        plaintext: Buffer.from(generated.privateKeyPem),
       });
       await tx.insert(registrationKeys).values({
-        id: newId(), ownerId: entry.ownerId, entryId: entry.id, ref, alias, csrPem: generated.csrPem, keySecretId,
+        id: newId(),
+        ownerId: entry.ownerId,
+        entryId: entry.id,
+        ref,
+        alias,
+        csrPem: generated.csrPem,
+        keySecretId,
       });
     });
   } catch (error) {

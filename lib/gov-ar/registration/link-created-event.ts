@@ -12,7 +12,9 @@ import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 export async function raiseLinkCreated({ job, entry, workflow }: StepContext): Promise<StepOutcome> {
   if (!workflow.config.webhook) return { kind: 'complete', message: 'No webhook configured.' };
   const db = await getDb();
-  const links = await db.select().from(metaRecords)
+  const links = await db
+    .select()
+    .from(metaRecords)
     .where(and(eq(metaRecords.jobId, job.id), isLinkRecord));
   const deliveryId = await raiseWebhookEvent(db, workflow, {
     event: 'registration.link_created',

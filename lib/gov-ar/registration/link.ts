@@ -12,30 +12,36 @@ import type { StepContext } from '@/lib/transform/templates';
 /** The conditions that make a meta record a registration link. */
 export const isLinkRecord = and(eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.link));
 
-export const isLink = (record: Pick<MetaRecord, 'src' | 'key'>) => record.src === GOV_AR_SRC && record.key === META_KEY.link;
+export const isLink = (record: Pick<MetaRecord, 'src' | 'key'>) =>
+  record.src === GOV_AR_SRC && record.key === META_KEY.link;
 
 /** The job's link, made once (a retried step finds the one it made). */
 export async function createRegistrationLink({ job, entry }: StepContext) {
   const db = await getDb();
-  const [existing] = await db.select().from(metaRecords).where(and(eq(metaRecords.jobId, job.id), isLinkRecord));
+  const [existing] = await db
+    .select()
+    .from(metaRecords)
+    .where(and(eq(metaRecords.jobId, job.id), isLinkRecord));
   if (existing) return existing;
   const ref = newRef();
   const now = new Date();
-  const [created] = await insertMetaRecords(db, [{
-    id: newId(),
-    ownerId: entry.ownerId,
-    entryId: entry.id,
-    jobId: job.id,
-    src: GOV_AR_SRC,
-    key: META_KEY.link,
-    ref,
-    linkUrl: `${registrationUrl()}/reg/${ref}`,
-    linkScope: 'public',
-    indexed: true,
-    shared: false,
-    createdAt: now,
-    updatedAt: now,
-  }]);
+  const [created] = await insertMetaRecords(db, [
+    {
+      id: newId(),
+      ownerId: entry.ownerId,
+      entryId: entry.id,
+      jobId: job.id,
+      src: GOV_AR_SRC,
+      key: META_KEY.link,
+      ref,
+      linkUrl: `${registrationUrl()}/reg/${ref}`,
+      linkScope: 'public',
+      indexed: true,
+      shared: false,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
   return created!;
 }
 

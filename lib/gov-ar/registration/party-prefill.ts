@@ -3,9 +3,20 @@
 // the form.
 import type { Party } from '@/lib/gov-ar/party';
 
-export interface CompanyPrefill { legal_name: string; fiscal_address?: string; email?: string }
+export interface CompanyPrefill {
+  legal_name: string;
+  fiscal_address?: string;
+  email?: string;
+}
 
-interface GoblAddress { num?: unknown; street?: unknown; street_extra?: unknown; locality?: unknown; region?: unknown; code?: unknown }
+interface GoblAddress {
+  num?: unknown;
+  street?: unknown;
+  street_extra?: unknown;
+  locality?: unknown;
+  region?: unknown;
+  code?: unknown;
+}
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
@@ -21,6 +32,12 @@ export function companyPrefill(party: Party): CompanyPrefill {
   const addresses = Array.isArray(party.addresses) ? (party.addresses as GoblAddress[]) : [];
   const emails = Array.isArray(party.emails) ? (party.emails as Array<{ addr?: unknown }>) : [];
   const fiscalAddress = addresses.map(addressLine).find(Boolean);
-  const email = emails.map((item) => text(item?.addr)).find((addr) => addr && /^[^\s@]+@[^\s@]+$/.test(addr) && addr.length <= 254);
-  return { legal_name: party.name, ...(fiscalAddress ? { fiscal_address: fiscalAddress } : {}), ...(email ? { email } : {}) };
+  const email = emails
+    .map((item) => text(item?.addr))
+    .find((addr) => addr && /^[^\s@]+@[^\s@]+$/.test(addr) && addr.length <= 254);
+  return {
+    legal_name: party.name,
+    ...(fiscalAddress ? { fiscal_address: fiscalAddress } : {}),
+    ...(email ? { email } : {}),
+  };
 }

@@ -19,7 +19,10 @@ export async function pointsOfSaleForLink(ref: string): Promise<PointsOfSale> {
     // In the sandbox any number may be used; in live only these.
     any_number_allowed: registration.environment === 'sandbox',
     list: points.map((point) => ({
-      number: point.number, emission_type: point.emissionType, blocked: point.blocked, dropped_on: point.droppedOn,
+      number: point.number,
+      emission_type: point.emissionType,
+      blocked: point.blocked,
+      dropped_on: point.droppedOn,
     })),
   };
 }
@@ -28,7 +31,11 @@ export async function pointsOfSaleForLink(ref: string): Promise<PointsOfSale> {
 export async function checkPointsOfSale(registration: RegistrationContext, companyConfirmed: boolean): Promise<void> {
   try {
     const points = await queryPointsOfSale((await getActiveCredential(registration.entry.id))!);
-    await trackRegistrationNow(registration, { companyConfirmed, certificateAccepted: true, pointOfSaleUsable: points.some(isUsable) });
+    await trackRegistrationNow(registration, {
+      companyConfirmed,
+      certificateAccepted: true,
+      pointOfSaleUsable: points.some(isUsable),
+    });
   } catch (error) {
     if (!(error instanceof AuthorityError)) throw error;
     console.warn(`[gov-ar] points of sale unavailable after the upload: ${error.message}`);
@@ -40,9 +47,15 @@ async function askForLink(registration: RegistrationContext): Promise<PuntoDeVen
   // An old link must not go on asking the authority with whatever certificate the supplier has now.
   if (credential?.jobId !== registration.job.id) {
     if (registration.open) {
-      throw new ApiError('registration_incomplete', 'Upload the certificate first: the points of sale are asked with it.');
+      throw new ApiError(
+        'registration_incomplete',
+        'Upload the certificate first: the points of sale are asked with it.',
+      );
     }
-    throw new ApiError('link_used', 'This registration is no longer the supplier\'s current one; the link cannot be used again.');
+    throw new ApiError(
+      'link_used',
+      "This registration is no longer the supplier's current one; the link cannot be used again.",
+    );
   }
   let points: PuntoDeVenta[];
   try {
@@ -53,7 +66,9 @@ async function askForLink(registration: RegistrationContext): Promise<PuntoDeVen
     throw authorityUnavailable();
   }
   await trackRegistrationNow(registration, {
-    companyConfirmed: registration.progress?.company != null, certificateAccepted: true, pointOfSaleUsable: points.some(isUsable),
+    companyConfirmed: registration.progress?.company != null,
+    certificateAccepted: true,
+    pointOfSaleUsable: points.some(isUsable),
   });
   return points;
 }

@@ -1,7 +1,7 @@
 // The wizard's saved progress (PUT /gov-ar/v1/registrations/{ref}/progress): one schema for the
 // server and the browser's forms, so it imports zod (and the plain step names) only.
 import { z } from 'zod';
-import { WIZARD_STEPS, type WizardStep } from '@/lib/gov-ar/registration/wizard-steps';
+import { WIZARD_STEPS } from '@/lib/gov-ar/registration/wizard-steps';
 
 export { PENDING_ITEMS, WIZARD_STEPS, type PendingItem, type WizardStep } from '@/lib/gov-ar/registration/wizard-steps';
 
@@ -11,18 +11,27 @@ export const TaxClassification = z.enum(['responsable_inscripto', 'monotributist
 export type TaxClassification = z.output<typeof TaxClassification>;
 
 export const CompanyDataSchema = z.strictObject({
-  legal_name: z.string({ error: 'enter the legal name (razón social)' }).trim()
+  legal_name: z
+    .string({ error: 'enter the legal name (razón social)' })
+    .trim()
     .min(1, 'enter the legal name (razón social)')
     .max(300, 'the legal name is at most 300 characters'),
-  fiscal_address: z.string({ error: 'enter the fiscal address (domicilio fiscal)' }).trim()
+  fiscal_address: z
+    .string({ error: 'enter the fiscal address (domicilio fiscal)' })
+    .trim()
     .min(3, 'enter the fiscal address (domicilio fiscal)')
     .max(300, 'the fiscal address is at most 300 characters'),
   // CLAE, the authority's activity nomenclator: six digits, as on the constancia de inscripción.
-  activity_code: z.string({ error: 'enter the 6-digit activity code (CLAE)' }).trim()
+  activity_code: z
+    .string({ error: 'enter the 6-digit activity code (CLAE)' })
+    .trim()
     .regex(/^\d{6}$/, 'the activity code (CLAE) has 6 digits'),
   tax_classification: TaxClassification,
   // Where the supplier wants to hear about its registration; optional, pre-filled from the entry's emails.
-  email: z.email({ error: 'enter a valid email address' }).max(254, 'the email address is at most 254 characters').optional(),
+  email: z
+    .email({ error: 'enter a valid email address' })
+    .max(254, 'the email address is at most 254 characters')
+    .optional(),
 });
 export type CompanyData = z.output<typeof CompanyDataSchema>;
 

@@ -5,7 +5,12 @@ import { and, eq } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
 import { metaRecords, type Environment } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
-import { PENDING_ITEMS, type CertificatePath, type PendingItem, type WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import {
+  PENDING_ITEMS,
+  type CertificatePath,
+  type PendingItem,
+  type WizardStep,
+} from '@/lib/gov-ar/registration/progress-schema';
 import { newId } from '@/lib/ids';
 import { insertMetaRecords, updateMetaRecord } from '@/lib/silo/queries';
 
@@ -32,16 +37,24 @@ export function pendingFor(facts: PendingFacts): PendingItem[] {
   return PENDING_ITEMS.filter((item) => {
     switch (item) {
       // Once the certificate is in, the entry's own data stands for what was not confirmed.
-      case 'company': return !facts.companyConfirmed && !facts.certificateAccepted;
+      case 'company':
+        return !facts.companyConfirmed && !facts.certificateAccepted;
       case 'certificate':
-      case 'service_authorization': return !facts.certificateAccepted;
+      case 'service_authorization':
+        return !facts.certificateAccepted;
       // The sandbox takes any number; live needs one the authority reports as usable.
-      case 'point_of_sale': return facts.environment === 'live' && facts.pointOfSaleUsable !== true;
+      case 'point_of_sale':
+        return facts.environment === 'live' && facts.pointOfSaleUsable !== true;
     }
   });
 }
 
-interface RecordOwner { linkId: string; ownerId: string; entryId: string; jobId: string }
+interface RecordOwner {
+  linkId: string;
+  ownerId: string;
+  entryId: string;
+  jobId: string;
+}
 
 const isRegistrationRecord = (jobId: string) =>
   and(eq(metaRecords.jobId, jobId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.registration));
@@ -58,7 +71,9 @@ export async function getRegistrationRecord(jobId: string, tx?: Tx): Promise<Reg
  * update one record rather than each inserting their own.
  */
 export async function writeRegistrationRecord(
-  tx: Tx, owner: RecordOwner, change: Omit<RegistrationRecordValue, 'updated_at' | 'path'> & { path?: CertificatePath | null },
+  tx: Tx,
+  owner: RecordOwner,
+  change: Omit<RegistrationRecordValue, 'updated_at' | 'path'> & { path?: CertificatePath | null },
 ): Promise<RegistrationRecordValue> {
   await tx.select({ id: metaRecords.id }).from(metaRecords).where(eq(metaRecords.id, owner.linkId)).for('update');
   const [existing] = await tx.select().from(metaRecords).where(isRegistrationRecord(owner.jobId));
@@ -73,10 +88,21 @@ export async function writeRegistrationRecord(
   if (existing) {
     await updateMetaRecord(tx, existing.id, { value }, now);
   } else {
-    await insertMetaRecords(tx, [{
-      id: newId(), ownerId: owner.ownerId, entryId: owner.entryId, jobId: owner.jobId,
-      src: GOV_AR_SRC, key: META_KEY.registration, value, indexed: false, shared: false, createdAt: now, updatedAt: now,
-    }]);
+    await insertMetaRecords(tx, [
+      {
+        id: newId(),
+        ownerId: owner.ownerId,
+        entryId: owner.entryId,
+        jobId: owner.jobId,
+        src: GOV_AR_SRC,
+        key: META_KEY.registration,
+        value,
+        indexed: false,
+        shared: false,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
   }
   return value;
 }

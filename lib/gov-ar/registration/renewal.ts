@@ -13,8 +13,12 @@ export const isRenewal = (entry: { status: string }) => entry.status === 'Regist
 /** The company data the entry's last successful registration confirmed (its `gov-ar`/`company` meta record). */
 export async function previousCompany(entryId: string): Promise<CompanyData | undefined> {
   const db = await getDb();
-  const [row] = await db.select({ value: metaRecords.value }).from(metaRecords)
-    .where(and(eq(metaRecords.entryId, entryId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.company)))
+  const [row] = await db
+    .select({ value: metaRecords.value })
+    .from(metaRecords)
+    .where(
+      and(eq(metaRecords.entryId, entryId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.company)),
+    )
     .orderBy(desc(metaRecords.createdAt))
     .limit(1);
   // Written by an older version, perhaps: only what today's form accepts is offered.
@@ -27,7 +31,10 @@ export async function previousCompany(entryId: string): Promise<CompanyData | un
  * keeps the current certificate's alias, and an authorization belongs to the alias (the computador fiscal),
  * not to one certificate of it. A request made under another alias starts from none.
  */
-export function servicesAuthorizedForAlias(current: Credential | undefined, requestAlias: string | undefined): AuthorityService[] {
+export function servicesAuthorizedForAlias(
+  current: Credential | undefined,
+  requestAlias: string | undefined,
+): AuthorityService[] {
   if (!current) return [];
   return requestAlias === undefined || requestAlias === current.alias ? [...current.services] : [];
 }

@@ -41,7 +41,10 @@ export async function recordAuthorization(tx: Tx, job: Job, authorization: Recor
   return completeWaitStep(tx, job, 'Authorization received.', now);
 }
 
-export async function resumeRegistration(ref: string, authorization: Record<string, unknown>): Promise<ResumedRegistration> {
+export async function resumeRegistration(
+  ref: string,
+  authorization: Record<string, unknown>,
+): Promise<ResumedRegistration> {
   const { link, jobId } = await findRegistrationLink(ref);
   const db = await getDb();
   const resumed = await db.transaction(async (tx) => {

@@ -13,7 +13,12 @@ export { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_FILE_BYTES } from '@/lib/gov-ar/regis
  * name and validateCertificateBundle judges them, each failure with its own code (certificate_missing...).
  */
 export const CertificateUploadForm = z.object({
-  certificate: z.string().describe('The certificate: the .crt/.pem/.der file from the portal, or its PEM text; at most 64 KiB'),
-  key: z.string().optional().describe('The private key, file or PEM text (PKCS#1, PKCS#8, encrypted); leave it out after POST .../csr'),
+  certificate: z
+    .string()
+    .describe('The certificate: the .crt/.pem/.der file from the portal, or its PEM text; at most 64 KiB'),
+  key: z
+    .string()
+    .optional()
+    .describe('The private key, file or PEM text (PKCS#1, PKCS#8, encrypted); leave it out after POST .../csr'),
   password: z.string().optional().describe("The key's password, when it is encrypted"),
 });

@@ -21,9 +21,15 @@ export async function summarizeRegistration(registration: RegistrationContext): 
     status: entry.status,
     supplier: { name: party.name, cuit: party.tax_id.code },
     environment: registration.environment,
-    ...(credential ? {
-      certificate: { alias: credential.alias, not_after: credential.notAfter.toISOString(), services: credential.services },
-    } : {}),
+    ...(credential
+      ? {
+          certificate: {
+            alias: credential.alias,
+            not_after: credential.notAfter.toISOString(),
+            services: credential.services,
+          },
+        }
+      : {}),
   };
 }
 

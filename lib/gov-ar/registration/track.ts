@@ -3,7 +3,12 @@
 import { getDb, type Tx } from '@/lib/db/client';
 import { loadRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
 import type { CertificatePath, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
-import { getRegistrationRecord, pendingFor, writeRegistrationRecord, type RegistrationRecordValue } from '@/lib/gov-ar/registration/registration-record';
+import {
+  getRegistrationRecord,
+  pendingFor,
+  writeRegistrationRecord,
+  type RegistrationRecordValue,
+} from '@/lib/gov-ar/registration/registration-record';
 
 export interface TrackedChange {
   /** Where the supplier is now; the recorded step when left out. */
@@ -14,15 +19,26 @@ export interface TrackedChange {
   pointOfSaleUsable?: boolean;
 }
 
-export async function trackRegistration(tx: Tx, registration: RegistrationContext, change: TrackedChange): Promise<RegistrationRecordValue> {
+export async function trackRegistration(
+  tx: Tx,
+  registration: RegistrationContext,
+  change: TrackedChange,
+): Promise<RegistrationRecordValue> {
   const previous = change.step ? undefined : await getRegistrationRecord(registration.job.id, tx);
-  return writeRegistrationRecord(tx, {
-    linkId: registration.link.id, ownerId: registration.entry.ownerId, entryId: registration.entry.id, jobId: registration.job.id,
-  }, {
-    step: change.step ?? previous?.step ?? 'company',
-    path: change.path,
-    pending: pendingFor({ environment: registration.environment, ...change }),
-  });
+  return writeRegistrationRecord(
+    tx,
+    {
+      linkId: registration.link.id,
+      ownerId: registration.entry.ownerId,
+      entryId: registration.entry.id,
+      jobId: registration.job.id,
+    },
+    {
+      step: change.step ?? previous?.step ?? 'company',
+      path: change.path,
+      pending: pendingFor({ environment: registration.environment, ...change }),
+    },
+  );
 }
 
 /** The same, in a transaction of its own. */
@@ -35,5 +51,10 @@ export async function trackRegistrationNow(registration: RegistrationContext, ch
 export async function startRegistrationRecord(ref: string): Promise<void> {
   const registration = await loadRegistration(ref);
   if (await getRegistrationRecord(registration.job.id)) return;
-  await trackRegistrationNow(registration, { step: 'company', path: null, companyConfirmed: false, certificateAccepted: false });
+  await trackRegistrationNow(registration, {
+    step: 'company',
+    path: null,
+    companyConfirmed: false,
+    certificateAccepted: false,
+  });
 }

@@ -23,7 +23,11 @@ import type { RegisteredCertificate } from '@/lib/openapi/responses/gov-ar';
 import { trackRegistration } from '@/lib/gov-ar/registration/track';
 import { checkPointsOfSale } from '@/lib/gov-ar/registration/points-of-sale';
 
-export interface CertificateUpload { certificate?: Buffer; key?: Buffer; password?: string }
+export interface CertificateUpload {
+  certificate?: Buffer;
+  key?: Buffer;
+  password?: string;
+}
 
 export async function uploadCertificate(ref: string, upload: CertificateUpload): Promise<RegisteredCertificate> {
   const registration = await loadOpenRegistration(ref);
@@ -31,7 +35,11 @@ export async function uploadCertificate(ref: string, upload: CertificateUpload):
   let bundle: ValidatedBundle;
   try {
     bundle = await validateCertificateBundle(
-      { certificate: upload.certificate, key: upload.key?.length ? upload.key : undefined, password: upload.password || undefined },
+      {
+        certificate: upload.certificate,
+        key: upload.key?.length ? upload.key : undefined,
+        password: upload.password || undefined,
+      },
       {
         environment: registration.environment,
         trustAnchors: trustAnchors(),
@@ -44,7 +52,11 @@ export async function uploadCertificate(ref: string, upload: CertificateUpload):
     throw error instanceof CertificateError ? certificateApiError(error) : error;
   }
   const company = registration.progress?.company ?? undefined;
-  const credentialId = await storeAndResume(registration, bundle, { password: upload.password || undefined, generatedKeySecretId: generated?.keySecretId, company });
+  const credentialId = await storeAndResume(registration, bundle, {
+    password: upload.password || undefined,
+    generatedKeySecretId: generated?.keySecretId,
+    company,
+  });
   // Live: ask now whether a point of sale is there, so the record (and registration.completed) says so.
   if (registration.environment === 'live') await checkPointsOfSale(registration, company !== undefined);
   // The wait is over: the job's last steps run now, so the answer can say Registered.
@@ -80,7 +92,12 @@ async function storeAndResume(registration: RegistrationContext, bundle: Validat
     // First, so that of many simultaneous uploads exactly one stores anything.
     const job = await lockOpenRegistrationJob(tx, registration.job.id);
     const sealed = (purpose: string, plaintext: string) =>
-      storeSecret(tx, { ownerId: entry.ownerId, entryId: entry.id, purpose, plaintext: Buffer.from(plaintext, 'utf8') });
+      storeSecret(tx, {
+        ownerId: entry.ownerId,
+        entryId: entry.id,
+        purpose,
+        plaintext: Buffer.from(plaintext, 'utf8'),
+      });
     const credential = await activateCredential(tx, {
       id: newId(),
       ownerId: entry.ownerId,
@@ -94,7 +111,7 @@ async function storeAndResume(registration: RegistrationContext, bundle: Validat
       subject: bundle.subject,
       fingerprint: bundle.fingerprint,
       certificatePem: bundle.certificatePem,
-      keySecretId: generatedKeySecretId ?? await sealed(KEY_PURPOSE, bundle.privateKeyPem),
+      keySecretId: generatedKeySecretId ?? (await sealed(KEY_PURPOSE, bundle.privateKeyPem)),
       passwordSecretId: password ? await sealed(PASSWORD_PURPOSE, password) : null,
       services: registration.services,
       notBefore: bundle.notBefore,
@@ -103,13 +120,24 @@ async function storeAndResume(registration: RegistrationContext, bundle: Validat
     });
     // Integrators see what the supplier confirmed, beside the link, only if the registration succeeds.
     if (company) {
-      await insertMetaRecords(tx, [{
-        id: newId(), ownerId: entry.ownerId, entryId: entry.id, jobId: job.id,
-        src: GOV_AR_SRC, key: META_KEY.company, value: company, indexed: false, shared: false,
-      }]);
+      await insertMetaRecords(tx, [
+        {
+          id: newId(),
+          ownerId: entry.ownerId,
+          entryId: entry.id,
+          jobId: job.id,
+          src: GOV_AR_SRC,
+          key: META_KEY.company,
+          value: company,
+          indexed: false,
+          shared: false,
+        },
+      ]);
     }
     await trackRegistration(tx, registration, {
-      step: registration.environment === 'live' ? 'points_of_sale' : 'done', companyConfirmed: company !== undefined, certificateAccepted: true,
+      step: registration.environment === 'live' ? 'points_of_sale' : 'done',
+      companyConfirmed: company !== undefined,
+      certificateAccepted: true,
     });
     await recordAuthorization(tx, job, { credential_id: credential.id });
     return credential.id;
@@ -118,9 +146,10 @@ async function storeAndResume(registration: RegistrationContext, bundle: Validat
 
 export function certificateApiError(error: CertificateError): ApiError {
   const unavailable = error.code === 'authority_unavailable';
-  const messages = error.code === 'certificate_wrong_environment' && arAuthority() === 'emulator'
-    ? withEmulatorSwitchHint(error.messages, error.details.environment ?? 'sandbox')
-    : error.messages;
+  const messages =
+    error.code === 'certificate_wrong_environment' && arAuthority() === 'emulator'
+      ? withEmulatorSwitchHint(error.messages, error.details.environment ?? 'sandbox')
+      : error.messages;
   return new ApiError(
     error.code,
     messages.en,

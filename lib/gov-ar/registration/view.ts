@@ -12,7 +12,11 @@ import type { RegistrationView } from '@/lib/openapi/responses/gov-ar';
 export async function getRegistrationView(ref: string): Promise<RegistrationView> {
   const registration = await loadOpenRegistration(ref);
   const { entry } = registration;
-  const [generated, current, saved] = await Promise.all([getRegistrationKey(ref), getActiveCredential(entry.id), getProgress(ref)]);
+  const [generated, current, saved] = await Promise.all([
+    getRegistrationKey(ref),
+    getActiveCredential(entry.id),
+    getProgress(ref),
+  ]);
   const renewal = isRenewal(entry);
   const progress = presentProgress(saved);
   // A renewal's company step starts from what the last registration confirmed, until the supplier saves their own.
@@ -23,12 +27,25 @@ export async function getRegistrationView(ref: string): Promise<RegistrationView
     status: registration.entry.status,
     step: progress.step,
     progress,
-    pending: pendingFor({ environment: registration.environment, companyConfirmed: saved?.company != null, certificateAccepted: false }),
+    pending: pendingFor({
+      environment: registration.environment,
+      companyConfirmed: saved?.company != null,
+      certificateAccepted: false,
+    }),
     renewal,
     // A renewal's request keeps the alias, and with it these services' authorization: the wizard asks for the rest.
     authorized_services: renewal ? servicesAuthorizedForAlias(current, generated?.alias) : [],
     ...(generated ? { csr: { alias: generated.alias, csr: generated.csrPem } } : {}),
-    ...(current ? { current_certificate: { alias: current.alias, serial: current.serial, not_after: current.notAfter.toISOString(), services: current.services } } : {}),
+    ...(current
+      ? {
+          current_certificate: {
+            alias: current.alias,
+            serial: current.serial,
+            not_after: current.notAfter.toISOString(),
+            services: current.services,
+          },
+        }
+      : {}),
   };
 }
 
@@ -38,23 +55,38 @@ export async function getRegistrationView(ref: string): Promise<RegistrationView
  * otherwise (the link is simply used).
  */
 export async function getFollowUpView(registration: RegistrationContext) {
-  if (registration.open || registration.environment !== 'live' || registration.entry.status !== 'Registered') return undefined;
-  const [credential, record] = await Promise.all([getActiveCredential(registration.entry.id), getRegistrationRecord(registration.job.id)]);
-  if (!credential || credential.jobId !== registration.job.id || !record?.pending.includes('point_of_sale')) return undefined;
+  if (registration.open || registration.environment !== 'live' || registration.entry.status !== 'Registered')
+    return undefined;
+  const [credential, record] = await Promise.all([
+    getActiveCredential(registration.entry.id),
+    getRegistrationRecord(registration.job.id),
+  ]);
+  if (!credential || credential.jobId !== registration.job.id || !record?.pending.includes('point_of_sale'))
+    return undefined;
   const company = registration.progress?.company ?? undefined;
   return {
     ...common(registration),
     status: registration.entry.status,
     step: 'points_of_sale' as const,
-    progress: { step: 'points_of_sale' as const, ...(company ? { company } : {}), ...(registration.progress?.path ? { path: registration.progress.path } : {}) },
+    progress: {
+      step: 'points_of_sale' as const,
+      ...(company ? { company } : {}),
+      ...(registration.progress?.path ? { path: registration.progress.path } : {}),
+    },
     pending: record.pending,
     renewal: false,
     authorized_services: [],
     completed: {
       status: registration.entry.status,
       certificate: {
-        id: credential.id, alias: credential.alias, cuit: credential.cuit, serial: credential.serial, issuer: credential.issuer,
-        not_before: credential.notBefore.toISOString(), not_after: credential.notAfter.toISOString(), services: credential.services,
+        id: credential.id,
+        alias: credential.alias,
+        cuit: credential.cuit,
+        serial: credential.serial,
+        issuer: credential.issuer,
+        not_before: credential.notBefore.toISOString(),
+        not_after: credential.notAfter.toISOString(),
+        services: credential.services,
       },
     },
   };

@@ -37,7 +37,10 @@ export async function saveProgress(ref: string, body: ProgressBody): Promise<Sav
   const row = await db.transaction(async (tx) => {
     const saved = await upsertProgress(tx, ref, entry, body);
     await trackRegistration(tx, registration, {
-      step: saved.step, path: saved.path, companyConfirmed: saved.company !== null, certificateAccepted: false,
+      step: saved.step,
+      path: saved.path,
+      companyConfirmed: saved.company !== null,
+      certificateAccepted: false,
     });
     return saved;
   });
@@ -46,9 +49,15 @@ export async function saveProgress(ref: string, body: ProgressBody): Promise<Sav
 
 async function upsertProgress(tx: Tx, ref: string, entry: { ownerId: string; id: string }, body: ProgressBody) {
   // One upsert, so two devices saving at once cannot lose each other's company or path.
-  const [row] = await tx.insert(registrationProgress)
+  const [row] = await tx
+    .insert(registrationProgress)
     .values({
-      ref, ownerId: entry.ownerId, entryId: entry.id, step: body.step, company: body.company ?? null, path: body.path ?? null,
+      ref,
+      ownerId: entry.ownerId,
+      entryId: entry.id,
+      step: body.step,
+      company: body.company ?? null,
+      path: body.path ?? null,
     })
     .onConflictDoUpdate({
       target: registrationProgress.ref,

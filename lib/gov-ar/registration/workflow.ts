@@ -30,7 +30,13 @@ const STEP = REGISTRATION_STEP;
 /** The webhook (when configured) goes out before the wait. */
 export function registrationPlan(config: WorkflowConfig): TemplatePlan {
   return {
-    steps: [STEP.setProcessing, STEP.register, ...(config.webhook ? [STEP.webhook] : []), STEP.waitForAuthorization, STEP.setRegistered],
+    steps: [
+      STEP.setProcessing,
+      STEP.register,
+      ...(config.webhook ? [STEP.webhook] : []),
+      STEP.waitForAuthorization,
+      STEP.setRegistered,
+    ],
     rescue: [STEP.setError],
   };
 }
@@ -52,9 +58,13 @@ export const registrationTemplate: WorkflowTemplate<RegistrationWorkflowBody> = 
     services: servicesForLetters(config.invoiceTypes),
     allowed_origins: config.allowedOrigins ?? [],
   }),
-  refuseJob: (_entry, openJob) => (openJob
-    ? new ApiError('registration_in_progress', 'This entry already has a registration job in progress; finish or wait for it first.')
-    : undefined),
+  refuseJob: (_entry, openJob) =>
+    openJob
+      ? new ApiError(
+          'registration_in_progress',
+          'This entry already has a registration job in progress; finish or wait for it first.',
+        )
+      : undefined,
   handlers: {
     [STEP.setProcessing]: async ({ entry }) => {
       // A renewal: the supplier keeps invoicing with the current certificate while the new one comes.
@@ -69,7 +79,8 @@ export const registrationTemplate: WorkflowTemplate<RegistrationWorkflowBody> = 
     },
     [STEP.webhook]: raiseLinkCreated,
     [STEP.waitForAuthorization]: async () => ({
-      kind: 'wait', message: 'Waiting for the supplier to upload a certificate the authority accepts.',
+      kind: 'wait',
+      message: 'Waiting for the supplier to upload a certificate the authority accepts.',
     }),
     [STEP.setRegistered]: async (context) => {
       const db = await getDb();

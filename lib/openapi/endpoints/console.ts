@@ -9,22 +9,37 @@ import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 export const CONSOLE_ENDPOINTS: Endpoint[] = [
   {
-    method: 'post', path: '/console/session', operationId: 'openConsoleSession', tag: 'Console', auth: 'none',
+    method: 'post',
+    path: '/console/session',
+    operationId: 'openConsoleSession',
+    tag: 'Console',
+    auth: 'none',
     summary: 'Sign the console in with a workspace API key',
-    description: "Opens a session (12 hours) and sets the console's session cookie to its random id, never the key (httpOnly, SameSite=Strict). Only from the console's own pages. Wrong keys count against the guessing limits.",
+    description:
+      "Opens a session (12 hours) and sets the console's session cookie to its random id, never the key (httpOnly, SameSite=Strict). Only from the console's own pages. Wrong keys count against the guessing limits.",
     body: jsonBody(ConsoleSessionBody),
     errors: ['unauthorized', 'csrf_rejected', 'rate_limited'],
-    responses: { 200: answer(ConsoleWorkspace, 'The workspace the key opens', { headers: { 'Set-Cookie': 'The session cookie' } }) },
+    responses: {
+      200: answer(ConsoleWorkspace, 'The workspace the key opens', { headers: { 'Set-Cookie': 'The session cookie' } }),
+    },
   },
   {
-    method: 'delete', path: '/console/session', operationId: 'closeConsoleSession', tag: 'Console', auth: 'none',
+    method: 'delete',
+    path: '/console/session',
+    operationId: 'closeConsoleSession',
+    tag: 'Console',
+    auth: 'none',
     summary: 'Sign the console out',
     description: 'Deletes the session, which ends it in every instance at once, and clears the cookie.',
     errors: ['csrf_rejected'],
     responses: { 204: answer(undefined, 'Signed out', { headers: { 'Set-Cookie': 'Clears the session cookie' } }) },
   },
   {
-    method: 'get', path: '/console/suppliers', operationId: 'searchConsoleSuppliers', tag: 'Console', auth: 'workspace',
+    method: 'get',
+    path: '/console/suppliers',
+    operationId: 'searchConsoleSuppliers',
+    tag: 'Console',
+    auth: 'workspace',
     summary: "The console's supplier list: search by name or CUIT, filter by status",
     description: `Newest first, a page at a time. \`q\` with 11 digits (hyphens, dots and spaces aside) is an exact CUIT, from its index; other text is a case-insensitive part of the name. Name and status are tested on at most ${SCAN_WINDOW} suppliers per request, so a page may come back short with a \`next_cursor\` that searches older suppliers.`,
     query: SupplierSearchQuery,

@@ -6,7 +6,15 @@ import { EntryList } from '@/lib/openapi/responses/silo';
 
 /** The console's supplier list: a page of supplier entries as the API lists them, and whose link is still to use. */
 export const ConsoleSupplierPage = EntryList.extend({
-  open_links: z.array(Id).describe("The listed suppliers whose newest registration link still waits for them (made by their open registration job)"),
-  making_links: z.array(Id).describe("The listed suppliers whose open registration job has not made its link yet; any supplier in neither list has no link to send (used, or no longer usable)"),
+  open_links: z
+    .array(Id)
+    .describe(
+      'The listed suppliers whose newest registration link still waits for them (made by their open registration job)',
+    ),
+  making_links: z
+    .array(Id)
+    .describe(
+      'The listed suppliers whose open registration job has not made its link yet; any supplier in neither list has no link to send (used, or no longer usable)',
+    ),
 });
 export type ConsoleSupplierPage = z.output<typeof ConsoleSupplierPage>;

@@ -2,13 +2,22 @@
 import { z } from 'zod';
 import { EnvironmentName, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
 
-export const IssuedCertificate = z.strictObject({ certificate: z.string().describe("PEM, issued by the environment's CA") });
-
-export const RecordedAuthorization = z.strictObject({
-  environment: EnvironmentName, cuit: z.string(), alias: z.string(), service: ServiceName,
+export const IssuedCertificate = z.strictObject({
+  certificate: z.string().describe("PEM, issued by the environment's CA"),
 });
 
-export const RecordedRevocation = z.strictObject({ environment: EnvironmentName, serial: z.string(), revoked_at: Timestamp });
+export const RecordedAuthorization = z.strictObject({
+  environment: EnvironmentName,
+  cuit: z.string(),
+  alias: z.string(),
+  service: ServiceName,
+});
+
+export const RecordedRevocation = z.strictObject({
+  environment: EnvironmentName,
+  serial: z.string(),
+  revoked_at: Timestamp,
+});
 
 export const RecordedPointOfSale = z.strictObject({
   environment: EnvironmentName,
@@ -22,7 +31,9 @@ export const RecordedPointOfSale = z.strictObject({
 export const RecordedTaxpayer = z.strictObject({
   environment: EnvironmentName,
   cuit: z.string(),
-  vat_status: z.enum(['responsable_inscripto', 'monotributo', 'exento']).describe('Responsable Inscripto issues A and B; Monotributo and Exento issue C'),
+  vat_status: z
+    .enum(['responsable_inscripto', 'monotributo', 'exento'])
+    .describe('Responsable Inscripto issues A and B; Monotributo and Exento issue C'),
 });
 
 const IssuedVoucher = z.strictObject({
@@ -40,7 +51,9 @@ const IssuedVoucher = z.strictObject({
 });
 
 export const TaxpayerView = RecordedTaxpayer.extend({
-  vouchers: z.array(IssuedVoucher).describe('The vouchers the emulated WSFEv1 authorised for this CUIT, newest first (at most 50)'),
+  vouchers: z
+    .array(IssuedVoucher)
+    .describe('The vouchers the emulated WSFEv1 authorised for this CUIT, newest first (at most 50)'),
 });
 
 export const RecordedFault = z.strictObject({

@@ -23,17 +23,20 @@ export const MetaRecord = z.strictObject({
 export type MetaRecord = z.output<typeof MetaRecord>;
 
 /** An entry of one folder: `folder` names it, `data` is its document as stored. */
-export const entryOf = <Folder extends z.ZodType<string>, Data extends z.ZodType>(folder: Folder, data: Data) => z.strictObject({
-  id: Id,
-  owner_id: Id,
-  key: z.string().optional(),
-  status: z.enum(ENTRY_STATUSES).describe('Empty → Processing → Registered (or Error); Expired when the certificate runs out'),
-  meta: z.array(MetaRecord),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  folder,
-  data,
-});
+export const entryOf = <Folder extends z.ZodType<string>, Data extends z.ZodType>(folder: Folder, data: Data) =>
+  z.strictObject({
+    id: Id,
+    owner_id: Id,
+    key: z.string().optional(),
+    status: z
+      .enum(ENTRY_STATUSES)
+      .describe('Empty → Processing → Registered (or Error); Expired when the certificate runs out'),
+    meta: z.array(MetaRecord),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    folder,
+    data,
+  });
 
 /** An entry of any folder; `Entry<Party>` is a supplier's. */
 export type Entry<Data = unknown> = z.output<ReturnType<typeof entryOf<z.ZodType<string>, z.ZodType<Data>>>>;

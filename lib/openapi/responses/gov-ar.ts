@@ -27,20 +27,37 @@ export const RegistrationView = z.strictObject({
   status: EntryStatus,
   step: Progress.shape.step,
   progress: Progress,
-  pending: z.array(z.enum(PENDING_ITEMS))
-    .describe('What the supplier still owes, by what the server has seen done (as the entry\'s gov-ar/registration record)'),
-  prefill: z.strictObject({
-    legal_name: z.string(), fiscal_address: z.string().optional(), email: z.string().optional(),
-  }).describe("The company step's starting values, from the supplier entry's GOBL party (name, first address, first email)"),
+  pending: z
+    .array(z.enum(PENDING_ITEMS))
+    .describe(
+      "What the supplier still owes, by what the server has seen done (as the entry's gov-ar/registration record)",
+    ),
+  prefill: z
+    .strictObject({
+      legal_name: z.string(),
+      fiscal_address: z.string().optional(),
+      email: z.string().optional(),
+    })
+    .describe(
+      "The company step's starting values, from the supplier entry's GOBL party (name, first address, first email)",
+    ),
   services: z.array(ServiceName).describe('The web services the supplier must authorize'),
   renewal: z.boolean().describe('The supplier already had a certificate: this registration replaces it'),
-  authorized_services: z.array(ServiceName)
-    .describe("Renewal: the services the request's alias is already authorized for (the current certificate's alias is kept, and its authorizations with it); the supplier authorizes only the others"),
+  authorized_services: z
+    .array(ServiceName)
+    .describe(
+      "Renewal: the services the request's alias is already authorized for (the current certificate's alias is kept, and its authorizations with it); the supplier authorizes only the others",
+    ),
   allowed_origins: z.array(z.string()).describe('Where the wizard may be embedded, and post its messages'),
   csr: CertificateRequest.optional().describe('The request made before for this link (POST .../csr)'),
-  current_certificate: z.strictObject({
-    alias: z.string(), serial: z.string(), not_after: Timestamp, services: z.array(ServiceName).describe('The services it was authorized for'),
-  }).optional(),
+  current_certificate: z
+    .strictObject({
+      alias: z.string(),
+      serial: z.string(),
+      not_after: Timestamp,
+      services: z.array(ServiceName).describe('The services it was authorized for'),
+    })
+    .optional(),
 });
 
 export const RegisteredCertificate = z.strictObject({
@@ -67,18 +84,22 @@ export const CertificateRecord = z.strictObject({
   not_before: Timestamp,
   not_after: Timestamp,
   services: z.array(ServiceName),
-  state: z.enum(['valid', 'expiring', 'expired']).describe('expiring within 30 days of not_after; kept current by a daily sweep'),
+  state: z
+    .enum(['valid', 'expiring', 'expired'])
+    .describe('expiring within 30 days of not_after; kept current by a daily sweep'),
 });
 
 export const PointsOfSale = z.strictObject({
   environment: EnvironmentName,
   any_number_allowed: z.boolean().describe('Sandbox: any number may be used; live: only those listed'),
-  list: z.array(z.strictObject({
-    number: z.int().min(1).max(99_999),
-    emission_type: z.string().describe("The authority's EmisionTipo, e.g. CAE"),
-    blocked: z.boolean(),
-    dropped_on: z.iso.date().nullable().describe('When it was dropped (FchBaja), or null'),
-  })),
+  list: z.array(
+    z.strictObject({
+      number: z.int().min(1).max(99_999),
+      emission_type: z.string().describe("The authority's EmisionTipo, e.g. CAE"),
+      blocked: z.boolean(),
+      dropped_on: z.iso.date().nullable().describe('When it was dropped (FchBaja), or null'),
+    }),
+  ),
 });
 
 export type CertificateRequest = z.output<typeof CertificateRequest>;

@@ -14,14 +14,28 @@ export const Workflow = z.strictObject({
   template: z.string().describe('"ar-supplier-registration" or "ar-invoice"'),
   steps: z.array(StepName).describe('The steps a job runs, in order'),
   rescue: z.array(StepName).describe('The steps run when one fails'),
-  webhook: z.strictObject({
-    url: z.url(),
-    secret: z.string().optional().describe('The whsec_ signing secret: only in the create answer, and only when we generated it'),
-  }).optional(),
+  webhook: z
+    .strictObject({
+      url: z.url(),
+      secret: z
+        .string()
+        .optional()
+        .describe('The whsec_ signing secret: only in the create answer, and only when we generated it'),
+    })
+    .optional(),
   // The registration template's own fields; an ar-invoice workflow has none (its template presents nothing).
-  invoice_types: z.array(z.enum(INVOICE_LETTERS)).optional().describe('Registration workflows: the invoice letters the supplier will issue'),
-  services: z.array(ServiceName).optional().describe('Registration workflows: the web services a supplier must authorize, from invoice_types'),
-  allowed_origins: z.array(z.string()).optional().describe('Registration workflows: sites that may embed the wizard in an iframe'),
+  invoice_types: z
+    .array(z.enum(INVOICE_LETTERS))
+    .optional()
+    .describe('Registration workflows: the invoice letters the supplier will issue'),
+  services: z
+    .array(ServiceName)
+    .optional()
+    .describe('Registration workflows: the web services a supplier must authorize, from invoice_types'),
+  allowed_origins: z
+    .array(z.string())
+    .optional()
+    .describe('Registration workflows: sites that may embed the wizard in an iframe'),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -63,7 +77,7 @@ export const Job = z.strictObject({
   silo_entry_id: Id,
   status: z.enum(JOB_STATUSES),
   steps: z.array(JobStep),
-  webhooks: z.array(WebhookDelivery).describe("The events raised for this job, each with every delivery attempt"),
+  webhooks: z.array(WebhookDelivery).describe('The events raised for this job, each with every delivery attempt'),
   created_at: Timestamp,
   updated_at: Timestamp,
   completed_at: Timestamp.optional(),

@@ -45,7 +45,12 @@ export class ConsoleShell {
   }
 }
 
-export interface WorkflowFormValues { name?: string; webhookUrl?: string; webhookSecret?: string; origins?: string[] }
+export interface WorkflowFormValues {
+  name?: string;
+  webhookUrl?: string;
+  webhookSecret?: string;
+  origins?: string[];
+}
 
 export class ConsoleConfigurationPage extends ConsoleShell {
   readonly argentina: Locator;
@@ -107,7 +112,11 @@ export class ConsoleSuppliersPage extends ConsoleShell {
     this.statusFilter = search.getByLabel('Status');
     this.search = search.getByRole('button', { name: 'Search' });
     this.clearSearch = search.getByRole('button', { name: 'Clear' });
-    this.searchOutcome = page.getByRole('region', { name: 'All suppliers' }).getByRole('status').filter({ hasText: /./ }).first();
+    this.searchOutcome = page
+      .getByRole('region', { name: 'All suppliers' })
+      .getByRole('status')
+      .filter({ hasText: /./ })
+      .first();
   }
 
   goto() {
@@ -140,7 +149,9 @@ export class ConsoleInvoicesPage extends ConsoleShell {
 
   /** An invoice's card by its heading: `Invoice B 00001` before it is numbered, `Invoice B 00001-00000001` after. */
   invoice(heading: RegExp): InvoiceCard {
-    return new InvoiceCard(this.list.getByRole('listitem').filter({ has: this.page.getByRole('heading', { name: heading }) }));
+    return new InvoiceCard(
+      this.list.getByRole('listitem').filter({ has: this.page.getByRole('heading', { name: heading }) }),
+    );
   }
 }
 
@@ -231,7 +242,11 @@ export class ConsoleSupplierPage extends ConsoleShell {
 
   /** A webhook delivery of a job, by its event (`registration.link_created`). */
   webhook(job: Locator, event: string): Locator {
-    return job.getByRole('list', { name: 'Webhooks' }).getByRole('listitem').filter({ has: this.page.getByText(event, { exact: true }) }).first();
+    return job
+      .getByRole('list', { name: 'Webhooks' })
+      .getByRole('listitem')
+      .filter({ has: this.page.getByText(event, { exact: true }) })
+      .first();
   }
 
   attempts(webhook: Locator): Locator {

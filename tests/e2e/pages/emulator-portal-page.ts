@@ -32,12 +32,20 @@ export class EmulatorPortalPage {
     this.issuedVouchers = page.getByRole('region', { name: 'Comprobantes emitidos' });
     this.issuedCertificate = this.certificate.getByLabel('Certificado emitido (PEM)');
     this.certificateAlias = this.certificate.getByLabel(/^(Nombre simbólico del DN|Alias)$/);
-    this.certificateCsr = this.certificate.getByLabel(/^(Solicitud de certificado en formato PKCS#10|Pedido de certificado \(CSR\))$/);
-    this.certificateSubmit = this.certificate.getByRole('button', { name: /^(Crear DN y obtener certificado|Agregar alias)$/ });
-    this.authorizationAlias = this.authorization.getByLabel(/^(Nombre simbólico del DN a autorizar|Computador Fiscal)$/);
+    this.certificateCsr = this.certificate.getByLabel(
+      /^(Solicitud de certificado en formato PKCS#10|Pedido de certificado \(CSR\))$/,
+    );
+    this.certificateSubmit = this.certificate.getByRole('button', {
+      name: /^(Crear DN y obtener certificado|Agregar alias)$/,
+    });
+    this.authorizationAlias = this.authorization.getByLabel(
+      /^(Nombre simbólico del DN a autorizar|Computador Fiscal)$/,
+    );
     this.authorizationCuit = this.authorization.getByLabel('CUIT representado');
     this.authorizationService = this.authorization.getByLabel(/^(Servicio al que desea acceder|Servicio)$/);
-    this.authorizationSubmit = this.authorization.getByRole('button', { name: /^(Crear autorización de acceso|Confirmar)$/ });
+    this.authorizationSubmit = this.authorization.getByRole('button', {
+      name: /^(Crear autorización de acceso|Confirmar)$/,
+    });
   }
 
   async goto(environment?: 'sandbox' | 'live') {
@@ -67,7 +75,10 @@ export class EmulatorPortalPage {
     await this.pointOfSale.getByRole('button', { name: 'Agregar punto de venta' }).click();
   }
 
-  async setVatStatus(cuit: string, status: 'IVA Responsable Inscripto' | 'Responsable Monotributo' | 'IVA Sujeto Exento') {
+  async setVatStatus(
+    cuit: string,
+    status: 'IVA Responsable Inscripto' | 'Responsable Monotributo' | 'IVA Sujeto Exento',
+  ) {
     await this.taxpayer.getByLabel('CUIT').fill(cuit);
     const select = this.taxpayer.getByLabel('Condición frente al IVA');
     const value = await select.locator('option', { hasText: status }).getAttribute('value');

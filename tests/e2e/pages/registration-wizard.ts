@@ -14,7 +14,10 @@ export interface CompanyForm {
 }
 
 /** A file as a supplier picks it: its name and bytes (PEM text or DER). */
-export interface PickedFile { name: string; contents: string | Buffer }
+export interface PickedFile {
+  name: string;
+  contents: string | Buffer;
+}
 
 /** Each step's heading (sandbox, one web service). */
 export const STEP_HEADINGS = {
@@ -61,7 +64,10 @@ export class RegistrationWizardPage {
 
   readonly refreshPointsOfSale: Locator;
 
-  constructor(readonly page: Page, frame?: FrameLocator) {
+  constructor(
+    readonly page: Page,
+    frame?: FrameLocator,
+  ) {
     const root = frame ?? page;
     this.root = root;
     this.supplierName = root.getByRole('heading', { level: 1 });
@@ -116,7 +122,9 @@ export class RegistrationWizardPage {
   }
 
   certificatePath(path: CertificatePath): Locator {
-    return this.root.getByRole('radio', { name: path === 'generate' ? 'Generar la clave y el pedido por mí' : 'Ya tengo un certificado y su clave' });
+    return this.root.getByRole('radio', {
+      name: path === 'generate' ? 'Generar la clave y el pedido por mí' : 'Ya tengo un certificado y su clave',
+    });
   }
 
   async fillCompany(company: CompanyForm) {
@@ -155,14 +163,19 @@ export class RegistrationWizardPage {
 
   /** Drags a file from the desktop onto a field's drop zone (the certificate's comes first, the key's second). */
   async dropFile(field: 'certificate' | 'key', file: PickedFile) {
-    const zone = this.root.getByText('Arrastre el archivo aquí o elíjalo de su equipo.').nth(field === 'certificate' ? 0 : 1);
+    const zone = this.root
+      .getByText('Arrastre el archivo aquí o elíjalo de su equipo.')
+      .nth(field === 'certificate' ? 0 : 1);
     const base64 = Buffer.from(file.contents).toString('base64');
-    const dataTransfer = await zone.evaluateHandle((_, { name, base64 }) => {
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], name));
-      return transfer;
-    }, { name: file.name, base64 });
+    const dataTransfer = await zone.evaluateHandle(
+      (_, { name, base64 }) => {
+        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], name));
+        return transfer;
+      },
+      { name: file.name, base64 },
+    );
     await zone.dispatchEvent('dragover', { dataTransfer });
     await zone.dispatchEvent('drop', { dataTransfer });
   }

@@ -5,7 +5,15 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 
 export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  await testInfo.attach(`${name}.axe.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) })), `axe on ${name}`).toEqual([]);
+  await testInfo.attach(`${name}.axe.json`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: 'application/json',
+  });
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) })),
+    `axe on ${name}`,
+  ).toEqual([]);
 }

@@ -10,10 +10,13 @@ import type { Environment } from '@/tests/e2e/support/integrator';
 
 async function portal<T>(resource: string, body: unknown, expected: number): Promise<T> {
   const response = await fetch(`${E2E_BASE_URL}/emulator/portal/${resource}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   const text = await response.text();
-  if (response.status !== expected) throw new Error(`the emulator's portal refused ${resource} (${response.status}): ${text}`);
+  if (response.status !== expected)
+    throw new Error(`the emulator's portal refused ${resource} (${response.status}): ${text}`);
   return JSON.parse(text) as T;
 }
 
@@ -23,7 +26,12 @@ export async function issueCertificate(environment: Environment, alias: string, 
 }
 
 /** «Crear autorización a servicio»: lets the alias use a web service for the CUIT. */
-export async function authorizeService(environment: Environment, cuit: string, alias: string, service = 'wsfe'): Promise<void> {
+export async function authorizeService(
+  environment: Environment,
+  cuit: string,
+  alias: string,
+  service = 'wsfe',
+): Promise<void> {
   await portal('authorizations', { environment, cuit, alias, service }, 201);
 }
 

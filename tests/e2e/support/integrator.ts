@@ -41,7 +41,11 @@ export function newCuit(prefix: '20' | '27' | '30' | '33' = '30'): string {
   }
 }
 
-async function api<T = any>(method: string, path: string, options: { token?: string; body?: unknown; expect?: number } = {}): Promise<T> {
+async function api<T = any>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; expect?: number } = {},
+): Promise<T> {
   const response = await fetch(`${E2E_BASE_URL}${path}`, {
     method,
     headers: {
@@ -63,13 +67,16 @@ async function api<T = any>(method: string, path: string, options: { token?: str
 export async function createBareWorkspace(options: { environment?: Environment; name?: string } = {}) {
   const environment = options.environment ?? 'sandbox';
   const workspace = await api<{ owner_id: string; api_key: string }>('POST', '/access/v1/workspaces', {
-    token: E2E_ADMIN_TOKEN, body: { name: options.name ?? `E2E ${environment}`, sandbox: environment === 'sandbox' },
+    token: E2E_ADMIN_TOKEN,
+    body: { name: options.name ?? `E2E ${environment}`, sandbox: environment === 'sandbox' },
   });
   return { ownerId: workspace.owner_id, apiKey: workspace.api_key, environment };
 }
 
 /** A workspace ready to register suppliers: created with the admin token, gov-ar connected, one workflow. */
-export async function createWorkspace(options: { environment?: Environment; allowedOrigins?: string[]; name?: string } = {}): Promise<Workspace> {
+export async function createWorkspace(
+  options: { environment?: Environment; allowedOrigins?: string[]; name?: string } = {},
+): Promise<Workspace> {
   const ready = await createBareWorkspace(options);
   await api('POST', '/access/v1/apps/gov-ar/connect', { token: ready.apiKey, expect: 200 });
   return { ...ready, workflowId: await createWorkflow(ready, { allowedOrigins: options.allowedOrigins }) };
@@ -77,19 +84,29 @@ export async function createWorkspace(options: { environment?: Environment; allo
 
 /** A supplier entry (status Empty) and its id. */
 export async function createSupplier(
-  workspace: Pick<Workspace, 'apiKey'>, name: string, cuit = newCuit(), party: Record<string, unknown> = {},
+  workspace: Pick<Workspace, 'apiKey'>,
+  name: string,
+  cuit = newCuit(),
+  party: Record<string, unknown> = {},
 ): Promise<string> {
   const entry = await api<{ id: string }>('POST', '/silo/v1/entries', {
-    token: workspace.apiKey, body: { folder: 'suppliers', data: { ...party, name, tax_id: { country: 'AR', code: cuit } } },
+    token: workspace.apiKey,
+    body: { folder: 'suppliers', data: { ...party, name, tax_id: { country: 'AR', code: cuit } } },
   });
   return entry.id;
 }
 
 /** Another registration workflow in the workspace (for instance with other allowed origins). */
-export async function createWorkflow(workspace: Pick<Workspace, 'apiKey'>, options: { allowedOrigins?: string[] } = {}): Promise<string> {
+export async function createWorkflow(
+  workspace: Pick<Workspace, 'apiKey'>,
+  options: { allowedOrigins?: string[] } = {},
+): Promise<string> {
   const workflow = await api<{ id: string }>('POST', '/transform/v1/workflows', {
     token: workspace.apiKey,
-    body: { template: 'ar-supplier-registration', ...(options.allowedOrigins ? { allowed_origins: options.allowedOrigins } : {}) },
+    body: {
+      template: 'ar-supplier-registration',
+      ...(options.allowedOrigins ? { allowed_origins: options.allowedOrigins } : {}),
+    },
   });
   return workflow.id;
 }
@@ -97,7 +114,9 @@ export async function createWorkflow(workspace: Pick<Workspace, 'apiKey'>, optio
 /** A registration job for a supplier (the workspace's workflow unless told another). */
 export const startJob = (workspace: Workspace, entryId: string, workflowId = workspace.workflowId) =>
   api<{ id: string }>('POST', '/transform/v1/jobs', {
-    token: workspace.apiKey, body: { workflow_id: workflowId, silo_entry_id: entryId }, expect: 202,
+    token: workspace.apiKey,
+    body: { workflow_id: workflowId, silo_entry_id: entryId },
+    expect: 202,
   });
 
 /** A new supplier, its registration job, and the link once the job has made it. */
@@ -114,10 +133,20 @@ export async function openRegistration(
   return { ref: link.ref, url: link.link_url, path: `/reg/${link.ref}`, entryId, jobId: job.id, cuit, name };
 }
 
-interface MetaRecord { src: string; key: string; ref: string; link_url: string; value?: any }
+interface MetaRecord {
+  src: string;
+  key: string;
+  ref: string;
+  link_url: string;
+  value?: any;
+}
 
 /** The entry's gov-ar link meta record, which the job's register step adds (the runner polls every second). */
-async function waitForLink(workspace: Pick<Workspace, 'apiKey'>, entryId: string, timeoutMs = 15_000): Promise<MetaRecord> {
+async function waitForLink(
+  workspace: Pick<Workspace, 'apiKey'>,
+  entryId: string,
+  timeoutMs = 15_000,
+): Promise<MetaRecord> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const entry = await getEntry(workspace, entryId);
@@ -129,13 +158,17 @@ async function waitForLink(workspace: Pick<Workspace, 'apiKey'>, entryId: string
 }
 
 export const getEntry = (workspace: Pick<Workspace, 'apiKey'>, entryId: string) =>
-  api<{ id: string; status: string; meta: MetaRecord[] }>('GET', `/silo/v1/entries/${entryId}`, { token: workspace.apiKey });
+  api<{ id: string; status: string; meta: MetaRecord[] }>('GET', `/silo/v1/entries/${entryId}`, {
+    token: workspace.apiKey,
+  });
 
 /** What the wizard's own service says about a link (public: the ref is the capability). */
 export const getRegistration = (ref: string) =>
-  api<{ step: string; progress: { step: string; company?: CompanyData; path?: string }; csr?: { alias: string; csr: string } }>(
-    'GET', `/gov-ar/v1/registrations/${ref}`,
-  );
+  api<{
+    step: string;
+    progress: { step: string; company?: CompanyData; path?: string };
+    csr?: { alias: string; csr: string };
+  }>('GET', `/gov-ar/v1/registrations/${ref}`);
 
 /** What the wizard does on its path step (the generated key and request), for tests that start further on. */
 export const requestCsr = (ref: string) =>

@@ -3,7 +3,13 @@
 // stored as GOBL documents, to issue from the console.
 import { E2E_BASE_URL } from '@/tests/e2e/support/server';
 import { authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
-import { getEntry, openRegistration, requestCsr, type RegistrationLink, type Workspace } from '@/tests/e2e/support/integrator';
+import {
+  getEntry,
+  openRegistration,
+  requestCsr,
+  type RegistrationLink,
+  type Workspace,
+} from '@/tests/e2e/support/integrator';
 
 /** Today in Argentina (UTC−3), as the authority dates vouchers; `offsetDays` moves it. */
 export const argentinaDate = (offsetDays = 0) =>
@@ -19,21 +25,31 @@ async function waitForStatus(workspace: Workspace, entryId: string, status: stri
 }
 
 /** A supplier Registered through its link, as a supplier would finish it (sandbox). */
-export async function registeredSupplier(workspace: Workspace, options: { name?: string; cuit?: string } = {}): Promise<RegistrationLink> {
+export async function registeredSupplier(
+  workspace: Workspace,
+  options: { name?: string; cuit?: string } = {},
+): Promise<RegistrationLink> {
   const link = await openRegistration(workspace, options);
   const { alias, csr } = await requestCsr(link.ref);
   const certificate = await issueCertificate(workspace.environment, alias, csr);
   await authorizeService(workspace.environment, link.cuit, alias, 'wsfe');
   const form = new FormData();
   form.set('certificate', certificate);
-  const response = await fetch(`${E2E_BASE_URL}/gov-ar/v1/registrations/${link.ref}/certificate`, { method: 'POST', body: form });
+  const response = await fetch(`${E2E_BASE_URL}/gov-ar/v1/registrations/${link.ref}/certificate`, {
+    method: 'POST',
+    body: form,
+  });
   if (response.status !== 200) throw new Error(`the upload answered ${response.status}: ${await response.text()}`);
   await waitForStatus(workspace, link.entryId, 'Registered');
   return link;
 }
 
 /** Stores a B invoice to a final consumer (two screws at 100 plus 21% VAT: 242) on a point of sale; its entry id. */
-export async function storeInvoice(workspace: Workspace, cuit: string, options: { series?: string; issueDate?: string } = {}): Promise<string> {
+export async function storeInvoice(
+  workspace: Workspace,
+  cuit: string,
+  options: { series?: string; issueDate?: string } = {},
+): Promise<string> {
   const response = await fetch(`${E2E_BASE_URL}/silo/v1/entries`, {
     method: 'POST',
     headers: { authorization: `Bearer ${workspace.apiKey}`, 'content-type': 'application/json' },
@@ -44,7 +60,14 @@ export async function storeInvoice(workspace: Workspace, cuit: string, options: 
         series: options.series ?? '1',
         issue_date: options.issueDate ?? argentinaDate(),
         supplier: { name: 'Proveedor de Prueba S.A.', tax_id: { country: 'AR', code: cuit } },
-        lines: [{ i: 1, quantity: '2', item: { name: 'Tornillos', price: '100.00', key: 'goods' }, taxes: [{ cat: 'VAT', rate: 'general' }] }],
+        lines: [
+          {
+            i: 1,
+            quantity: '2',
+            item: { name: 'Tornillos', price: '100.00', key: 'goods' },
+            taxes: [{ cat: 'VAT', rate: 'general' }],
+          },
+        ],
       },
     }),
   });

@@ -17,10 +17,14 @@ export const writtenCuit = (cuit: string) => `${cuit.slice(0, 2)}-${cuit.slice(2
 /** The certificate's last day, in words, on Argentina's calendar ("21 de noviembre de 2028"). */
 export function expiryDate(certificatePem: string, locale: 'es-AR' | 'en' = 'es-AR'): string {
   const notAfter = new Date(new X509Certificate(certificatePem).validTo);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' }).format(notAfter);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' }).format(
+    notAfter,
+  );
 }
 
 /** The document's width against the viewport's: no horizontal scrolling when scrollWidth <= clientWidth. */
-export const pageWidths = (page: Page) => page.evaluate(() => ({
-  scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
-}));
+export const pageWidths = (page: Page) =>
+  page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));

@@ -2,8 +2,10 @@ import { json, withApi } from '@/lib/api/with-api';
 import { portalRoute } from '@/lib/server/emulator-gate';
 import { FaultBody, recordFault } from '@/lib/emulator/faults';
 
-export const POST = portalRoute(withApi({
-  auth: 'none',
-  body: FaultBody,
-  handler: async ({ body }) => json(await recordFault(body), 201),
-}));
+export const POST = portalRoute(
+  withApi({
+    auth: 'none',
+    body: FaultBody,
+    handler: async ({ body }) => json(await recordFault(body), 201),
+  }),
+);

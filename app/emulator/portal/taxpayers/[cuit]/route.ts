@@ -2,9 +2,11 @@ import { withApi } from '@/lib/api/with-api';
 import { portalRoute } from '@/lib/server/emulator-gate';
 import { TaxpayerParams, TaxpayerQuery, describeTaxpayer } from '@/lib/emulator/taxpayers';
 
-export const GET = portalRoute(withApi({
-  auth: 'none',
-  params: TaxpayerParams,
-  query: TaxpayerQuery,
-  handler: ({ params, query }) => describeTaxpayer(query.environment, params.cuit),
-}));
+export const GET = portalRoute(
+  withApi({
+    auth: 'none',
+    params: TaxpayerParams,
+    query: TaxpayerQuery,
+    handler: ({ params, query }) => describeTaxpayer(query.environment, params.cuit),
+  }),
+);

@@ -10,7 +10,10 @@ export const POST = withApi({
   notFound: 'link_not_found',
   rateLimit: linkRateLimit('upload'),
   handler: async ({ params, request }) => {
-    const { parts } = await readMultipart(request, { perPartLimit: MAX_UPLOAD_FILE_BYTES, totalLimit: MAX_UPLOAD_BODY_BYTES });
+    const { parts } = await readMultipart(request, {
+      perPartLimit: MAX_UPLOAD_FILE_BYTES,
+      totalLimit: MAX_UPLOAD_BODY_BYTES,
+    });
     return uploadCertificate(params.ref, {
       certificate: parts.get('certificate'),
       key: parts.get('key'),
