@@ -65,7 +65,7 @@ export type AuthorityService = 'wsaa' | 'wsfe';
 type AuthorityEnvironment = 'sandbox' | 'live';
 
 /** The variables naming the authority's hosts, one per service and environment. */
-export const AUTHORITY_URL_VARIABLES: Record<AuthorityService, Record<AuthorityEnvironment, string>> = {
+const AUTHORITY_URL_VARIABLES: Record<AuthorityService, Record<AuthorityEnvironment, string>> = {
   wsaa: { sandbox: 'AR_WSAA_URL_SANDBOX', live: 'AR_WSAA_URL_LIVE' },
   wsfe: { sandbox: 'AR_WSFE_URL_SANDBOX', live: 'AR_WSFE_URL_LIVE' },
 };

@@ -7,7 +7,7 @@ import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
 import { fetchPointsOfSale, requestCertificateRequest, saveProgress } from '@/lib/wizard/api';
 import { sendCertificate, type UploadParts, type UploadPhase } from '@/lib/wizard/upload-request';
 
-export const registrationKeys = {
+const registrationKeys = {
   pointsOfSale: (ref: string) => ['gov-ar', 'registrations', ref, 'points-of-sale'] as const,
 };
 

@@ -15,7 +15,7 @@ function ownOrigin(request: Request): string {
   return `${url.protocol}//${request.headers.get('host') ?? url.host}`;
 }
 
-export function comesFromOwnOrigin(request: Request): boolean {
+function comesFromOwnOrigin(request: Request): boolean {
   if (request.headers.get('sec-fetch-site') === 'same-origin') return true;
   return request.headers.get('origin') === ownOrigin(request);
 }

@@ -5,9 +5,9 @@ import type { Enrollment } from '@/lib/openapi/responses/access';
 import type { ListOf } from '@/lib/openapi/responses/common';
 import type { Entry, MetaRecord } from '@/lib/openapi/responses/entry';
 import type { CertificateRecord } from '@/lib/openapi/responses/gov-ar';
-import type { Job, JobStep, WebhookAttempt, WebhookDelivery, Workflow } from '@/lib/openapi/responses/transform';
+import type { Job, WebhookDelivery, Workflow } from '@/lib/openapi/responses/transform';
 
-export type { Enrollment, Job, JobStep, MetaRecord, WebhookAttempt, Workflow };
+export type { Enrollment, Job, MetaRecord, Workflow };
 export type Page<T> = ListOf<T>;
 export type SupplierEntry = Entry<Party>;
 /** The `value` of a supplier's `gov-ar` / `certificate` meta record. */

@@ -14,7 +14,7 @@ const STARTUP_LOCK_RETRY_MS = 100;
 /** drizzle's own bookkeeping, so databases its migrator set up carry on where they were. */
 const JOURNAL = sql`"drizzle"."__drizzle_migrations"`;
 
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   return path.join(process.cwd(), 'lib', 'db', 'migrations');
 }
 
@@ -58,7 +58,7 @@ const code = (statement: string) => statement.replace(/^\s*--.*$/gm, '').trim();
  * A migration that builds or drops indexes concurrently must do nothing else: run outside a
  * transaction, anything else it held would be half applied by a crash.
  */
-export function isConcurrent(statements: string[]): boolean {
+function isConcurrent(statements: string[]): boolean {
   const concurrent = statements.filter((statement) => CONCURRENT_INDEX.test(code(statement)));
   if (concurrent.length === 0) return false;
   const other = statements.find((statement) => !CONCURRENT_INDEX.test(code(statement)));
@@ -71,7 +71,7 @@ export function isConcurrent(statements: string[]): boolean {
 }
 
 /** The plain form of a concurrent index statement (for PGlite, and inside a transaction). */
-export const withoutConcurrently = (statement: string) =>
+const withoutConcurrently = (statement: string) =>
   CONCURRENT_INDEX.test(code(statement)) ? statement.replace(/\b(index)\s+concurrently\b/i, '$1') : statement;
 
 /**

@@ -13,8 +13,8 @@ import { GOV_AR_APP_ID } from '@/lib/gov-ar/app';
 import { REGISTRATION_TEMPLATE } from '@/lib/gov-ar/registration/workflow-body';
 import { createWorkflow } from '@/lib/transform/workflows';
 
-export const DEMO_SUPPLIER_KEY = 'demo-supplier';
-export const DEMO_SUPPLIER = {
+const DEMO_SUPPLIER_KEY = 'demo-supplier';
+const DEMO_SUPPLIER = {
   $schema: 'https://gobl.org/draft-0/org/party' as const,
   name: 'Panadería La Demostración S.R.L.',
   tax_id: { country: 'AR' as const, code: '30712345671' },

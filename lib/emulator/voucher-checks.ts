@@ -34,7 +34,7 @@ export const MAX_DETAILS_PER_REQUEST = 250;
  * RG 4444's amount (ARS) from which a B voucher must identify its receiver: $10,000,000 since RG 5700/2025
  * (the manual does not state it; the press does). In cents.
  */
-export const CONSUMER_IDENTIFICATION_THRESHOLD = 1_000_000_000n;
+const CONSUMER_IDENTIFICATION_THRESHOLD = 1_000_000_000n;
 
 export const NUMBERING_MESSAGE =
   'El numero o fecha del comprobante no se corresponde con el proximo a autorizar. Consultar metodo FECompUltimoAutorizado.';

@@ -283,7 +283,7 @@ export const RECEIVER_CONDITIONS: { id: number; desc: string; classes: VoucherCl
  * con leyenda"). Used goods (49) and MiPyME credit invoices (201–213) are in the table above but not
  * emulated: their own rules (opcionales, padrón, current accounts) are not, so they are refused (10007).
  */
-export const VOUCHER_CLASSES: Record<VoucherClass, number[]> = {
+const VOUCHER_CLASSES: Record<VoucherClass, number[]> = {
   A: [1, 2, 3, 4, 5, 34, 39, 60, 63],
   B: [6, 7, 8, 9, 10, 35, 40, 61, 64],
   C: [11, 12, 13, 15],

@@ -7,7 +7,7 @@ import { SoapFaultError } from '@/lib/emulator/soap';
  * What ASMX answers when a number does not parse: a soap:Client fault, nothing processed. The real
  * message also gives the line and column, which the parsed request no longer knows.
  */
-export function unreadableRequest(): SoapFaultError {
+function unreadableRequest(): SoapFaultError {
   return new SoapFaultError({
     code: 'soap:Client',
     message:

@@ -15,7 +15,7 @@ export type CertificateState = CertificateRecord['state'];
 
 export const DAY_MS = 86_400_000;
 
-export function certificateState(notAfter: Date, now: Date): CertificateState {
+function certificateState(notAfter: Date, now: Date): CertificateState {
   const left = notAfter.getTime() - now.getTime();
   if (left <= 0) return 'expired';
   return left <= EXPIRING_WITHIN_DAYS * DAY_MS ? 'expiring' : 'valid';

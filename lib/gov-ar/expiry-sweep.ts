@@ -24,9 +24,9 @@ import {
   recordCertificate,
 } from '@/lib/gov-ar/certificate-record';
 
-export const EXPIRY_THRESHOLDS_DAYS = [30, 7, 1] as const;
+const EXPIRY_THRESHOLDS_DAYS = [30, 7, 1] as const;
 /** Certificates read per query. */
-export const SWEEP_PAGE_SIZE = 200;
+const SWEEP_PAGE_SIZE = 200;
 /** How many of the sweep's events become due each second (the rest wait their turn in the outbox). */
 export const SWEEP_EVENTS_PER_SECOND = 10;
 

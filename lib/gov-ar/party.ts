@@ -5,9 +5,9 @@ import { CuitSchema } from '@/lib/ar/cuit';
 import { SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import { entryBodyOf } from '@/lib/silo/entry-body';
 
-export const PARTY_SCHEMA_URL = 'https://gobl.org/draft-0/org/party';
+const PARTY_SCHEMA_URL = 'https://gobl.org/draft-0/org/party';
 
-export const TaxIdSchema = z.looseObject({
+const TaxIdSchema = z.looseObject({
   country: z.literal('AR', { error: 'country must be "AR"' }),
   code: CuitSchema,
 });

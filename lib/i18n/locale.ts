@@ -2,7 +2,7 @@
 import { cookies, headers } from 'next/headers';
 import { LOCALE_COOKIE, resolveLocale, type Locale } from '@/lib/i18n/locales';
 
-export { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, resolveLocale, type Locale } from '@/lib/i18n/locales';
+export { DEFAULT_LOCALE, LOCALE_COOKIE, resolveLocale, type Locale } from '@/lib/i18n/locales';
 
 /** The locale of the request being rendered (server components and route handlers only). */
 export async function requestLocale(): Promise<Locale> {

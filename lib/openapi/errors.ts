@@ -5,7 +5,7 @@ import type { Endpoint } from '@/lib/openapi/types';
 
 const UNSAFE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
-export function errorCodes(endpoint: Endpoint): ErrorCode[] {
+function errorCodes(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   const add = (...list: readonly ErrorCode[]) => list.forEach((code) => codes.add(code));
   if (endpoint.auth !== 'none') add('unauthorized');

@@ -3,7 +3,7 @@
 import { adminToken, arAuthority, checkAuthorityUrls, isProduction } from '@/lib/config';
 
 /** ADMIN_TOKEN creates workspaces and, with the emulator, certificates: too short a token is guessable. */
-export const ADMIN_TOKEN_MIN_LENGTH = 32;
+const ADMIN_TOKEN_MIN_LENGTH = 32;
 
 /** Throws (with what to do) when production must not start so; answers the warnings to print otherwise. */
 export function checkConfiguration(): string[] {

@@ -11,7 +11,7 @@ import { emulatorOnly, type RouteHandler } from '@/lib/emulator/routes';
 export const portalNeedsAdmin = (): boolean => isProduction();
 
 /** The admin token a request presents: a Bearer token, or the password of Basic credentials. */
-export function presentedAdminToken(headers: Headers): string | undefined {
+function presentedAdminToken(headers: Headers): string | undefined {
   const header = headers.get('authorization') ?? '';
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (bearer) return bearer[1];

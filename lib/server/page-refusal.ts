@@ -10,7 +10,7 @@ const SPANISH: Partial<Record<string, string>> = {
   service_unavailable: 'El servicio está ocupado; vuelva a intentar en unos segundos.',
 };
 
-export function refusalResponse(error: ApiError): Response {
+function refusalResponse(error: ApiError): Response {
   const text = [SPANISH[error.code], error.message].filter(Boolean).join('\n');
   return new Response(`${text}\n`, {
     status: error.status,

@@ -23,7 +23,7 @@ export async function startServerOrExit(): Promise<void> {
   }
 }
 
-export async function startServer(): Promise<void> {
+async function startServer(): Promise<void> {
   const warnings = checkConfiguration(); // production must not start with an open emulator or a short ADMIN_TOKEN
   for (const warning of warnings) console.warn(`[startup] ${warning}`);
   masterKeys(); // production must not start without ENCRYPTION_KEY

@@ -26,7 +26,7 @@ const entryBody = processSingleton(
 );
 
 /** The variants of the entry body, one per folder (the OpenAPI document shows each). */
-export const entryBodyVariants = () => registeredFolders().map((folder) => entryBodyOf(folder.name, folder.data));
+const entryBodyVariants = () => registeredFolders().map((folder) => entryBodyOf(folder.name, folder.data));
 
 /** An entry's folder and `data` as stored, one per folder (what the OpenAPI document shows an entry holds). */
 export const storedEntryVariants = () =>

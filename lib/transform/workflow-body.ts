@@ -2,7 +2,7 @@
 // checks a body with them too (lib/transform/schemas.ts builds the union of registered templates).
 import { z } from 'zod';
 
-export const WebhookConfigBody = z.strictObject({
+const WebhookConfigBody = z.strictObject({
   url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000),
   secret: z
     .string()

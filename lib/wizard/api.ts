@@ -16,7 +16,7 @@ export class ServiceError extends Error {
 
 export const registrationPath = (ref: string) => `/gov-ar/v1/registrations/${encodeURIComponent(ref)}`;
 
-export function parseRetryAfter(value: string | null): number | undefined {
+function parseRetryAfter(value: string | null): number | undefined {
   const seconds = value ? Number(value) : NaN;
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }

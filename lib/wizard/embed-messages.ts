@@ -12,7 +12,7 @@ export interface RegistrationMessage {
   pending?: string[];
 }
 
-export function messageTargets(allowedOrigins: readonly string[], ownOrigin: string): string[] {
+function messageTargets(allowedOrigins: readonly string[], ownOrigin: string): string[] {
   const origins = allowedOrigins
     .map((origin) => (origin === "'self'" || origin === 'self' ? ownOrigin : origin))
     .filter((origin) => /^https?:\/\/[^/*]+$/i.test(origin));

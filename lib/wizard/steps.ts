@@ -63,7 +63,7 @@ export const asWizardStep = (value: unknown): WizardStep | undefined =>
   (WIZARD_STEPS as readonly unknown[]).includes(value) ? (value as WizardStep) : undefined;
 
 /** The saved step, unless it is not reachable with what was saved (then the first screen that still needs an answer). */
-export function resumeStep(view: RegistrationView): WizardStep {
+function resumeStep(view: RegistrationView): WizardStep {
   if (view.completed) return 'points_of_sale';
   const { step, company, path } = view.progress;
   const sequence = stepsFor(view.environment, path, servicesToAuthorize(view, path).missing.length > 0);

@@ -41,7 +41,7 @@ export const DOC_TYPES_DEBIT_NOTE = ['2', '7', '12', '52', '202', '207', '212'];
 export const DOC_TYPES_E = ['19', '20', '21'];
 export const DOC_TYPES_T = ['195', '196', '197'];
 /** Letter M: type A "with the legend 'operación sujeta a retención'". */
-export const DOC_TYPES_M = ['51', '52', '53', '54'];
+const DOC_TYPES_M = ['51', '52', '53', '54'];
 
 export const DOC_TYPES = [
   ...DOC_TYPES_A,

@@ -10,7 +10,7 @@ import { checkArcaRules } from '@/lib/ar/arca/rules';
 export type PreparedArcaInvoice = { ok: true; doc: CalculableInvoice } | { ok: false; fields: Record<string, string> };
 
 /** More lines than any invoice needs would only cost time (the authority takes totals, not lines). */
-export const MAX_INVOICE_ROWS = 2000;
+const MAX_INVOICE_ROWS = 2000;
 
 export interface PrepareOptions {
   /** Where the document sits in what the caller stores; field paths start with it. */

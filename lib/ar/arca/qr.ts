@@ -6,7 +6,7 @@
 import { AMOUNT_PATTERN } from '@/lib/gobl/num';
 import type { FECAEDetRequest, WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
 
-export const ARCA_QR_BASE_URL = 'https://www.afip.gob.ar/fe/qr/';
+const ARCA_QR_BASE_URL = 'https://www.afip.gob.ar/fe/qr/';
 
 export interface ArcaQrData {
   /** Issue date, YYYY-MM-DD. */

@@ -90,7 +90,7 @@ sameClassInEveryBundle(WsfeMappingError, 'WsfeMappingError');
  * The authority's currency codes (FEParamGetTiposMonedas) for the ISO codes we map; any other currency is
  * refused by name rather than guessed.
  */
-export const WSFE_CURRENCY: Record<string, string> = { ARS: 'PES', USD: 'DOL', EUR: '060', BRL: '012' };
+const WSFE_CURRENCY: Record<string, string> = { ARS: 'PES', USD: 'DOL', EUR: '060', BRL: '012' };
 
 const yyyymmdd = (date: string) => date.replaceAll('-', '');
 const digits = (code: string | undefined) => (code ?? '').replace(/\D/g, '');

@@ -8,7 +8,7 @@ import type { BatchResult, VoucherResult } from '@/lib/authority/wsfe-vouchers';
 import type { WsfeError } from '@/lib/authority/wsfe-client';
 
 /** The authority's numbering error: not the sequence's next number, or a date before its last. */
-export const NUMBERING_ERROR = '10016';
+const NUMBERING_ERROR = '10016';
 
 export interface SentVoucher {
   id: string;

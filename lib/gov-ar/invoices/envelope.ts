@@ -7,15 +7,15 @@ import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invoice';
 import { PartySchema } from '@/lib/gov-ar/party';
 
-export const ENVELOPE_SCHEMA_URL = 'https://gobl.org/draft-0/envelope';
-export const INVOICE_SCHEMA_URL = 'https://gobl.org/draft-0/bill/invoice';
+const ENVELOPE_SCHEMA_URL = 'https://gobl.org/draft-0/envelope';
+const INVOICE_SCHEMA_URL = 'https://gobl.org/draft-0/bill/invoice';
 export const DOC_LETTER_EXT = 'ar-arca-doc-letter';
 
 /**
  * The point of sale (punto de venta), 1..99999, as a string of digits. Leading zeros are accepted
  * ("0003" is how the number is printed on an invoice) and kept as sent; the value is what counts.
  */
-export const SeriesSchema = z
+const SeriesSchema = z
   .string({ error: 'series is the point of sale: a string of digits such as "3"' })
   .regex(/^\d{1,5}$/, 'series is the point of sale: 1 to 5 digits such as "3"')
   .refine((series) => Number(series) >= 1, 'the point of sale is a number from 1 to 99999');

@@ -43,12 +43,6 @@ export async function ensureSequence(key: SequenceKey): Promise<InvoiceSequence>
   return row!;
 }
 
-export async function getSequence(id: string): Promise<InvoiceSequence | undefined> {
-  const db = await getDb();
-  const [row] = await db.select().from(invoiceSequences).where(eq(invoiceSequences.id, id));
-  return row;
-}
-
 /**
  * Takes the sequence's sender lease for `seconds` (free, run out, or already ours); the sequence, or
  * undefined when another sender holds it.
@@ -194,12 +188,6 @@ export async function settleSends(tx: Tx, settled: SettledSend[]): Promise<void>
       number = case when v.state = 'authorised' then s.number end
     from jsonb_to_recordset(${JSON.stringify(settled)}::jsonb) as v(id uuid, state text, result jsonb)
     where s.id = v.id and s.state in ('queued', 'sending')`);
-}
-
-export async function getSendsByIds(ids: string[]): Promise<InvoiceSend[]> {
-  if (ids.length === 0) return [];
-  const db = await getDb();
-  return db.select().from(invoiceSends).where(inArray(invoiceSends.id, ids));
 }
 
 // Entries are written only through lib/silo/queries.ts (the entry read cache's invalidation relies on it).

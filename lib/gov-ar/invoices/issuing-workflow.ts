@@ -21,9 +21,9 @@ import { kickWebhookSender } from '@/lib/transform/wake-ups';
 import { workflowBodyBase } from '@/lib/transform/workflow-body';
 import { raiseWebhookEvent } from '@/lib/webhooks/events';
 
-export const INVOICE_TEMPLATE = 'ar-invoice';
+const INVOICE_TEMPLATE = 'ar-invoice';
 
-export const INVOICE_STEP = {
+const INVOICE_STEP = {
   setProcessing: 'silo.status.processing',
   send: 'gov-ar.send',
   pdf: 'gov-ar.pdf',
@@ -36,7 +36,7 @@ const STEP = INVOICE_STEP;
 export const InvoiceWorkflowBody = workflowBodyBase(INVOICE_TEMPLATE);
 export type InvoiceWorkflowBody = z.output<typeof InvoiceWorkflowBody>;
 
-export function invoicePlan(config: WorkflowConfig): TemplatePlan {
+function invoicePlan(config: WorkflowConfig): TemplatePlan {
   const webhook = config.webhook ? [STEP.webhook] : [];
   return {
     steps: [STEP.setProcessing, STEP.send, STEP.pdf, ...webhook, STEP.setSent],

@@ -8,7 +8,7 @@ import { formatCuit } from '@/lib/ar/cuit';
 import { isUsable } from '@/lib/gov-ar/points-of-sale';
 import type { PuntoDeVenta } from '@/lib/authority/wsfe-client';
 
-export const SUPPLIER_FIELD = 'data.doc.supplier.tax_id.code';
+const SUPPLIER_FIELD = 'data.doc.supplier.tax_id.code';
 export const SERIES_FIELD = 'data.doc.series';
 export const LETTER_FIELD = `data.doc.tax.ext.${DOC_LETTER_EXT}`;
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { processSingleton } from '@/lib/process-singleton';
 
-export const FONTS_DIR = path.join('lib', 'gov-ar', 'pdf', 'fonts');
+const FONTS_DIR = path.join('lib', 'gov-ar', 'pdf', 'fonts');
 const FILES = { regular: 'LiberationSans-Regular.ttf', bold: 'LiberationSans-Bold.ttf' } as const;
 
 export type FontName = keyof typeof FILES;

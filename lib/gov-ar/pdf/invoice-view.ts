@@ -59,7 +59,7 @@ type Address = {
 type Party = NonNullable<CalculableInvoice['customer']> & { name?: string; addresses?: Address[] };
 
 /** `Av. Santa Fe 2500, C1123 Buenos Aires, Ciudad Autónoma de Buenos Aires` */
-export function addressLine(address: Address | undefined): string | undefined {
+function addressLine(address: Address | undefined): string | undefined {
   if (!address) return undefined;
   const street = [address.street, address.num].filter(Boolean).join(' ');
   const town = [address.code, address.locality].filter(Boolean).join(' ');

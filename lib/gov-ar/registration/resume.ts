@@ -19,13 +19,13 @@ export interface ResumedRegistration {
 }
 
 /** The link record and its job; unknown refs are `link_not_found`. */
-export async function findRegistrationLink(ref: string) {
+async function findRegistrationLink(ref: string) {
   const link = await getRegistrationLinkByRef(ref);
   if (!link) throw new ApiError('link_not_found', 'This registration link does not exist.');
   return { link, jobId: link.jobId };
 }
 
-export const linkUsed = () => new ApiError('link_used', 'This registration link has already been used.');
+const linkUsed = () => new ApiError('link_used', 'This registration link has already been used.');
 
 /** Locks the link's job for the transaction; a finished job, or one already authorized, is `link_used`. */
 export async function lockOpenRegistrationJob(tx: Tx, jobId: string): Promise<Job> {

@@ -144,7 +144,7 @@ async function storeAndResume(registration: RegistrationContext, bundle: Validat
   });
 }
 
-export function certificateApiError(error: CertificateError): ApiError {
+function certificateApiError(error: CertificateError): ApiError {
   const unavailable = error.code === 'authority_unavailable';
   const messages =
     error.code === 'certificate_wrong_environment' && arAuthority() === 'emulator'

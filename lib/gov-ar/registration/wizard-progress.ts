@@ -8,7 +8,7 @@ import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
 import type { Progress, SavedProgress } from '@/lib/openapi/responses/gov-ar';
 import { trackRegistration } from '@/lib/gov-ar/registration/track';
 
-export const INITIAL_PROGRESS: Progress = { step: 'company' };
+const INITIAL_PROGRESS: Progress = { step: 'company' };
 
 export async function getProgress(ref: string): Promise<RegistrationProgress | undefined> {
   const db = await getDb();

@@ -17,7 +17,7 @@ import { setEntryStatus } from '@/lib/silo/queries';
 import { COMMON_STEP, type TemplatePlan, type WorkflowTemplate } from '@/lib/transform/templates';
 import { kickWebhookSender } from '@/lib/transform/wake-ups';
 
-export const REGISTRATION_STEP = {
+const REGISTRATION_STEP = {
   setProcessing: 'silo.status.processing',
   register: 'gov-ar.register',
   webhook: COMMON_STEP.webhook,
@@ -28,7 +28,7 @@ export const REGISTRATION_STEP = {
 const STEP = REGISTRATION_STEP;
 
 /** The webhook (when configured) goes out before the wait. */
-export function registrationPlan(config: WorkflowConfig): TemplatePlan {
+function registrationPlan(config: WorkflowConfig): TemplatePlan {
   return {
     steps: [
       STEP.setProcessing,

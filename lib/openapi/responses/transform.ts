@@ -51,7 +51,7 @@ export const JobStep = z.strictObject({
   message: z.string().optional(),
 });
 
-export const WebhookAttempt = z.strictObject({
+const WebhookAttempt = z.strictObject({
   attempted_at: Timestamp,
   outcome: z.enum(['delivered', 'failed']),
   response_status: z.int().optional().describe("The receiver's HTTP status, when it answered"),
