@@ -1,12 +1,12 @@
 // WSAA tickets cached per (environment, certificate, service) in the database, sealed, and shared by
 // every instance: the authority refuses a second login while a ticket it issued is still valid.
-import { and, eq } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { authorityTickets, type AuthorityService, type Environment } from '@/lib/db/schema';
+import { inTransaction } from '@/lib/db/client';
+import type { AuthorityService, Environment } from '@/lib/db/schema';
 import { deleteSecret, readSecret, storeSecret } from '@/lib/crypto/secrets';
 import { newId } from '@/lib/ids';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { loginCms, type Ticket } from '@/lib/authority/wsaa-client';
+import { getAuthorityTicket, lockAuthorityTicketSecret, upsertAuthorityTicket } from '@/lib/authority/queries';
 
 /** A ticket this close to its expiry is renewed rather than used. */
 const RENEW_BEFORE_MS = 10 * 60_000;
@@ -51,19 +51,13 @@ async function readCachedTicket(
   credential: AuthorityCredential,
   service: AuthorityService,
 ): Promise<Ticket | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(authorityTickets)
-    .where(
-      and(
-        eq(authorityTickets.environment, credential.environment),
-        eq(authorityTickets.fingerprint, credential.fingerprint),
-        eq(authorityTickets.service, service),
-      ),
-    );
+  const row = await getAuthorityTicket({
+    environment: credential.environment,
+    fingerprint: credential.fingerprint,
+    service,
+  });
   if (!row || row.expiresAt <= new Date()) return undefined;
-  const opened = await readSecret(db, row.secretId, {
+  const opened = await readSecret(row.secretId, {
     ownerId: row.ownerId,
     entryId: null,
     purpose: purpose(service),
@@ -74,8 +68,7 @@ async function readCachedTicket(
 }
 
 async function storeTicket(credential: AuthorityCredential, service: AuthorityService, ticket: Ticket): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const secretId = await storeSecret(tx, {
       ownerId: credential.ownerId,
       // A ticket belongs to the certificate, which two entries of one supplier may share.
@@ -83,32 +76,15 @@ async function storeTicket(credential: AuthorityCredential, service: AuthoritySe
       purpose: purpose(service),
       plaintext: Buffer.from(JSON.stringify({ token: ticket.token, sign: ticket.sign })),
     });
-    const [previous] = await tx
-      .select({ secretId: authorityTickets.secretId })
-      .from(authorityTickets)
-      .where(
-        and(
-          eq(authorityTickets.environment, credential.environment),
-          eq(authorityTickets.fingerprint, credential.fingerprint),
-          eq(authorityTickets.service, service),
-        ),
-      )
-      .for('update');
-    await tx
-      .insert(authorityTickets)
-      .values({
-        id: newId(),
-        ownerId: credential.ownerId,
-        environment: credential.environment,
-        fingerprint: credential.fingerprint,
-        service,
-        secretId,
-        expiresAt: ticket.expiresAt,
-      })
-      .onConflictDoUpdate({
-        target: [authorityTickets.environment, authorityTickets.fingerprint, authorityTickets.service],
-        set: { ownerId: credential.ownerId, secretId, expiresAt: ticket.expiresAt },
-      });
-    if (previous) await deleteSecret(tx, previous.secretId);
+    const key = { environment: credential.environment, fingerprint: credential.fingerprint, service };
+    const previousSecretId = await lockAuthorityTicketSecret(tx, key);
+    await upsertAuthorityTicket(tx, {
+      id: newId(),
+      ownerId: credential.ownerId,
+      ...key,
+      secretId,
+      expiresAt: ticket.expiresAt,
+    });
+    if (previousSecretId) await deleteSecret(tx, previousSecretId);
   });
 }

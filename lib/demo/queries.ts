@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { entries, jobs, metaRecords, workspaces } from '@/lib/db/schema';
-import { isLinkRecord } from '@/lib/gov-ar/registration/link';
+import { isLinkRecord } from '@/lib/gov-ar/registration/queries';
 import { OPEN_JOB_STATUSES } from '@/lib/transform/queries';
 
 /** The link of the open registration job of the first workspace's entry with this key, if it has one. */

@@ -1,6 +1,6 @@
 // A supplier's accepted certificates: the active one per entry (its key sealed in `secrets`), the
 // ones it replaced kept as history, and opening one to talk to the authority.
-import { getDb, type Tx } from '@/lib/db/client';
+import type { Tx } from '@/lib/db/client';
 import type { credentials, Credential } from '@/lib/db/schema';
 import { readSecret } from '@/lib/crypto/secrets';
 import type { AuthorityCredential } from '@/lib/authority/tickets';
@@ -22,8 +22,7 @@ export async function activateCredential(tx: Tx, values: typeof credentials.$inf
 
 /** The credential with its private key opened, for a WSAA login. The key stays in memory only. */
 export async function openCredential(credential: Credential): Promise<AuthorityCredential> {
-  const db = await getDb();
-  const key = await readSecret(db, credential.keySecretId, {
+  const key = await readSecret(credential.keySecretId, {
     ownerId: credential.ownerId,
     entryId: credential.entryId,
     purpose: KEY_PURPOSE,

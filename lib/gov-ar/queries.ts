@@ -1,8 +1,8 @@
 // Database access for the Argentina service's own tables outside registration and invoicing: suppliers'
 // certificates (credentials), their expiry notices, and the meta record that shows an entry's certificate.
-// (lib/gov-ar/registration and lib/gov-ar/invoices keep their statements in their own modules.)
+// (lib/gov-ar/registration and lib/gov-ar/invoices keep their statements in their own queries modules.)
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { getDb, type Tx } from '@/lib/db/client';
+import { getDb, type Db, type Tx } from '@/lib/db/client';
 import {
   certificateNotices,
   credentials,
@@ -18,9 +18,7 @@ import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 /** An entry's certificate in use: `expired` once the expiry sweep found it run out. */
 const CURRENT = ['active', 'expired'] as const;
 
-/** The entry's certificate now: active, or run out until a renewal replaces it. */
-export async function getActiveCredential(entryId: string, tx?: Tx): Promise<Credential | undefined> {
-  const db = tx ?? (await getDb());
+async function activeCredentialOf(db: Db | Tx, entryId: string): Promise<Credential | undefined> {
   const [row] = await db
     .select()
     .from(credentials)
@@ -28,6 +26,16 @@ export async function getActiveCredential(entryId: string, tx?: Tx): Promise<Cre
     .orderBy(desc(credentials.createdAt))
     .limit(1);
   return row;
+}
+
+/** The entry's certificate now: active, or run out until a renewal replaces it. */
+export async function getActiveCredential(entryId: string): Promise<Credential | undefined> {
+  return activeCredentialOf(await getDb(), entryId);
+}
+
+/** The same, as the transaction sees it. */
+export async function getActiveCredentialInTx(tx: Tx, entryId: string): Promise<Credential | undefined> {
+  return activeCredentialOf(tx, entryId);
 }
 
 /** Makes `values` the entry's active credential; the previous one becomes history (`replaced`), never deleted. */

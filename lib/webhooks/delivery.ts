@@ -2,44 +2,23 @@
 // instances share the outbox and a sender that dies loses only its lease), sign it per Standard
 // Webhooks, POST it, and record the attempt. Failures back off exponentially with jitter, honouring
 // Retry-After, until a day and more has passed since the event was raised.
-import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { getDb } from '@/lib/db/client';
-import { webhookAttempts, webhookDeliveries, workflows, type WebhookDelivery } from '@/lib/db/schema';
+import type { WebhookDelivery } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { postWebhook, type PostResult } from '@/lib/net/webhook-post';
 import { backoff } from '@/lib/transform/backoff';
 import { openSigningSecret } from '@/lib/webhooks/signing-secret';
+import { claimDueDelivery, getDeliveryWorkflow, recordDeliveryAttempt } from '@/lib/webhooks/queries';
 
 /** How long after the event was raised we keep trying. */
 const WEBHOOK_RETRY_WINDOW_MS = 26 * 3600_000;
 /** First retry within 10 s; then doubling, capped at an hour between attempts. */
 const RETRY_BASE_MS = 4000;
-/** Longer than an attempt can take (10 s), short enough that a dead sender's delivery soon goes out again. */
-const LEASE = sql`now() + interval '30 seconds'`;
-
-export async function claimDueDelivery(): Promise<WebhookDelivery | undefined> {
-  const db = await getDb();
-  const due = sql`(
-    select d.id from ${webhookDeliveries} d
-    where d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now())
-    order by d.next_attempt_at
-    limit 1
-    for update skip locked
-  )`;
-  const [claimed] = await db
-    .update(webhookDeliveries)
-    .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lockedUntil: LEASE })
-    .where(eq(webhookDeliveries.id, due))
-    .returning();
-  return claimed;
-}
 
 /** Sends a claimed delivery once and records the attempt and what comes next. */
 async function attemptDelivery(delivery: WebhookDelivery): Promise<void> {
-  const db = await getDb();
-  const [workflow] = await db.select().from(workflows).where(eq(workflows.id, delivery.workflowId));
-  const secret = workflow ? await openSigningSecret(db, workflow) : undefined;
+  const workflow = await getDeliveryWorkflow(delivery);
+  const secret = workflow ? await openSigningSecret(workflow) : undefined;
   const attemptedAt = new Date();
   const result: PostResult = secret
     ? await postWebhook(delivery.url, signedHeaders(delivery, secret, attemptedAt), delivery.body)
@@ -59,9 +38,10 @@ function signedHeaders(delivery: WebhookDelivery, secret: string, at: Date): Rec
 
 async function recordAttempt(delivery: WebhookDelivery, attemptedAt: Date, result: PostResult): Promise<void> {
   const delivered = !result.error;
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
+  const next = delivered ? undefined : nextAttemptAt(delivery, result);
+  await recordDeliveryAttempt(
+    delivery,
+    {
       id: newId(),
       deliveryId: delivery.id,
       attemptedAt,
@@ -69,19 +49,13 @@ async function recordAttempt(delivery: WebhookDelivery, attemptedAt: Date, resul
       responseStatus: result.status ?? null,
       outcome: delivered ? 'delivered' : 'failed',
       error: result.error ?? null,
-    });
-    const next = delivered ? undefined : nextAttemptAt(delivery, result);
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        status: delivered ? 'delivered' : next ? 'pending' : 'failed',
-        lockedUntil: null,
-        ...(delivered ? { deliveredAt: new Date() } : {}),
-        ...(next ? { nextAttemptAt: next } : {}),
-      })
-      // Only while our lease holds: a sender that took the delivery over records its own outcome.
-      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, delivery.attempts)));
-  });
+    },
+    {
+      status: delivered ? 'delivered' : next ? 'pending' : 'failed',
+      ...(delivered ? { deliveredAt: new Date() } : {}),
+      ...(next ? { nextAttemptAt: next } : {}),
+    },
+  );
 }
 
 /** When to try again, or undefined when the retry window is over. */

@@ -1,10 +1,10 @@
 // Workflow signing secrets (`whsec_...`), sealed in `secrets` like every other secret. Workflows made
 // before sealing kept theirs in plaintext; start-up moves those into `secrets` and clears the column.
-import { eq, isNotNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { getDb, type Db, type Tx } from '@/lib/db/client';
-import { workflows, type Workflow } from '@/lib/db/schema';
+import { inTransaction, type Db, type Tx } from '@/lib/db/client';
+import type { Workflow } from '@/lib/db/schema';
 import { readSecret, storeSecret } from '@/lib/crypto/secrets';
+import { lockWorkflowsWithPlaintextSecret, setWorkflowSecretSealed } from '@/lib/webhooks/queries';
 
 const PURPOSE = 'webhook_signing_secret';
 
@@ -16,9 +16,9 @@ export function sealSigningSecret(db: Db | Tx, ownerId: string, secret: string):
 }
 
 /** The workflow's secret, or undefined when it has no webhook. */
-export async function openSigningSecret(db: Db | Tx, workflow: Workflow): Promise<string | undefined> {
+export async function openSigningSecret(workflow: Workflow): Promise<string | undefined> {
   if (workflow.webhookSecretId) {
-    return (await readSecret(db, workflow.webhookSecretId, { ownerId: workflow.ownerId, purpose: PURPOSE })).toString(
+    return (await readSecret(workflow.webhookSecretId, { ownerId: workflow.ownerId, purpose: PURPOSE })).toString(
       'utf8',
     );
   }
@@ -27,19 +27,11 @@ export async function openSigningSecret(db: Db | Tx, workflow: Workflow): Promis
 
 /** Seals every plaintext secret left by an older version; returns how many it moved. */
 export async function sealPlaintextSigningSecrets(): Promise<number> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(workflows)
-      .where(isNotNull(workflows.webhookSecret))
-      .for('update', { skipLocked: true });
+  return inTransaction(async (tx) => {
+    const rows = await lockWorkflowsWithPlaintextSecret(tx);
     for (const row of rows) {
       const secretId = await sealSigningSecret(tx, row.ownerId, row.webhookSecret!);
-      await tx
-        .update(workflows)
-        .set({ webhookSecretId: secretId, webhookSecret: null })
-        .where(eq(workflows.id, row.id));
+      await setWorkflowSecretSealed(tx, row.id, secretId);
     }
     return rows.length;
   });

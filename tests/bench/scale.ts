@@ -24,7 +24,7 @@ import type { InvoiceEnvelope } from '@/lib/gov-ar/invoices/envelope';
 import { claimNextStep } from '@/lib/transform/engine';
 import { listJobs } from '@/lib/transform/jobs';
 import { createRegistrationLink } from '@/lib/gov-ar/registration/link';
-import { claimDueDelivery } from '@/lib/webhooks/delivery';
+import { claimDueDelivery } from '@/lib/webhooks/queries';
 import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
 import { explain, isPlannable, type ExplainedQuery } from '@/tests/support/query-plans';
 import { scaleSeedStatements, seededId } from '@/tests/support/scale-seed';

@@ -20,7 +20,7 @@ import { claimTask } from '@/lib/transform/queries';
 import { findDemoLink } from '@/lib/demo/seed';
 import { claimNextStep } from '@/lib/transform/engine';
 import { drainJobs } from '@/lib/transform/runner';
-import { claimDueDelivery } from '@/lib/webhooks/delivery';
+import { claimDueDelivery } from '@/lib/webhooks/queries';
 import { call } from '@/tests/support/call';
 import { invoiceDoc } from '@/tests/support/invoices';
 import {

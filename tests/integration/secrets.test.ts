@@ -49,9 +49,7 @@ async function store(
 }
 
 async function expectAllOpen() {
-  const db = await getDb();
-  for (const { id, plaintext, context } of stored)
-    expect((await readSecret(db, id, context)).equals(plaintext)).toBe(true);
+  for (const { id, plaintext, context } of stored) expect((await readSecret(id, context)).equals(plaintext)).toBe(true);
 }
 
 describe('secrets in the database', () => {
@@ -68,7 +66,7 @@ describe('secrets in the database', () => {
       expect(row!.sealed).not.toContain(plaintext.toString(encoding));
     }
     expect(row!.sealed).not.toContain('contraseña');
-    expect((await readSecret(db, id, { ownerId, entryId, purpose: 'certificate.key' })).equals(plaintext)).toBe(true);
+    expect((await readSecret(id, { ownerId, entryId, purpose: 'certificate.key' })).equals(plaintext)).toBe(true);
   });
 
   it('does not open in another purpose, entry or owner, nor once the row is moved to another owner', async () => {
@@ -81,24 +79,24 @@ describe('secrets in the database', () => {
       { ...expected, entryId: newId() },
       { ...expected, ownerId: otherOwnerId },
     ]) {
-      await expect(readSecret(db, id, wrong)).rejects.toBeInstanceOf(SecretUnreadableError);
+      await expect(readSecret(id, wrong)).rejects.toBeInstanceOf(SecretUnreadableError);
     }
     const moved = await store('certificate.password', Buffer.from('moved'), ownerId, entryId);
     stored.pop();
     await db.update(secrets).set({ ownerId: otherOwnerId }).where(eq(secrets.id, moved));
-    await expect(readSecret(db, moved, { ...expected, ownerId: otherOwnerId })).rejects.toThrow(SecretUnreadableError);
+    await expect(readSecret(moved, { ...expected, ownerId: otherOwnerId })).rejects.toThrow(SecretUnreadableError);
     expect(await deleteSecret(db, moved)).toBe(true);
   });
 
   it('says a missing secret is unreadable, and deletes', async () => {
     const db = await getDb();
     const context = { ownerId, entryId: null, purpose: 'wsaa.ticket' };
-    await expect(readSecret(db, newId(), context)).rejects.toThrow(SecretUnreadableError);
-    await expect(readSecret(db, 'not-a-uuid', context)).rejects.toThrow(SecretUnreadableError);
+    await expect(readSecret(newId(), context)).rejects.toThrow(SecretUnreadableError);
+    await expect(readSecret('not-a-uuid', context)).rejects.toThrow(SecretUnreadableError);
     const id = await storeSecret(db, { ...context, plaintext: Buffer.from('token') });
     expect(await deleteSecret(db, id)).toBe(true);
     expect(await deleteSecret(db, id)).toBe(false);
-    await expect(readSecret(db, id, context)).rejects.toThrow(SecretUnreadableError);
+    await expect(readSecret(id, context)).rejects.toThrow(SecretUnreadableError);
   });
 
   it('stores inside a transaction, and nothing when it rolls back', async () => {

@@ -9,7 +9,7 @@ import { closeDb, getDb } from '@/lib/db/client';
 import { jobSteps, secrets, webhookDeliveries, workflows } from '@/lib/db/schema';
 import { sealPlaintextSigningSecrets } from '@/lib/webhooks/signing-secret';
 import { runStepHandler } from '@/lib/transform/steps';
-import { claimDueDelivery } from '@/lib/webhooks/delivery';
+import { claimDueDelivery } from '@/lib/webhooks/queries';
 import { createSupplier, getEntry, getJob, readyWorkspace, startJob } from '@/tests/support/scenario';
 import { attemptsOf, deliveryOf, drainAll, sendPendingNow } from '@/tests/support/outbox';
 import { startWebhookReceiver, type Delivery } from '@/tests/support/webhook-receiver';

@@ -2,17 +2,17 @@
 // now in use (its public part only; the key never leaves the secrets table) and, when the supplier
 // still cannot invoice (a live one without a usable point of sale), what is `pending`.
 import type { Tx } from '@/lib/db/client';
-import { getActiveCredential } from '@/lib/gov-ar/credentials';
+import { getActiveCredentialInTx } from '@/lib/gov-ar/queries';
 import { presentCertificate } from '@/lib/gov-ar/certificate-record';
-import { getRegistrationRecord } from '@/lib/gov-ar/registration/registration-record';
+import { getRegistrationRecordInTx } from '@/lib/gov-ar/registration/queries';
 import { raiseWebhookEvent } from '@/lib/webhooks/events';
 import type { StepContext } from '@/lib/transform/templates';
 
 /** Queues the event if the workflow has a webhook; whether a delivery was queued. */
 export async function raiseRegistrationCompleted(tx: Tx, { job, entry, workflow }: StepContext): Promise<boolean> {
   if (!workflow.config.webhook?.url) return false; // nothing is raised: the certificate need not be read
-  const credential = await getActiveCredential(entry.id, tx);
-  const pending = (await getRegistrationRecord(job.id, tx))?.pending ?? [];
+  const credential = await getActiveCredentialInTx(tx, entry.id);
+  const pending = (await getRegistrationRecordInTx(tx, job.id))?.pending ?? [];
   const deliveryId = await raiseWebhookEvent(tx, workflow, {
     event: 'registration.completed',
     occurrence: job.id,

@@ -1,25 +1,16 @@
 // Everything a registration link leads to: the link record, its job, the supplier entry, the
 // workspace's environment and the web services the workflow needs.
-import { isLinkRecord } from '@/lib/gov-ar/registration/link';
-import { and, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { getDb } from '@/lib/db/client';
-import {
-  entries,
-  jobs,
-  metaRecords,
-  registrationKeys,
-  registrationProgress,
-  workflows,
-  workspaces,
-  type Entry,
-  type Environment,
-  type Job,
-  type MetaRecord,
-  type RegistrationKey,
-  type RegistrationProgress,
-  type Workflow,
+import type {
+  Entry,
+  Environment,
+  Job,
+  MetaRecord,
+  RegistrationKey,
+  RegistrationProgress,
+  Workflow,
 } from '@/lib/db/schema';
+import { getRegistrationByRef } from '@/lib/gov-ar/registration/queries';
 import type { Party } from '@/lib/gov-ar/party';
 import { awaitsSupplier } from '@/lib/transform/queries';
 import { servicesForLetters } from '@/lib/ar/services';
@@ -50,25 +41,7 @@ const linkNotFound = () => new ApiError('link_not_found', 'This registration lin
  */
 export async function loadRegistration(ref: string): Promise<RegistrationContext> {
   if (!REF_SHAPE.test(ref)) throw linkNotFound();
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      link: metaRecords,
-      job: jobs,
-      entry: entries,
-      workflow: workflows,
-      sandbox: workspaces.sandbox,
-      progress: registrationProgress,
-      generatedKey: registrationKeys,
-    })
-    .from(metaRecords)
-    .innerJoin(jobs, eq(jobs.id, metaRecords.jobId))
-    .innerJoin(entries, eq(entries.id, jobs.siloEntryId))
-    .innerJoin(workflows, eq(workflows.id, jobs.workflowId))
-    .innerJoin(workspaces, eq(workspaces.id, jobs.ownerId))
-    .leftJoin(registrationProgress, eq(registrationProgress.ref, metaRecords.ref))
-    .leftJoin(registrationKeys, eq(registrationKeys.ref, metaRecords.ref))
-    .where(and(eq(metaRecords.ref, ref), isLinkRecord));
+  const row = await getRegistrationByRef(ref);
   if (!row) throw linkNotFound();
   return {
     ref,

@@ -1,27 +1,19 @@
 // The key pair we make for a registration (POST .../csr): made once per link, its key sealed at once.
-import { eq } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
+import { inTransaction } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
-import { registrationKeys, type RegistrationKey } from '@/lib/db/schema';
+import type { RegistrationKey } from '@/lib/db/schema';
 import { readSecret, storeSecret } from '@/lib/crypto/secrets';
 import { newId } from '@/lib/ids';
 import { getActiveCredential, KEY_PURPOSE } from '@/lib/gov-ar/credentials';
 import { isRenewal } from '@/lib/gov-ar/registration/renewal';
 import { defaultAlias, generateKeyAndCsr } from '@/lib/ar/csr';
 import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
-import { getProgress } from '@/lib/gov-ar/registration/wizard-progress';
+import { getProgress, getRegistrationKey, insertRegistrationKey } from '@/lib/gov-ar/registration/queries';
 import type { CertificateRequest } from '@/lib/openapi/responses/gov-ar';
 
-export async function getRegistrationKey(ref: string): Promise<RegistrationKey | undefined> {
-  const db = await getDb();
-  const [row] = await db.select().from(registrationKeys).where(eq(registrationKeys.ref, ref));
-  return row;
-}
-
 export async function openRegistrationKey(key: RegistrationKey): Promise<string> {
-  const db = await getDb();
   return (
-    await readSecret(db, key.keySecretId, { ownerId: key.ownerId, entryId: key.entryId, purpose: KEY_PURPOSE })
+    await readSecret(key.keySecretId, { ownerId: key.ownerId, entryId: key.entryId, purpose: KEY_PURPOSE })
   ).toString('utf8');
 }
 
@@ -48,16 +40,15 @@ export async function requestCsr(ref: string): Promise<CertificateRequest> {
     alias,
     cuit: party.tax_id.code,
   });
-  const db = await getDb();
   try {
-    await db.transaction(async (tx) => {
+    await inTransaction(async (tx) => {
       const keySecretId = await storeSecret(tx, {
         ownerId: entry.ownerId,
         entryId: entry.id,
         purpose: KEY_PURPOSE,
         plaintext: Buffer.from(generated.privateKeyPem),
       });
-      await tx.insert(registrationKeys).values({
+      await insertRegistrationKey(tx, {
         id: newId(),
         ownerId: entry.ownerId,
         entryId: entry.id,

@@ -1,27 +1,19 @@
 // The `gov-ar`/`registration` meta record on the supplier entry: where the supplier is in the wizard and
 // what is still missing before they can invoice (like Stripe's requirements.currently_due), kept current
 // by the server as the supplier moves, so an integrator whose job says `waiting` sees where it is stuck.
-import { and, eq } from 'drizzle-orm';
-import { getDb, type Tx } from '@/lib/db/client';
-import { metaRecords, type Environment } from '@/lib/db/schema';
+import type { Tx } from '@/lib/db/client';
+import type { Environment } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
+import { PENDING_ITEMS, type CertificatePath, type PendingItem } from '@/lib/gov-ar/registration/progress-schema';
 import {
-  PENDING_ITEMS,
-  type CertificatePath,
-  type PendingItem,
-  type WizardStep,
-} from '@/lib/gov-ar/registration/progress-schema';
+  getRegistrationRecordRow,
+  lockMetaRecord,
+  type RegistrationRecordValue,
+} from '@/lib/gov-ar/registration/queries';
 import { newId } from '@/lib/ids';
 import { insertMetaRecords, updateMetaRecord } from '@/lib/silo/queries';
 
-export type { PendingItem };
-
-export interface RegistrationRecordValue {
-  step: WizardStep;
-  path: CertificatePath | null;
-  updated_at: string;
-  pending: PendingItem[];
-}
+export type { PendingItem, RegistrationRecordValue };
 
 interface PendingFacts {
   environment: Environment;
@@ -56,16 +48,6 @@ interface RecordOwner {
   jobId: string;
 }
 
-const isRegistrationRecord = (jobId: string) =>
-  and(eq(metaRecords.jobId, jobId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.registration));
-
-/** The job's record, if written yet. */
-export async function getRegistrationRecord(jobId: string, tx?: Tx): Promise<RegistrationRecordValue | undefined> {
-  const db = tx ?? (await getDb());
-  const [row] = await db.select({ value: metaRecords.value }).from(metaRecords).where(isRegistrationRecord(jobId));
-  return row?.value as RegistrationRecordValue | undefined;
-}
-
 /**
  * Writes the job's record (one per job). The link's row is locked first, so two devices saving at once
  * update one record rather than each inserting their own.
@@ -75,8 +57,8 @@ export async function writeRegistrationRecord(
   owner: RecordOwner,
   change: Omit<RegistrationRecordValue, 'updated_at' | 'path'> & { path?: CertificatePath | null },
 ): Promise<RegistrationRecordValue> {
-  await tx.select({ id: metaRecords.id }).from(metaRecords).where(eq(metaRecords.id, owner.linkId)).for('update');
-  const [existing] = await tx.select().from(metaRecords).where(isRegistrationRecord(owner.jobId));
+  await lockMetaRecord(tx, owner.linkId);
+  const existing = await getRegistrationRecordRow(tx, owner.jobId);
   const now = new Date();
   const previous = existing?.value as RegistrationRecordValue | undefined;
   const value: RegistrationRecordValue = {

@@ -2,27 +2,17 @@
 // supplier keeps its status, and the current certificate keeps serving until a new one validates. A
 // renewal starts from what the last registration left: the company data the supplier confirmed, and the
 // certificate's alias, to which the portal adds the new certificate, so its authorizations carry over.
-import { and, desc, eq } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { metaRecords, type AuthorityService, type Credential } from '@/lib/db/schema';
-import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
+import type { AuthorityService, Credential } from '@/lib/db/schema';
 import { CompanyDataSchema, type CompanyData } from '@/lib/gov-ar/registration/progress-schema';
+import { getLatestCompanyRecordValue } from '@/lib/gov-ar/registration/queries';
 
 export const isRenewal = (entry: { status: string }) => entry.status === 'Registered' || entry.status === 'Expired';
 
 /** The company data the entry's last successful registration confirmed (its `gov-ar`/`company` meta record). */
 export async function previousCompany(entryId: string): Promise<CompanyData | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ value: metaRecords.value })
-    .from(metaRecords)
-    .where(
-      and(eq(metaRecords.entryId, entryId), eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.company)),
-    )
-    .orderBy(desc(metaRecords.createdAt))
-    .limit(1);
+  const value = await getLatestCompanyRecordValue(entryId);
   // Written by an older version, perhaps: only what today's form accepts is offered.
-  const parsed = CompanyDataSchema.safeParse(row?.value);
+  const parsed = CompanyDataSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
 

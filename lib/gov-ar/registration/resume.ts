@@ -1,11 +1,11 @@
 // Resuming a registration: the supplier's validated credentials arrive by link ref. If the job is at
 // its wait step the wait completes now; if it has not got there yet, the authorization is left on the
 // job and the wait step finds it. A link whose job already has one, or is finished, is used.
-import { eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { getDb, type Tx } from '@/lib/db/client';
-import { jobs, type Job } from '@/lib/db/schema';
+import { inTransaction, type Tx } from '@/lib/db/client';
+import type { Job } from '@/lib/db/schema';
 import { getRegistrationLinkByRef } from '@/lib/gov-ar/registration/link';
+import { setJobAuthorization } from '@/lib/gov-ar/registration/queries';
 import { awaitsSupplier, lockJob } from '@/lib/transform/queries';
 import { kickJobRunner } from '@/lib/transform/wake-ups';
 import { completeWaitStep } from '@/lib/transform/transitions';
@@ -37,7 +37,7 @@ export async function lockOpenRegistrationJob(tx: Tx, jobId: string): Promise<Jo
 /** Leaves the authorization on a locked job and completes its wait step if it is waiting. */
 export async function recordAuthorization(tx: Tx, job: Job, authorization: Record<string, unknown>): Promise<boolean> {
   const now = new Date();
-  await tx.update(jobs).set({ authorization, updatedAt: now }).where(eq(jobs.id, job.id));
+  await setJobAuthorization(tx, job.id, authorization, now);
   return completeWaitStep(tx, job, 'Authorization received.', now);
 }
 
@@ -46,8 +46,7 @@ export async function resumeRegistration(
   authorization: Record<string, unknown>,
 ): Promise<ResumedRegistration> {
   const { link, jobId } = await findRegistrationLink(ref);
-  const db = await getDb();
-  const resumed = await db.transaction(async (tx) => {
+  const resumed = await inTransaction(async (tx) => {
     const job = await lockOpenRegistrationJob(tx, jobId);
     const wasWaiting = await recordAuthorization(tx, job, authorization);
     return { jobId: job.id, entryId: link.entryId, ownerId: link.ownerId, wasWaiting };

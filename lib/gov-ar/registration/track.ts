@@ -1,14 +1,14 @@
 // Keeps a link's `gov-ar`/`registration` record current from what the server knows about it: called on
 // each saved step, on the accepted upload and on each answer about the points of sale.
-import { getDb, type Tx } from '@/lib/db/client';
+import { inTransaction, type Tx } from '@/lib/db/client';
 import { loadRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
 import type { CertificatePath, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
 import {
   getRegistrationRecord,
-  pendingFor,
-  writeRegistrationRecord,
+  getRegistrationRecordInTx,
   type RegistrationRecordValue,
-} from '@/lib/gov-ar/registration/registration-record';
+} from '@/lib/gov-ar/registration/queries';
+import { pendingFor, writeRegistrationRecord } from '@/lib/gov-ar/registration/registration-record';
 
 export interface TrackedChange {
   /** Where the supplier is now; the recorded step when left out. */
@@ -24,7 +24,7 @@ export async function trackRegistration(
   registration: RegistrationContext,
   change: TrackedChange,
 ): Promise<RegistrationRecordValue> {
-  const previous = change.step ? undefined : await getRegistrationRecord(registration.job.id, tx);
+  const previous = change.step ? undefined : await getRegistrationRecordInTx(tx, registration.job.id);
   return writeRegistrationRecord(
     tx,
     {
@@ -43,8 +43,7 @@ export async function trackRegistration(
 
 /** The same, in a transaction of its own. */
 export async function trackRegistrationNow(registration: RegistrationContext, change: TrackedChange) {
-  const db = await getDb();
-  return db.transaction((tx) => trackRegistration(tx, registration, change));
+  return inTransaction((tx) => trackRegistration(tx, registration, change));
 }
 
 /** The record of a new link: everything still to do (a retried step keeps the one it wrote). */

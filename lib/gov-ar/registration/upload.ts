@@ -3,7 +3,7 @@
 // anywhere stores nothing and leaves the link usable.
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { ApiError } from '@/lib/api/errors';
-import { getDb } from '@/lib/db/client';
+import { inTransaction } from '@/lib/db/client';
 import { storeSecret } from '@/lib/crypto/secrets';
 import { newId } from '@/lib/ids';
 import { getEntryById, insertMetaRecords } from '@/lib/silo/queries';
@@ -87,8 +87,7 @@ interface Handover {
 async function storeAndResume(registration: RegistrationContext, bundle: ValidatedBundle, handover: Handover) {
   const { entry } = registration;
   const { password, generatedKeySecretId, company } = handover;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     // First, so that of many simultaneous uploads exactly one stores anything.
     const job = await lockOpenRegistrationJob(tx, registration.job.id);
     const sealed = (purpose: string, plaintext: string) =>

@@ -4,9 +4,9 @@ import { companyPrefill } from '@/lib/gov-ar/registration/party-prefill';
 import { getActiveCredential } from '@/lib/gov-ar/credentials';
 import { isRenewal, previousCompany, servicesAuthorizedForAlias } from '@/lib/gov-ar/registration/renewal';
 import { loadOpenRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
-import { getRegistrationKey } from '@/lib/gov-ar/registration/generated-key';
-import { getRegistrationRecord, pendingFor } from '@/lib/gov-ar/registration/registration-record';
-import { getProgress, presentProgress } from '@/lib/gov-ar/registration/wizard-progress';
+import { getProgress, getRegistrationKey, getRegistrationRecord } from '@/lib/gov-ar/registration/queries';
+import { pendingFor } from '@/lib/gov-ar/registration/registration-record';
+import { presentProgress } from '@/lib/gov-ar/registration/wizard-progress';
 import type { RegistrationView } from '@/lib/openapi/responses/gov-ar';
 
 export async function getRegistrationView(ref: string): Promise<RegistrationView> {

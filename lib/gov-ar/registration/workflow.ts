@@ -4,7 +4,7 @@
 // the entry's status throughout. Registered with the engine by lib/gov-ar/plug.ts.
 import { ApiError } from '@/lib/api/errors';
 import { DEFAULT_INVOICE_LETTERS, servicesForLetters } from '@/lib/ar/services';
-import { getDb } from '@/lib/db/client';
+import { inTransaction } from '@/lib/db/client';
 import type { WorkflowConfig } from '@/lib/db/schema';
 import { GOV_AR_APP_ID, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import { raiseRegistrationCompleted } from '@/lib/gov-ar/registration/completed-event';
@@ -13,6 +13,7 @@ import { startRegistrationRecord } from '@/lib/gov-ar/registration/track';
 import { raiseLinkCreated } from '@/lib/gov-ar/registration/link-created-event';
 import { isRenewal } from '@/lib/gov-ar/registration/renewal';
 import { REGISTRATION_TEMPLATE, RegistrationWorkflowBody } from '@/lib/gov-ar/registration/workflow-body';
+import { setSupplierStatus } from '@/lib/gov-ar/registration/queries';
 import { setEntryStatus } from '@/lib/silo/queries';
 import { COMMON_STEP, type TemplatePlan, type WorkflowTemplate } from '@/lib/transform/templates';
 import { kickWebhookSender } from '@/lib/transform/wake-ups';
@@ -69,7 +70,7 @@ export const registrationTemplate: WorkflowTemplate<RegistrationWorkflowBody> = 
     [STEP.setProcessing]: async ({ entry }) => {
       // A renewal: the supplier keeps invoicing with the current certificate while the new one comes.
       if (isRenewal(entry)) return { kind: 'complete', message: `Renewal: the entry stays ${entry.status}.` };
-      await setEntryStatus(await getDb(), entry.id, 'Processing');
+      await setSupplierStatus(entry.id, 'Processing');
       return { kind: 'complete' };
     },
     [STEP.register]: async (context) => {
@@ -83,8 +84,7 @@ export const registrationTemplate: WorkflowTemplate<RegistrationWorkflowBody> = 
       message: 'Waiting for the supplier to upload a certificate the authority accepts.',
     }),
     [STEP.setRegistered]: async (context) => {
-      const db = await getDb();
-      const raised = await db.transaction(async (tx) => {
+      const raised = await inTransaction(async (tx) => {
         await setEntryStatus(tx, context.entry.id, 'Registered');
         return raiseRegistrationCompleted(tx, context);
       });
@@ -93,7 +93,7 @@ export const registrationTemplate: WorkflowTemplate<RegistrationWorkflowBody> = 
     },
     [STEP.setError]: async ({ entry }) => {
       if (isRenewal(entry)) return { kind: 'complete', message: `Renewal failed: the entry stays ${entry.status}.` };
-      await setEntryStatus(await getDb(), entry.id, 'Error');
+      await setSupplierStatus(entry.id, 'Error');
       return { kind: 'complete' };
     },
   },

@@ -1,0 +1,46 @@
+// Database access for cached WSAA tickets: one row per (environment, certificate, service), its ticket
+// sealed in `secrets`.
+import { and, eq } from 'drizzle-orm';
+import { getDb, type Tx } from '@/lib/db/client';
+import { authorityTickets, type AuthorityService, type AuthorityTicket, type Environment } from '@/lib/db/schema';
+
+/** Which ticket: the authority issues one per certificate (fingerprint), environment and service. */
+export interface TicketKey {
+  environment: Environment;
+  fingerprint: string;
+  service: AuthorityService;
+}
+
+const isTicket = (key: TicketKey) =>
+  and(
+    eq(authorityTickets.environment, key.environment),
+    eq(authorityTickets.fingerprint, key.fingerprint),
+    eq(authorityTickets.service, key.service),
+  );
+
+export async function getAuthorityTicket(key: TicketKey): Promise<AuthorityTicket | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(authorityTickets).where(isTicket(key));
+  return row;
+}
+
+/** The stored ticket's secret, its row locked for the rest of the transaction. */
+export async function lockAuthorityTicketSecret(tx: Tx, key: TicketKey): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ secretId: authorityTickets.secretId })
+    .from(authorityTickets)
+    .where(isTicket(key))
+    .for('update');
+  return row?.secretId;
+}
+
+/** Stores the ticket, replacing the one stored for the same key. */
+export async function upsertAuthorityTicket(tx: Tx, values: typeof authorityTickets.$inferInsert): Promise<void> {
+  await tx
+    .insert(authorityTickets)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [authorityTickets.environment, authorityTickets.fingerprint, authorityTickets.service],
+      set: { ownerId: values.ownerId, secretId: values.secretId, expiresAt: values.expiresAt },
+    });
+}
