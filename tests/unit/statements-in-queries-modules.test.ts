@@ -1,0 +1,88 @@
+// Statements live in each room's `queries` module (lib/db/README.md): domain modules call its functions
+// and hold no database handle; inside a transaction they pass the `tx` that `inTransaction` gave them.
+// This finds a module that takes the handle itself, with `getDb()`, anywhere else.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SOURCES = ['lib', 'app', 'instrumentation.ts', 'proxy.ts'];
+
+/** A room's queries module: `queries.ts`, or `<part>-queries.ts` beside it. */
+const isQueriesModule = (file: string) => /(^|[/-])queries\.ts$/.test(file);
+
+/** The database itself: the handle is made there. */
+const isDatabaseModule = (file: string) => file.startsWith('lib/db/');
+
+/**
+ * Modules still calling `getDb()` outside a queries module, each until its statements move. Remove a
+ * file once it no longer does (the last test says when).
+ */
+const NOT_MOVED_YET = new Set([
+  // Invoicing's statements are being moved beside issuance-queries.ts by another change; until then:
+  'lib/gov-ar/invoices/invoice-pdf.ts',
+  'lib/gov-ar/invoices/issuing-workflow.ts',
+  'lib/gov-ar/invoices/sequence-sender.ts',
+]);
+
+/** The text without comments, so that a comment naming getDb() is not taken for a call. */
+const code = (text: string) =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .filter((line) => !/^\s*\/\//.test(line))
+    .join('\n');
+
+const callsGetDb = (text: string) => /\bgetDb\s*\(/.test(code(text));
+
+function* sourceFiles(target: string): Generator<string> {
+  if (!fs.existsSync(target)) return;
+  if (fs.statSync(target).isDirectory()) {
+    for (const name of fs.readdirSync(target).sort()) yield* sourceFiles(path.join(target, name));
+  } else if (/\.(ts|tsx|mts|mjs|js)$/.test(target)) {
+    yield target;
+  }
+}
+
+const callers = () =>
+  SOURCES.flatMap((source) => [...sourceFiles(source)]).filter((file) => callsGetDb(fs.readFileSync(file, 'utf8')));
+
+describe('statements and the database handle', () => {
+  it('recognise a call of getDb, not a mention', () => {
+    for (const call of [
+      'const db = await getDb();',
+      'await setEntryStatus(await getDb(), id, status);',
+      'return (await getDb()).transaction(work);',
+      'getDb ()',
+    ])
+      expect(callsGetDb(call), call).toBe(true);
+    for (const mention of [
+      '// a caller outside a transaction used to pass await getDb()',
+      '/** Closes the handle; the next getDb() opens a new one. */',
+      "import { getDb, type Tx } from '@/lib/db/client';",
+      'const handle = getDbHandle();',
+    ])
+      expect(callsGetDb(mention), mention).toBe(false);
+    expect(isQueriesModule('lib/silo/queries.ts')).toBe(true);
+    expect(isQueriesModule('lib/gov-ar/invoices/issuance-queries.ts')).toBe(true);
+    expect(isQueriesModule('lib/silo/entry-queries-cache.ts')).toBe(false);
+    expect(isQueriesModule('lib/silo/myqueries.ts')).toBe(false);
+  });
+
+  it('is taken only in queries modules and lib/db', () => {
+    const elsewhere = callers().filter(
+      (file) => !isQueriesModule(file) && !isDatabaseModule(file) && !NOT_MOVED_YET.has(file),
+    );
+    expect(
+      elsewhere,
+      "move the statements into the room's queries module and call its functions (lib/db/README.md says how a transaction is passed)",
+    ).toEqual([]);
+  });
+
+  it('is still taken by every module listed as not moved yet', () => {
+    const taking = new Set(callers());
+    expect(
+      [...NOT_MOVED_YET].filter((file) => !taking.has(file)),
+      'these no longer call getDb(): remove them from NOT_MOVED_YET',
+    ).toEqual([]);
+  });
+});
