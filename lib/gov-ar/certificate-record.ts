@@ -44,7 +44,7 @@ export async function recordCertificate(tx: Tx, credential: Credential, now = ne
   const value: CertificateRecord = { ...presentCertificate(credential), state };
   const existing = await getCertificateRecord(tx, credential.entryId);
   if (existing) {
-    await updateMetaRecord(tx, existing.id, { value, jobId: credential.jobId }, now);
+    await updateMetaRecord(tx, existing, { value, jobId: credential.jobId }, now);
   } else {
     await insertMetaRecords(tx, [
       {

@@ -8,12 +8,15 @@ import { entries, metaRecords, type Entry, type EntryStatus, type MetaRecord } f
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { entriesWritten } from '@/lib/silo/entry-read-cache';
 
-/** Runs a write to entries or meta records, then tells the read cache (also when it failed: it may have run). */
-async function written<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * Runs a write to these entries or their meta records, then tells the read cache (also when it failed: it
+ * may have run). Without ids (an entry whose id the database chooses), the cache forgets every entry.
+ */
+async function written<T>(entryIds: readonly string[] | undefined, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } finally {
-    entriesWritten();
+    entriesWritten(entryIds);
   }
 }
 
@@ -44,7 +47,7 @@ export async function getEntryByKey(ownerId: string, key: string): Promise<Entry
 
 export async function insertEntry(values: typeof entries.$inferInsert): Promise<Entry> {
   const db = await getDb();
-  const [row] = await written(() => db.insert(entries).values(values).returning());
+  const [row] = await written(values.id ? [values.id] : undefined, () => db.insert(entries).values(values).returning());
   return row!;
 }
 
@@ -54,7 +57,7 @@ export async function replaceEntryData(
   values: { data: unknown; requestDigest: string; status: EntryStatus },
 ): Promise<Entry> {
   const db = await getDb();
-  const [row] = await written(() =>
+  const [row] = await written([id], () =>
     db
       .update(entries)
       .set({ ...values, updatedAt: new Date() })
@@ -121,7 +124,9 @@ export async function lockEntry(tx: Tx, id: string): Promise<Entry | undefined> 
 }
 
 export async function setEntryStatus(db: Db | Tx, entryId: string, status: EntryStatus): Promise<void> {
-  await written(() => db.update(entries).set({ status, updatedAt: new Date() }).where(eq(entries.id, entryId)));
+  await written([entryId], () =>
+    db.update(entries).set({ status, updatedAt: new Date() }).where(eq(entries.id, entryId)),
+  );
 }
 
 /** What an issued invoice's entry gains: its number in `doc.code` and the authority's stamps in `head.stamps`. */
@@ -134,8 +139,10 @@ export interface IssuedStamp {
 /** Writes the number and stamps onto GOBL envelopes stored as entries, in one statement. */
 export async function stampEntries(tx: Tx, issued: IssuedStamp[]): Promise<void> {
   if (issued.length === 0) return;
-  await written(() =>
-    tx.execute(sql`
+  await written(
+    issued.map((item) => item.entryId),
+    () =>
+      tx.execute(sql`
     update ${entries} e set updated_at = now(), data = jsonb_set(
       jsonb_set(e.data, '{doc,code}', to_jsonb(v.code)),
       '{head}',
@@ -151,20 +158,23 @@ export async function insertMetaRecords(
   records: (typeof metaRecords.$inferInsert)[],
 ): Promise<MetaRecord[]> {
   if (records.length === 0) return [];
-  return written(() => db.insert(metaRecords).values(records).returning());
+  return written(
+    records.map((record) => record.entryId),
+    () => db.insert(metaRecords).values(records).returning(),
+  );
 }
 
 /** A meta record's new value (and the job that wrote it). */
 export async function updateMetaRecord(
   db: Db | Tx,
-  id: string,
+  record: Pick<MetaRecord, 'id' | 'entryId'>,
   change: Pick<typeof metaRecords.$inferInsert, 'value' | 'jobId'>,
   now = new Date(),
 ) {
-  await written(() =>
+  await written([record.entryId], () =>
     db
       .update(metaRecords)
       .set({ ...change, updatedAt: now })
-      .where(eq(metaRecords.id, id)),
+      .where(eq(metaRecords.id, record.id)),
   );
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { closeDb, getDb, getDbHandle } from '@/lib/db/client';
 import { jobs, type Credential } from '@/lib/db/schema';
-import { entryVersion, readEntryThroughCache } from '@/lib/silo/entry-read-cache';
+import { entriesWritten, entryVersion, readEntryThroughCache } from '@/lib/silo/entry-read-cache';
 import { getEntry as readEntry } from '@/lib/silo/entries';
 import {
   insertMetaRecords,
@@ -113,7 +113,9 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
       ]),
     );
     expect(added.meta.find((record) => record.id === id)?.value).toEqual({ n: 1 });
-    const changed = await afterWrite(() => updateMetaRecord(db, id, { value: { n: 2 }, jobId: null }));
+    const changed = await afterWrite(() =>
+      updateMetaRecord(db, { id, entryId: registration.entryId }, { value: { n: 2 }, jobId: null }),
+    );
     expect(changed.meta.find((record) => record.id === id)?.value).toEqual({ n: 2 });
 
     // Only its public facts are written (no credential row is needed for the record).
@@ -151,10 +153,32 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
     expect(certificateOf(updated)?.state).toBe('expiring');
 
     // Nothing else moves the version: reads, and writes to other tables.
-    const version = entryVersion();
+    const version = entryVersion(registration.entryId);
     await db.update(jobs).set({ updatedAt: new Date() }).where(eq(jobs.id, registration.jobId));
     await read();
-    expect(entryVersion()).toBe(version);
+    expect(entryVersion(registration.entryId)).toBe(version);
+  });
+
+  it('keeps an entry while other entries are written (issuing writes all the time), not past its own write', async () => {
+    const db = await getDb();
+    const [polled, other] = [await openRegistration(), await openRegistration()];
+    const caller = { ownerId: polled.ownerId } as Parameters<typeof readEntry>[0];
+    const kept = await readEntry(caller, polled.entryId);
+    await setEntryStatus(db, other.entryId, 'Error');
+    await insertMetaRecords(db, [
+      { id: newId(), ownerId: other.ownerId, entryId: other.entryId, src: 'test', key: 'note', value: {} },
+    ]);
+    expect(await readEntry(caller, polled.entryId)).toBe(kept);
+    // A write whose entry the database names (no id given) may be any entry's: nothing kept survives it.
+    entriesWritten();
+    const reread = await readEntry(caller, polled.entryId);
+    expect(reread).not.toBe(kept);
+    expect(reread).toEqual(kept);
+    await setEntryStatus(db, polled.entryId, 'Error');
+    expect((await readEntry(caller, polled.entryId)).status).toBe('Error');
+    // Another workspace asking for the same id is not answered from memory (nor at all).
+    const stranger = { ownerId: other.ownerId } as Parameters<typeof readEntry>[0];
+    await expect(readEntry(stranger, polled.entryId)).rejects.toMatchObject({ code: 'entry_not_found' });
   });
 
   it('keeps no read that a write finished during, and no miss', async () => {
@@ -202,7 +226,7 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
 describe.runIf(!embedded)('entries read from memory, PostgreSQL', () => {
   it('are never kept, since other instances write the same database', async () => {
     expect((await getDbHandle()).kind).toBe('postgres');
-    expect(entryVersion()).toBeUndefined();
+    expect(entryVersion(newId())).toBeUndefined();
     const registration = await openRegistration();
     let reads = 0;
     const read = async () => {
@@ -225,7 +249,7 @@ describe.runIf(embedded)('entries read from memory, DB_SPEED_LAYER=off', () => {
     await closeDb();
     process.env.DB_SPEED_LAYER = 'off';
     expect((await getDbHandle()).kind).toBe('pglite');
-    expect(entryVersion()).toBeUndefined();
+    expect(entryVersion(newId())).toBeUndefined();
     const registration = await openRegistration();
     let reads = 0;
     const read = async () => {

@@ -68,7 +68,7 @@ export async function writeRegistrationRecord(
     pending: change.pending,
   };
   if (existing) {
-    await updateMetaRecord(tx, existing.id, { value }, now);
+    await updateMetaRecord(tx, existing, { value }, now);
   } else {
     await insertMetaRecords(tx, [
       {
