@@ -11,6 +11,7 @@ import {
   type Workflow,
 } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
+import { raiseWebhookEvent, type RaisedEvent } from '@/lib/webhooks/events';
 import type { WebhookDelivery as WebhookDeliveryJson } from '@/lib/openapi/responses/transform';
 
 export function presentDelivery(delivery: WebhookDelivery, attempts: WebhookAttempt[]): WebhookDeliveryJson {
@@ -129,4 +130,9 @@ export async function setWorkflowSecretSealed(tx: Tx, workflowId: string, secret
     .update(workflows)
     .set({ webhookSecretId: secretId, webhookSecret: null })
     .where(eq(workflows.id, workflowId));
+}
+
+/** Queues a webhook event on its own, outside any transaction (lib/webhooks/events.ts writes the row). */
+export async function raiseWebhookEventNow(workflow: Workflow, raised: RaisedEvent): Promise<string | undefined> {
+  return raiseWebhookEvent(await getDb(), workflow, raised);
 }

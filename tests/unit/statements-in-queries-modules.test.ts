@@ -13,17 +13,6 @@ const isQueriesModule = (file: string) => /(^|[/-])queries\.ts$/.test(file);
 /** The database itself: the handle is made there. */
 const isDatabaseModule = (file: string) => file.startsWith('lib/db/');
 
-/**
- * Modules still calling `getDb()` outside a queries module, each until its statements move. Remove a
- * file once it no longer does (the last test says when).
- */
-const NOT_MOVED_YET = new Set([
-  // Invoicing's statements are being moved beside issuance-queries.ts by another change; until then:
-  'lib/gov-ar/invoices/invoice-pdf.ts',
-  'lib/gov-ar/invoices/issuing-workflow.ts',
-  'lib/gov-ar/invoices/sequence-sender.ts',
-]);
-
 /** The text without comments, so that a comment naming getDb() is not taken for a call. */
 const code = (text: string) =>
   text
@@ -69,20 +58,10 @@ describe('statements and the database handle', () => {
   });
 
   it('is taken only in queries modules and lib/db', () => {
-    const elsewhere = callers().filter(
-      (file) => !isQueriesModule(file) && !isDatabaseModule(file) && !NOT_MOVED_YET.has(file),
-    );
+    const elsewhere = callers().filter((file) => !isQueriesModule(file) && !isDatabaseModule(file));
     expect(
       elsewhere,
       "move the statements into the room's queries module and call its functions (lib/db/README.md says how a transaction is passed)",
-    ).toEqual([]);
-  });
-
-  it('is still taken by every module listed as not moved yet', () => {
-    const taking = new Set(callers());
-    expect(
-      [...NOT_MOVED_YET].filter((file) => !taking.has(file)),
-      'these no longer call getDb(): remove them from NOT_MOVED_YET',
     ).toEqual([]);
   });
 });

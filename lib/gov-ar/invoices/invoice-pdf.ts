@@ -1,31 +1,29 @@
 // The issued invoice a person can hold: the `gov-ar.pdf` step renders it once the authority has accepted it
 // (lib/gov-ar/pdf), with the supplier's company data as registered, and keeps the file in the database, so
 // any instance serves it (`GET /silo/v1/entries/{id}/pdf`); a `gov-ar`/`pdf` meta record points to it.
-import { and, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import type { Caller } from '@/lib/access/caller';
 import { registrationUrl } from '@/lib/config';
-import { getDb } from '@/lib/db/client';
-import { credentials, invoicePdfs, metaRecords, type Entry } from '@/lib/db/schema';
+import type { Entry } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
-import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
+import {
+  getKeptPdfFileName,
+  getOwnedInvoicePdf,
+  getSupplierCompanyRecord,
+  keepPdf,
+} from '@/lib/gov-ar/invoices/queries';
 import { InvoicePdfError, type InvoicePdfInput, type SupplierCompany } from '@/lib/gov-ar/pdf/input';
 import { invoicePdfFileName } from '@/lib/gov-ar/pdf/render-invoice';
 import { renderPdfOffLoop } from '@/lib/gov-ar/invoices/pdf-off-loop';
 import type { CompanyData } from '@/lib/gov-ar/registration/progress-schema';
 import { newId } from '@/lib/ids';
-import { insertMetaRecords } from '@/lib/silo/queries';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
 export const invoicePdfUrl = (entryId: string) => `${registrationUrl()}/silo/v1/entries/${entryId}/pdf`;
 
 export async function keepInvoicePdf({ entry }: StepContext): Promise<StepOutcome> {
-  const db = await getDb();
-  const [kept] = await db
-    .select({ fileName: invoicePdfs.fileName })
-    .from(invoicePdfs)
-    .where(eq(invoicePdfs.entryId, entry.id));
-  if (kept) return { kind: 'complete', message: `PDF ${kept.fileName} kept before.` };
+  const kept = await getKeptPdfFileName(entry.id);
+  if (kept) return { kind: 'complete', message: `PDF ${kept} kept before.` };
   const input: InvoicePdfInput = {
     envelope: entry.data as InvoicePdfInput['envelope'],
     supplier: await supplierCompany(entry),
@@ -40,39 +38,29 @@ export async function keepInvoicePdf({ entry }: StepContext): Promise<StepOutcom
   }
   const fileName = invoicePdfFileName(input.envelope.doc as Parameters<typeof invoicePdfFileName>[0]);
   const now = new Date();
-  await db.transaction(async (tx) => {
-    const [stored] = await tx
-      .insert(invoicePdfs)
-      .values({ entryId: entry.id, ownerId: entry.ownerId, fileName, pdf })
-      .onConflictDoNothing()
-      .returning({ entryId: invoicePdfs.entryId });
-    if (!stored) return; // another run of the step kept one first
-    await insertMetaRecords(tx, [
-      {
-        id: newId(),
-        ownerId: entry.ownerId,
-        entryId: entry.id,
-        src: GOV_AR_SRC,
-        key: META_KEY.pdf,
-        linkUrl: invoicePdfUrl(entry.id),
-        value: { file_name: fileName, size: pdf.length, content_type: 'application/pdf' },
-        indexed: false,
-        shared: false,
-        createdAt: now,
-        updatedAt: now,
-      },
-    ]);
-  });
+  // Already kept (another run of the step kept one first) is as good as kept now.
+  await keepPdf(
+    { entryId: entry.id, ownerId: entry.ownerId, fileName, pdf },
+    {
+      id: newId(),
+      ownerId: entry.ownerId,
+      entryId: entry.id,
+      src: GOV_AR_SRC,
+      key: META_KEY.pdf,
+      linkUrl: invoicePdfUrl(entry.id),
+      value: { file_name: fileName, size: pdf.length, content_type: 'application/pdf' },
+      indexed: false,
+      shared: false,
+      createdAt: now,
+      updatedAt: now,
+    },
+  );
   return { kind: 'complete', message: `PDF ${fileName} (${pdf.length} bytes).` };
 }
 
 /** The invoice's PDF for its owner, or 404 (no such invoice, or no PDF yet). */
 export async function getInvoicePdf(caller: Caller, entryId: string): Promise<{ fileName: string; pdf: Buffer }> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ fileName: invoicePdfs.fileName, pdf: invoicePdfs.pdf })
-    .from(invoicePdfs)
-    .where(and(eq(invoicePdfs.entryId, entryId), eq(invoicePdfs.ownerId, caller.ownerId)));
+  const row = await getOwnedInvoicePdf(caller.ownerId, entryId);
   if (!row)
     throw new ApiError(
       'entry_not_found',
@@ -86,27 +74,7 @@ async function supplierCompany(invoice: Entry): Promise<SupplierCompany | undefi
   const doc = (invoice.data as { doc?: { supplier?: { tax_id?: { code?: string } } } }).doc;
   const cuit = doc?.supplier?.tax_id?.code;
   if (!cuit) return undefined;
-  const db = await getDb();
-  const environment = (
-    await db
-      .select({ environment: credentials.environment })
-      .from(credentials)
-      .where(and(eq(credentials.ownerId, invoice.ownerId), eq(credentials.cuit, cuit)))
-      .limit(1)
-  )[0]?.environment;
-  const credential = environment && (await getRegisteredSupplierCredential(invoice.ownerId, environment, cuit));
-  if (!credential) return undefined;
-  const [record] = await db
-    .select({ value: metaRecords.value })
-    .from(metaRecords)
-    .where(
-      and(
-        eq(metaRecords.entryId, credential.entryId),
-        eq(metaRecords.src, GOV_AR_SRC),
-        eq(metaRecords.key, META_KEY.company),
-      ),
-    );
-  const company = record?.value as CompanyData | undefined;
+  const company = (await getSupplierCompanyRecord(invoice.ownerId, cuit)) as CompanyData | undefined;
   if (!company) return undefined;
   return {
     legalName: company.legal_name,

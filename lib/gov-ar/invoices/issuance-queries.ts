@@ -11,6 +11,7 @@ import {
   type InvoiceSendResult,
   type InvoiceSequence,
 } from '@/lib/db/schema';
+import { readyStepsNow } from '@/lib/transform/queries';
 import { GOV_AR_SRC } from '@/lib/gov-ar/app';
 import { newId } from '@/lib/ids';
 import { insertMetaRecords } from '@/lib/silo/queries';
@@ -145,8 +146,8 @@ export async function queuedSends(sequenceId: string, limit: number): Promise<In
     .limit(limit);
 }
 
-/** The jobs of the oldest queued sends of the sequence (whose steps wait for a sender). */
-export async function queuedSendJobs(sequenceId: string, limit: number): Promise<string[]> {
+/** Readies now the steps of the sequence's oldest queued sends (they wait for a sender); how many. */
+export async function wakeQueuedSends(sequenceId: string, limit: number): Promise<number> {
   const db = await getDb();
   const rows = await db
     .select({ jobId: invoiceSends.jobId })
@@ -154,7 +155,11 @@ export async function queuedSendJobs(sequenceId: string, limit: number): Promise
     .where(and(eq(invoiceSends.sequenceId, sequenceId), eq(invoiceSends.state, 'queued')))
     .orderBy(asc(invoiceSends.issueDate), asc(invoiceSends.queuedAt), asc(invoiceSends.id))
     .limit(limit);
-  return rows.map((row) => row.jobId);
+  await readyStepsNow(
+    db,
+    rows.map((row) => row.jobId),
+  );
+  return rows.length;
 }
 
 /** Gives each send its number and marks the batch as going out (committed before the request is). */

@@ -3,13 +3,12 @@
 // `invoice.rejected`. Registered with the engine by lib/gov-ar/plug.ts.
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
-import { getDb } from '@/lib/db/client';
 import type { WorkflowConfig } from '@/lib/db/schema';
 import { GOV_AR_APP_ID, INVOICES_FOLDER } from '@/lib/gov-ar/app';
 import { invoicePdfUrl, keepInvoicePdf } from '@/lib/gov-ar/invoices/invoice-pdf';
 import { getSendByJob } from '@/lib/gov-ar/invoices/issuance-queries';
+import { setInvoiceStatus } from '@/lib/gov-ar/invoices/queries';
 import { sendInvoice } from '@/lib/gov-ar/invoices/send-step';
-import { setEntryStatus } from '@/lib/silo/queries';
 import {
   COMMON_STEP,
   type StepContext,
@@ -19,7 +18,7 @@ import {
 } from '@/lib/transform/templates';
 import { kickWebhookSender } from '@/lib/transform/wake-ups';
 import { workflowBodyBase } from '@/lib/transform/workflow-body';
-import { raiseWebhookEvent } from '@/lib/webhooks/events';
+import { raiseWebhookEventNow } from '@/lib/webhooks/queries';
 
 const INVOICE_TEMPLATE = 'ar-invoice';
 
@@ -47,7 +46,7 @@ function invoicePlan(config: WorkflowConfig): TemplatePlan {
 const setStatus =
   (status: 'Processing' | 'Sent' | 'Error') =>
   async ({ entry }: StepContext): Promise<StepOutcome> => {
-    await setEntryStatus(await getDb(), entry.id, status);
+    await setInvoiceStatus(entry.id, status);
     return { kind: 'complete' };
   };
 
@@ -88,7 +87,7 @@ async function raiseInvoiceEvent({ job, entry, workflow, step }: StepContext): P
   const doc = (entry.data as { doc?: { code?: string } }).doc;
   const stamps = (entry.data as { head?: { stamps?: { prv: string; val: string }[] } }).head?.stamps ?? [];
   const stamp = (prv: string) => stamps.find((item) => item.prv === prv)?.val;
-  const deliveryId = await raiseWebhookEvent(await getDb(), workflow, {
+  const deliveryId = await raiseWebhookEventNow(workflow, {
     event: sent ? 'invoice.sent' : 'invoice.rejected',
     occurrence: job.id,
     ownerId: job.ownerId,

@@ -1,8 +1,19 @@
-// Database access for storing invoices: which registered supplier (and which of its certificates) an
-// invoice is issued by.
+// Database access for invoices outside their numbering (issuance-queries.ts): which registered supplier
+// (and which of its certificates) an invoice is issued by, its status, and its kept PDF.
 import { and, desc, eq } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { credentials, entries, supplierCuit, type Credential, type Environment } from '@/lib/db/schema';
+import { getDb, inTransaction } from '@/lib/db/client';
+import {
+  credentials,
+  entries,
+  invoicePdfs,
+  metaRecords,
+  supplierCuit,
+  type Credential,
+  type EntryStatus,
+  type Environment,
+} from '@/lib/db/schema';
+import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
+import { insertMetaRecords, setEntryStatus } from '@/lib/silo/queries';
 
 /**
  * The active certificate of the workspace's `Registered` supplier entry with this CUIT in this
@@ -46,4 +57,78 @@ export async function getSupplierStatus(ownerId: string, cuit: string): Promise<
     .orderBy(desc(entries.createdAt), desc(entries.id))
     .limit(1);
   return row?.status;
+}
+
+/** Sets the invoice entry's status, on its own. */
+export async function setInvoiceStatus(entryId: string, status: EntryStatus): Promise<void> {
+  await setEntryStatus(await getDb(), entryId, status);
+}
+
+/** The file name of the invoice's kept PDF, if one is kept. */
+export async function getKeptPdfFileName(entryId: string): Promise<string | undefined> {
+  const db = await getDb();
+  const [kept] = await db
+    .select({ fileName: invoicePdfs.fileName })
+    .from(invoicePdfs)
+    .where(eq(invoicePdfs.entryId, entryId));
+  return kept?.fileName;
+}
+
+/**
+ * Keeps the invoice's PDF and its meta record, in one transaction; false when one was kept first (another
+ * run of the step), and then nothing is written.
+ */
+export async function keepPdf(
+  pdf: typeof invoicePdfs.$inferInsert,
+  record: typeof metaRecords.$inferInsert,
+): Promise<boolean> {
+  return inTransaction(async (tx) => {
+    const [stored] = await tx
+      .insert(invoicePdfs)
+      .values(pdf)
+      .onConflictDoNothing()
+      .returning({ entryId: invoicePdfs.entryId });
+    if (!stored) return false;
+    await insertMetaRecords(tx, [record]);
+    return true;
+  });
+}
+
+/** The workspace's invoice PDF, bytes and name. */
+export async function getOwnedInvoicePdf(
+  ownerId: string,
+  entryId: string,
+): Promise<{ fileName: string; pdf: Uint8Array } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ fileName: invoicePdfs.fileName, pdf: invoicePdfs.pdf })
+    .from(invoicePdfs)
+    .where(and(eq(invoicePdfs.entryId, entryId), eq(invoicePdfs.ownerId, ownerId)));
+  return row;
+}
+
+/**
+ * The company data (the `gov-ar`/`company` meta record's value) of the workspace's registered supplier with
+ * this CUIT, in the environment its credentials are in; undefined when it has none.
+ */
+export async function getSupplierCompanyRecord(ownerId: string, cuit: string): Promise<unknown> {
+  const db = await getDb();
+  const [held] = await db
+    .select({ environment: credentials.environment })
+    .from(credentials)
+    .where(and(eq(credentials.ownerId, ownerId), eq(credentials.cuit, cuit)))
+    .limit(1);
+  const credential = held && (await getRegisteredSupplierCredential(ownerId, held.environment, cuit));
+  if (!credential) return undefined;
+  const [record] = await db
+    .select({ value: metaRecords.value })
+    .from(metaRecords)
+    .where(
+      and(
+        eq(metaRecords.entryId, credential.entryId),
+        eq(metaRecords.src, GOV_AR_SRC),
+        eq(metaRecords.key, META_KEY.company),
+      ),
+    );
+  return record?.value;
 }

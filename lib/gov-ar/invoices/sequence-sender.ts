@@ -19,14 +19,13 @@ import {
   type AuthorisedVoucher,
   type Sequence,
 } from '@/lib/authority/wsfe-vouchers';
-import { getDb, type Tx } from '@/lib/db/client';
+import { inTransaction, type Tx } from '@/lib/db/client';
 import type { Environment, InvoiceSend, InvoiceSequence } from '@/lib/db/schema';
 import { openCredential } from '@/lib/gov-ar/credentials';
 import { batchOutcome, type BatchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
 import {
   lockHeldSequence,
   markSending,
-  queuedSendJobs,
   queuedSends,
   recordAuthorityNotes,
   releaseSequenceLease,
@@ -34,6 +33,7 @@ import {
   sendsInDoubt,
   setSequenceEnd,
   settleSends,
+  wakeQueuedSends,
   stampEntries,
   takeSequenceLease,
   type IssuedStamp,
@@ -91,11 +91,7 @@ export async function sendSequence(sequenceId: string): Promise<SendingRound> {
     // budget ran out, wait for news: the oldest are woken now to carry on, rather than when their wait runs
     // out. Not after the authority failed to answer: they keep their backoff.
     if (round?.kind !== 'unavailable') {
-      const waiting = await queuedSendJobs(sequenceId, WOKEN_ON_RELEASE);
-      if (waiting.length > 0) {
-        await readyStepsNow(await getDb(), waiting);
-        kickJobRunner();
-      }
+      if ((await wakeQueuedSends(sequenceId, WOKEN_ON_RELEASE)) > 0) kickJobRunner();
     }
   }
 }
@@ -332,8 +328,7 @@ const note = (send: InvoiceSend, key: string, errors: { code: string | number; m
 
 /** Runs `write` in a transaction only while this sender still holds the sequence's lease. */
 async function fenced(sequence: InvoiceSequence, owner: string, write: (tx: Tx) => Promise<unknown>) {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     if (!(await lockHeldSequence(tx, sequence.id, owner)))
       throw new AuthorityError('unavailable', 'The sequence lease ran out while sending; another sender carries on.');
     await write(tx);

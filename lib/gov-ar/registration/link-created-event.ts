@@ -1,6 +1,7 @@
 // The workflow's webhook step: raise `registration.link_created` with the link record. The outbox
 // (lib/webhooks) delivers it, with retries, while the job goes on to wait for the supplier.
-import { listLinksOfJob, raiseWebhookEventNow } from '@/lib/gov-ar/registration/queries';
+import { listLinksOfJob } from '@/lib/gov-ar/registration/queries';
+import { raiseWebhookEventNow } from '@/lib/webhooks/queries';
 import { presentMetaRecord } from '@/lib/silo/present';
 import { kickWebhookSender } from '@/lib/transform/wake-ups';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';

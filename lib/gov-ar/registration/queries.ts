@@ -84,11 +84,6 @@ export async function insertLinkRecord(values: typeof metaRecords.$inferInsert):
   return created!;
 }
 
-/** Queues a webhook event on its own, outside any transaction (lib/webhooks/events.ts writes the row). */
-export async function raiseWebhookEventNow(workflow: Workflow, raised: RaisedEvent): Promise<string | undefined> {
-  return raiseWebhookEvent(await getDb(), workflow, raised);
-}
-
 /** Sets the supplier entry's status, on its own. */
 export async function setSupplierStatus(entryId: string, status: EntryStatus): Promise<void> {
   await setEntryStatus(await getDb(), entryId, status);
