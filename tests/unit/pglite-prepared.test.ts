@@ -34,7 +34,13 @@ const ROWS = [
     blob: Buffer.from([0, 1, 255]),
   },
   { id: 'b', count: null, done: false, amount: null, at: null, tags: [], data: null, blob: null },
+  // The size of an invoice's PDF, every byte value.
+  { id: 'c', count: 3, done: false, amount: '0', at: null, tags: [], data: [], blob: bytesOfPdfSize() },
 ];
+
+function bytesOfPdfSize() {
+  return Buffer.from(Array.from({ length: 60_000 }, (_, i) => (i * 7919) % 256));
+}
 
 const prepared = async () => parseDrizzleTypesOnce(prepareQueries(await PGlite.create()));
 const preparedCount = async (client: PGlite) =>
