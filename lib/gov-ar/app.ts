@@ -5,6 +5,9 @@ export const GOV_AR_APP_ID = 'gov-ar';
 export const SUPPLIERS_FOLDER = 'suppliers';
 export const INVOICES_FOLDER = 'invoices';
 
+/** The `ar-invoice` workflow's step that numbers and sends an invoice (its sender completes it too). */
+export const SEND_STEP = 'gov-ar.send';
+
 /** The `src` of every meta record the app writes. */
 export const GOV_AR_SRC = 'gov-ar';
 

@@ -86,6 +86,50 @@ async function endStepAndQueueNext(
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
+/** A step of a job that outside work finished for it, with the message its own run would have recorded. */
+export interface FinishedElsewhere {
+  jobId: string;
+  step: string;
+  message: string;
+}
+
+/**
+ * Completes each job's named step where it waits to run again (`ready`, as a step that asked to be run
+ * later is), readies the next step of its chain and moves the job, for many jobs in one statement: what a
+ * step's own next run would have recorded, without that run (a batch's sender settles every invoice in it).
+ * A step that is running is left to its runner. The jobs are locked in id order first, as lockJob would.
+ * Answers the jobs whose step it completed.
+ */
+export async function completeStepsFinishedElsewhere(
+  tx: Tx,
+  finished: FinishedElsewhere[],
+  now = new Date(),
+): Promise<string[]> {
+  if (finished.length === 0) return [];
+  const result = await tx.execute(sql`
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(finished)}::jsonb) as v("jobId" uuid, step text, message text)
+    ), locked as (
+      select j.id from ${jobs} j where j.id in (select "jobId" from v) order by j.id for update
+    ), ended as (
+      update ${jobSteps} s set status = 'completed', completed_at = ${now}, locked_until = null, message = v.message
+      from v where s.job_id = v."jobId" and s.name = v.step and s.status = 'ready' and not s.rescue
+        and s.job_id in (select id from locked)
+      returning s.job_id, s.position
+    ), next as (
+      update ${jobSteps} s set status = 'ready', run_at = ${now}
+      where s.id in (select (select n.id from ${jobSteps} n where n.job_id = e.job_id and n.status = 'pending'
+        and not n.rescue and n.position > e.position order by n.position limit 1) from ended e)
+      returning s.job_id
+    )
+    update ${jobs} j set updated_at = ${now},
+      status = case when exists (select 1 from next where next.job_id = j.id) then 'running' else 'completed' end,
+      completed_at = case when exists (select 1 from next where next.job_id = j.id) then j.completed_at else ${now} end
+    from ended e where j.id = e.job_id
+    returning j.id`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+}
+
 /** The job stops: the rest of its steps are skipped and its rescue steps run. */
 export async function failJob(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
   if (!(await changeStep(tx, step, { status: 'failed', completedAt: now, lockedUntil: null, message }))) return;

@@ -8,7 +8,15 @@ import { authorityTicket } from '@/lib/authority/tickets';
 import { getDb } from '@/lib/db/client';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { openCredential } from '@/lib/gov-ar/credentials';
-import { ensureSequence, queueSend } from '@/lib/gov-ar/invoices/issuance-queries';
+import {
+  ensureSequence,
+  queueSend,
+  releaseSequenceLease,
+  takeSequenceLease,
+} from '@/lib/gov-ar/invoices/issuance-queries';
+import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
+import { listJobSteps } from '@/lib/transform/queries';
+import { newId } from '@/lib/ids';
 import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
 import { drainJobs } from '@/lib/transform/runner';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
@@ -141,6 +149,44 @@ describe('the ar-invoice workflow', () => {
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
     expect(new Set(entries.map((entry) => stampOf(entry, 'arca-cae'))).size).toBe(20);
+  });
+
+  it('completes the send steps of the invoices a sender settled for them: each send step runs once', async () => {
+    const supplier = await readySupplier();
+    const invoices = await Promise.all(
+      Array.from({ length: 3 }, () => storeInvoice(supplier.apiKey, supplier.cuit, { series: '8' })),
+    );
+    const jobs = await Promise.all(
+      invoices.map((invoice) => issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)),
+    );
+    // Someone else sends the sequence: each invoice is queued and its step waits to be woken.
+    const sequence = await ensureSequence({ environment: 'sandbox', cuit: supplier.cuit, pointOfSale: 8, docType: 6 });
+    const other = newId();
+    expect(await takeSequenceLease(sequence.id, other, 60)).toBeDefined();
+    await drainJobs();
+    const sendStep = async (jobId: string) => (await listJobSteps(jobId)).find((step) => step.name === 'gov-ar.send')!;
+    for (const job of jobs) expect(await sendStep(job.id)).toMatchObject({ status: 'ready', attempts: 1 });
+
+    // A sender sends the three in one batch and records each step's end itself.
+    await releaseSequenceLease(sequence.id, other);
+    expect(await sendSequence(sequence.id)).toEqual({ kind: 'idle' });
+    const numbers: number[] = [];
+    for (const job of jobs) {
+      const step = await sendStep(job.id);
+      expect(step).toMatchObject({ status: 'completed', attempts: 1 });
+      numbers.push(Number(step.message!.match(/^Authorised as number (\d+), CAE \d{14}\.$/)![1]));
+      expect((await getJob(supplier.apiKey, job.id)).body).toMatchObject({ status: 'running' });
+    }
+    expect(numbers.sort()).toEqual([1, 2, 3]);
+
+    const ended = await runUntilEnded(
+      supplier.apiKey,
+      jobs.map((job) => job.id),
+    );
+    expect(ended.map((job) => job.status)).toEqual(['completed', 'completed', 'completed']);
+    for (const job of jobs) expect((await sendStep(job.id)).attempts).toBe(1);
+    const entries = await Promise.all(invoices.map((invoice) => readEntry(supplier.apiKey, invoice.id)));
+    expect(entries.map((entry) => entry.status)).toEqual(['Sent', 'Sent', 'Sent']);
   });
 
   it('after a lost answer asks the authority first and adopts its CAE: one CAE, no gap', async () => {

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import type { WorkflowConfig } from '@/lib/db/schema';
-import { GOV_AR_APP_ID, INVOICES_FOLDER } from '@/lib/gov-ar/app';
+import { GOV_AR_APP_ID, INVOICES_FOLDER, SEND_STEP } from '@/lib/gov-ar/app';
 import { invoicePdfUrl, keepInvoicePdf } from '@/lib/gov-ar/invoices/invoice-pdf';
 import { getSendByJob } from '@/lib/gov-ar/invoices/issuance-queries';
 import { setInvoiceStatus } from '@/lib/gov-ar/invoices/queries';
@@ -24,7 +24,7 @@ const INVOICE_TEMPLATE = 'ar-invoice';
 
 const INVOICE_STEP = {
   setProcessing: 'silo.status.processing',
-  send: 'gov-ar.send',
+  send: SEND_STEP,
   pdf: 'gov-ar.pdf',
   webhook: COMMON_STEP.webhook,
   setSent: 'silo.status.sent',

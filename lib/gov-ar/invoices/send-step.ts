@@ -7,7 +7,7 @@ import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import type { Environment, InvoiceSend } from '@/lib/db/schema';
 import { getWorkspaceById } from '@/lib/access/queries';
 import { ensureSequence, getSendByJob, queueSend } from '@/lib/gov-ar/invoices/issuance-queries';
-import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
+import { authorisedMessage, sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
 import { backoff } from '@/lib/transform/backoff';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
@@ -53,7 +53,7 @@ function verdict(send: InvoiceSend): StepOutcome {
   const said = errors.map((error) => `${error.code} ${error.message}`).join('; ');
   switch (send.state) {
     case 'authorised':
-      return { kind: 'complete', message: `Authorised as number ${send.number ?? ''}, CAE ${send.result?.cae ?? ''}.` };
+      return { kind: 'complete', message: authorisedMessage(send.number, send.result?.cae) };
     case 'conflict':
       return { kind: 'fail', message: `sequence_conflict: ${said}` };
     default:

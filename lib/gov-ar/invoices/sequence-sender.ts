@@ -40,11 +40,13 @@ import {
   type SettledSend,
 } from '@/lib/gov-ar/invoices/issuance-queries';
 import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
-import { META_KEY } from '@/lib/gov-ar/app';
+import { META_KEY, SEND_STEP } from '@/lib/gov-ar/app';
 import { newId } from '@/lib/ids';
 import { processSingleton } from '@/lib/process-singleton';
 import { readyStepsNow } from '@/lib/transform/queries';
 import { kickJobRunner } from '@/lib/transform/wake-ups';
+import { jobProgressed } from '@/lib/transform/job-waiters';
+import { completeStepsFinishedElsewhere } from '@/lib/transform/transitions';
 
 /** The authority's own limit (FECompTotXRequest answers 250 in homologación); ours if it says more. */
 const MOST_PER_BATCH = 250;
@@ -177,7 +179,16 @@ async function sendBatch(
   return end;
 }
 
-/** Everything a batch's answer changes, in one transaction fenced by the lease; the waiting jobs are woken. */
+/** What the send step records for an invoice the authority accepted, run by its own step or by the sender. */
+export const authorisedMessage = (number: number | null, cae: string | undefined) =>
+  `Authorised as number ${number ?? ''}, CAE ${cae ?? ''}.`;
+
+/**
+ * Everything a batch's answer changes, in one transaction fenced by the lease. The send steps of accepted
+ * invoices that wait to be woken are completed here, as their own next run would (one statement for the
+ * batch instead of a step run each); the rest (refused, or a step running now) are woken to see for
+ * themselves.
+ */
 async function record(
   sequence: InvoiceSequence,
   owner: string,
@@ -198,6 +209,7 @@ async function record(
   const stamps: IssuedStamp[] = outcome.authorised.map(({ id, number, cae, caeDue }) =>
     issuedStamp(authority, sendOf(id), withNumber(sendOf(id), number), cae, caeDue),
   );
+  let completed: string[] = [];
   await fenced(sequence, owner, async (tx) => {
     await settleSends(tx, settled);
     await requeueSends(tx, outcome.requeued);
@@ -209,11 +221,21 @@ async function record(
       ...outcome.refused.map((item) => note(sendOf(item.id), META_KEY.errors, item.errors)),
     ]);
     await setSequenceEnd(tx, sequence.id, { lastNumber: end.number, lastDate: end.date });
+    completed = await completeStepsFinishedElsewhere(
+      tx,
+      outcome.authorised.map(({ id, number, cae }) => ({
+        jobId: sendOf(id).jobId,
+        step: SEND_STEP,
+        message: authorisedMessage(number, cae),
+      })),
+    );
+    const done = new Set(completed);
     await readyStepsNow(
       tx,
-      [...outcome.authorised, ...outcome.refused].map(({ id }) => sendOf(id).jobId),
+      [...outcome.authorised, ...outcome.refused].map(({ id }) => sendOf(id).jobId).filter((jobId) => !done.has(jobId)),
     );
   });
+  for (const jobId of completed) jobProgressed(jobId);
   kickJobRunner();
 }
 
