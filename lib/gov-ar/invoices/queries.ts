@@ -1,5 +1,6 @@
 // Database access for storing invoices: which registered supplier (and which of its certificates) an
 // invoice is issued by.
+import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { credentials, entries, supplierCuit, type Credential, type Environment } from '@/lib/db/schema';
