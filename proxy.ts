@@ -6,7 +6,7 @@
 // (lib/server/page-gates.ts): a link's page past its rate limit, the emulator's portal in production.
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
-import { allowedOriginsFor } from '@/lib/gov-ar/registration/embedding';
+import { allowedOriginsFor } from '@/lib/gov-ar/registration/link';
 import { refusedPage } from '@/lib/server/page-gates';
 import { pageSecurityHeaders } from '@/lib/server/security-headers';
 import { decodesCleanly, malformedPathResponse, notFoundPage } from '@/lib/server/undecodable-path';

@@ -2,7 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@': path.dirname(fileURLToPath(import.meta.url)) };
+const root = path.dirname(fileURLToPath(import.meta.url));
+// `server-only` throws unless resolved under the react-server condition, as Next resolves it for server code;
+// the tests run server modules outside Next, so they get its empty module (without the condition, which
+// would also hand them React's server build).
+const alias = { '@': root, 'server-only': path.join(root, 'node_modules/server-only/empty.js') };
 // CI reads the results as JSON from the file VITEST_JSON names (`npm test` runs Playwright after vitest,
 // so arguments after `npm test --` would reach Playwright, not vitest).
 const jsonReport = process.env.VITEST_JSON;

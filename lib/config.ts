@@ -1,4 +1,5 @@
 // Process configuration read from the environment, with the defaults a fresh clone needs.
+import 'server-only';
 import path from 'node:path';
 
 export function dataDir(): string {

@@ -4,7 +4,6 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { EmulatorBanner } from '@/components/emulator/emulator-banner';
 import { EmulatorPortal } from '@/components/emulator/emulator-portal';
 import { headersCarryAdminToken, portalNeedsAdmin } from '@/lib/server/emulator-gate';
 import { arAuthority } from '@/lib/config';
@@ -40,5 +39,19 @@ export default async function EmulatorPage({
         <EmulatorPortal initialEnvironment={environment === 'live' ? 'live' : 'sandbox'} />
       </main>
     </div>
+  );
+}
+
+/** The mark at the top of the portal: this is not the tax authority. */
+function EmulatorBanner() {
+  return (
+    <header className="border-b-4 border-amber-500 bg-amber-100 px-4 py-3 text-amber-950">
+      <p className="mx-auto max-w-2xl font-semibold">
+        <span aria-hidden="true">⚠ </span>Emulador de ARCA — no es el sitio real de la AFIP/ARCA
+      </p>
+      <p className="mx-auto mt-1 max-w-2xl text-sm">
+        Funciona solo en esta instalación y sin conexión: lo que haga aquí no tiene efecto ante el fisco.
+      </p>
+    </header>
   );
 }

@@ -9,7 +9,7 @@ import { progressSteps } from '@/lib/wizard/steps';
 import type { RegistrationView, WizardStep } from '@/lib/wizard/types';
 import { Announcer } from '@/components/wizard/announcer';
 import { ProgressIndicator } from '@/components/wizard/progress-indicator';
-import { Welcome } from '@/components/wizard/welcome';
+import { useMessages } from '@/components/i18n/locale-context';
 import { useWizardNavigation, type WizardState } from '@/components/wizard/use-wizard-navigation';
 import { servicesToAuthorize } from '@/lib/wizard/renewal';
 
@@ -167,6 +167,17 @@ function WizardScreens({ view, requestedStep, emulatorPortalUrl }: WizardProps) 
       {state.step === 'done' && state.result && (
         <DoneStep {...frame} environment={environment} certificate={state.result.certificate} pending={state.pending} />
       )}
+    </div>
+  );
+}
+
+/** The first screen's few words on what is about to happen, and that leaving is safe. */
+function Welcome() {
+  const t = useMessages();
+  return (
+    <div className="mb-6 rounded-xl border border-slate-200 bg-white p-4">
+      <p className="text-base leading-relaxed text-slate-800">{t.supplier.intro}</p>
+      <p className="mt-2 text-sm text-slate-600">{t.supplier.resume}</p>
     </div>
   );
 }

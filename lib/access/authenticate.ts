@@ -2,6 +2,7 @@
 // Authorization header, the console's session cookie stands in for the Bearer. Every credential that
 // is looked up goes through the guessing limits, except an API key this process found valid a moment
 // ago (the caller cache): the hot path of a working integrator costs no counter and no query.
+import 'server-only';
 import { ApiError } from '@/lib/api/errors';
 import { adminToken } from '@/lib/config';
 import { consoleSessionFrom } from '@/lib/console/cookie';

@@ -1,5 +1,6 @@
-// Apps and enrollments: creating an integrator's app, connecting an app to a workspace, and the
-// authorize operation that trades an app's client credentials for an enrollment token.
+// Workspaces, apps and enrollments: the operator making a workspace (its API key is shown only then),
+// creating an integrator's app, connecting an app to a workspace, and the authorize operation that trades
+// an app's client credentials for an enrollment token.
 import { ApiError, notFound } from '@/lib/api/errors';
 import type { App } from '@/lib/db/schema';
 import { checkCredential, clientIdentifier } from '@/lib/access/guessing-limits';
@@ -14,11 +15,22 @@ import {
   getWorkspaceById,
   insertApp,
   insertEnrollmentToken,
+  insertWorkspace,
 } from '@/lib/access/queries';
 import { digest, newClientId, newClientSecret, newEnrollmentToken, sameSecret } from '@/lib/access/tokens';
-import type { AuthorizedEnrollment, CreatedApp, Enrollment as EnrollmentJson } from '@/lib/openapi/responses/access';
+import type {
+  AuthorizedEnrollment,
+  CreatedApp,
+  CreatedWorkspace,
+  Enrollment as EnrollmentJson,
+} from '@/lib/openapi/responses/access';
 
 const ENROLLMENT_TOKEN_SECONDS = 3600;
+
+export async function createWorkspace(body: { name: string; sandbox: boolean }): Promise<CreatedWorkspace> {
+  const { workspace, apiKey } = await insertWorkspace(body.name, body.sandbox);
+  return { owner_id: workspace.id, name: workspace.name, sandbox: workspace.sandbox, api_key: apiKey };
+}
 
 export async function createApp(caller: Caller, name: string): Promise<CreatedApp> {
   const clientSecret = newClientSecret();

@@ -1,4 +1,5 @@
 // Database access for workspaces, API keys, apps, enrollments and enrollment tokens.
+import 'server-only';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { apiKeys, apps, enrollments, enrollmentTokens, workspaces, type App, type Enrollment } from '@/lib/db/schema';

@@ -1,5 +1,6 @@
 // Bearer secrets: made from 256 random bits with a readable prefix, kept only as a SHA-256 digest
 // (the secrets are high-entropy, so a fast digest suffices and lookups stay an index hit).
+import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const newApiKey = (sandbox: boolean) =>

@@ -1,5 +1,10 @@
-// The authority's web services by invoice letter. The source description groups E with A, B, C; the
-// authority itself serves exports (E) from wsfex and tourism (T) from wsct, and this table says so.
+// The authority's web services by invoice letter, and the portal where a supplier authorises them. The source
+// description groups E with A, B, C; the authority itself serves exports (E) from wsfex and tourism (T) from
+// wsct, and this table says so.
+
+/** The portal's Clave Fiscal login, where a supplier does what the wizard explains (the same for homologación
+ * and producción: WSASS is a service inside it). */
+export const ARCA_LOGIN_URL = 'https://auth.afip.gob.ar/contribuyente_/login.xhtml';
 
 /** The web services a supplier may be authorised for: invoices (A, B, C, M), exports (E), tourism (T). */
 export type AuthorityService = 'wsfe' | 'wsfex' | 'wsct';

@@ -1,5 +1,6 @@
 // Database access for cached WSAA tickets: one row per (environment, certificate, service), its ticket
 // sealed in `secrets`.
+import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
 import { authorityTickets, type AuthorityService, type AuthorityTicket, type Environment } from '@/lib/db/schema';

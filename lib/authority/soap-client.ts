@@ -1,5 +1,6 @@
 // Posting a SOAP 1.1 request to the authority: timeouts, the legacy TLS setting the live hosts
 // need, and faults read out of the response. Transport failures are `unavailable`.
+import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
 import { AuthorityError } from '@/lib/authority/authority-error';

@@ -1,5 +1,6 @@
 // WSAA tickets cached per (environment, certificate, service) in the database, sealed, and shared by
 // every instance: the authority refuses a second login while a ticket it issued is still valid.
+import 'server-only';
 import { inTransaction } from '@/lib/db/client';
 import type { AuthorityService, Environment } from '@/lib/db/schema';
 import { deleteSecret, readSecret, storeSecret } from '@/lib/crypto/secrets';

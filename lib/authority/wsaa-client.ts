@@ -1,4 +1,5 @@
 // The WSAA client: a signed login ticket request (TRA) in, a ticket (token, sign, expiry) out.
+import 'server-only';
 import { AuthorityError, problemForWsaaFault } from '@/lib/authority/authority-error';
 import { buildLoginTicketRequest, signCms } from '@/lib/ar/cms';
 import { authorityEndpoint } from '@/lib/authority/endpoints';

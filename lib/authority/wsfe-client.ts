@@ -1,5 +1,6 @@
 // The WSFEv1 client: the call every operation shares, FEDummy (health) and FEParamGetPtosVenta (the
 // supplier's points of sale). Vouchers (numbering, CAE, lookups) are lib/authority/wsfe-vouchers.ts.
+import 'server-only';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { authorityEndpoint } from '@/lib/authority/endpoints';
 import { postSoap, soapEnvelope, type SoapCallOptions } from '@/lib/authority/soap-client';

@@ -1,5 +1,6 @@
 // Database access for console sessions: opened by signing in with a workspace API key, found by the
 // digest of the cookie's random id, and gone when signed out, expired, revoked or when the key is.
+import 'server-only';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { apiKeys, consoleSessions, workspaces } from '@/lib/db/schema';

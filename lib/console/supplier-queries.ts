@@ -1,6 +1,7 @@
 // Database access for the console's supplier list: by CUIT (the entries_supplier_cuit index), a bounded
 // window of the owner's suppliers (the entries_owner_folder_created index) tested against a name and a
 // status, the rows a window matched, and which suppliers have a registration job still open.
+import 'server-only';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { getDb } from '@/lib/db/client';

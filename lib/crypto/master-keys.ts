@@ -1,5 +1,6 @@
 // The master keys that wrap every secret's data key: ENCRYPTION_KEY in production (newest first, so
 // keys can rotate), or a key file under DATA_DIR so that a fresh clone runs without any setup.
+import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,4 +1,5 @@
 // Database access for sealed secrets: storing, reading and deleting one, and the rows a rotation reseals.
+import 'server-only';
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
 import { secrets, type Secret } from '@/lib/db/schema';

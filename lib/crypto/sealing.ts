@@ -1,5 +1,6 @@
 // Envelope encryption for secrets at rest: each secret has its own data key, wrapped by a master key
 // that the stored value names, so that master keys can rotate while older values still open.
+import 'server-only';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { masterKeys } from '@/lib/crypto/master-keys';
 import { sameClassInEveryBundle } from '@/lib/process-singleton';

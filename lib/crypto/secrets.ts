@@ -1,5 +1,6 @@
 // Secrets at rest in the database (private keys, key passwords, WSAA tickets), always sealed, and the
 // rotation that moves every stored secret onto the newest master key.
+import 'server-only';
 import { inTransaction, type Db, type Tx } from '@/lib/db/client';
 import { isUuid, newId } from '@/lib/ids';
 import { openSecret, sealSecret, sealedKeyId, SecretUnreadableError, type SecretContext } from '@/lib/crypto/sealing';

@@ -1,6 +1,7 @@
 // The database handle: PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Opened lazily, once per process (a process singleton: Next bundles instrumentation and routes
 // separately), and migrated before first use.
+import 'server-only';
 import path from 'node:path';
 import * as schema from '@/lib/db/schema';
 import { dataDir, dbSpeedLayer } from '@/lib/config';

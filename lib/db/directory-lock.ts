@@ -1,5 +1,6 @@
 // One process at a time may open an embedded database directory. The lock is a pid file: a lock left
 // by a process that no longer runs (killed, crashed) is stale and taken over.
+import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -4,6 +4,7 @@
 // Each migration is one transaction, except on PostgreSQL one that builds indexes `CONCURRENTLY` (so
 // writes go on while a large table is indexed), which cannot run in a transaction: its statements run
 // one by one. PGlite has no other session to keep writing, so there the same index is built plainly.
+import 'server-only';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';

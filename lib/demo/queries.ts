@@ -1,4 +1,5 @@
 // Database access for the demo seed.
+import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { entries, jobs, metaRecords, workspaces } from '@/lib/db/schema';

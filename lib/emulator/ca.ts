@@ -1,5 +1,6 @@
 // The emulator's two certificate authorities (sandbox and live), read from the AR_EMULATOR_*_CA_* files
 // when given, else made once under DATA_DIR/emulator and shared by every process using that directory.
+import 'server-only';
 import crypto, { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

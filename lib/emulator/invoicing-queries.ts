@@ -1,5 +1,6 @@
 // The emulated WSFEv1's invoicing state: taxpayers' IVA conditions, voucher sequences (whose row lock
 // numbers one FECAESolicitar at a time), the vouchers it authorised, and the faults set at the portal.
+import 'server-only';
 import { and, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
 import {

@@ -1,5 +1,6 @@
 // The emulator's own state: certificates it issued or revoked, service authorizations, points of sale
 // and the tickets its WSAA handed out (token and sign kept only as SHA-256 digests).
+import 'server-only';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import {

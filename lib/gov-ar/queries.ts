@@ -1,6 +1,7 @@
 // Database access for the Argentina service's own tables outside registration and invoicing: suppliers'
 // certificates (credentials), their expiry notices, and the meta record that shows an entry's certificate.
 // (lib/gov-ar/registration and lib/gov-ar/invoices keep their statements in their own queries modules.)
+import 'server-only';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
 import {

@@ -1,5 +1,6 @@
 // What the server does once when it starts: open and migrate the database, seed the demo on an
 // empty one, start the job runner, and say where to go.
+import 'server-only';
 import path from 'node:path';
 import { getDbHandle, closeDb } from '@/lib/db/client';
 import { withStartupLock } from '@/lib/db/migrate';

@@ -2,6 +2,7 @@
 // Every write to either table in the product is one of the functions below (a test holds every other
 // module to that), each telling the entry read cache once it has run: the cache is invalidated by
 // construction, not by looking at SQL.
+import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
 import { entries, metaRecords, type Entry, type EntryStatus, type MetaRecord } from '@/lib/db/schema';

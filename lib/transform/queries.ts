@@ -1,4 +1,5 @@
 // Database access for workflows, jobs and job steps; reads are scoped to a workspace.
+import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, inTransaction, type Db, type Tx } from '@/lib/db/client';
 import {

@@ -2,6 +2,7 @@
 // instances share the outbox and a sender that dies loses only its lease), sign it per Standard
 // Webhooks, POST it, and record the attempt. Failures back off exponentially with jitter, honouring
 // Retry-After, until a day and more has passed since the event was raised.
+import 'server-only';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookDelivery } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';

@@ -1,5 +1,6 @@
 // Database access for the outbox: claiming a due delivery and recording its attempts, reading a job's
 // deliveries back as shown on the job, and the workflows' signing secrets.
+import 'server-only';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { getDb, inTransaction, type Tx } from '@/lib/db/client';
 import {

@@ -1,5 +1,6 @@
 // Workflow signing secrets (`whsec_...`), sealed in `secrets` like every other secret. Workflows made
 // before sealing kept theirs in plaintext; start-up moves those into `secrets` and clears the column.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { inTransaction, type Db, type Tx } from '@/lib/db/client';
 import type { Workflow } from '@/lib/db/schema';

@@ -1,5 +1,7 @@
-// The browser's calls to gov-ar/v1 for one registration link (the ref is the capability: no token).
+// The browser's calls to gov-ar/v1 for one registration link (the ref is the capability: no token), and
+// the one sentence a failed call becomes for the supplier, in their language.
 import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import type { Locale, Messages } from '@/lib/i18n/messages';
 import type { CertificateRequest, PointsOfSale, Progress, ServiceErrorBody } from '@/lib/wizard/types';
 
 /** A non-2xx answer of the service, with its body and the Retry-After it asked for. */
@@ -12,6 +14,15 @@ export class ServiceError extends Error {
     super(body.message);
     this.name = 'ServiceError';
   }
+}
+
+/** Whatever a call to the service threw, as one sentence for the supplier. */
+export function serviceErrorMessage(error: unknown, locale: Locale, t: Messages): string {
+  if (!(error instanceof ServiceError)) return t.errors.network;
+  const { body } = error;
+  if (body.messages) return locale === 'en' ? body.messages.en : body.messages.es;
+  if (body.code === 'link_used') return t.errors.linkUsed;
+  return t.errors.generic;
 }
 
 export const registrationPath = (ref: string) => `/gov-ar/v1/registrations/${encodeURIComponent(ref)}`;

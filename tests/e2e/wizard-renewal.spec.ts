@@ -4,7 +4,7 @@
 // registration is already filled in. The emulator's link opens in the registration's environment.
 import { progressItem } from '@/tests/e2e/pages/wizard-progress';
 import { expect, test } from '@playwright/test';
-import { ARCA_LOGIN_URL } from '@/lib/ar/portal';
+import { ARCA_LOGIN_URL } from '@/lib/ar/services';
 import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
 import { authorizeService, issueCertificate } from '@/tests/e2e/support/arca-portal';
 import {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import forge from 'node-forge';
 import * as progressRoute from '@/app/gov-ar/v1/registrations/[ref]/progress/route';
-import { allowedOriginsFor } from '@/lib/gov-ar/registration/embedding';
+import { allowedOriginsFor } from '@/lib/gov-ar/registration/link';
 import { contentSecurityPolicy } from '@/lib/server/security-headers';
 import { getRegisteredSummary } from '@/lib/gov-ar/registration/summary';
 import { newRef } from '@/lib/ids';

@@ -60,7 +60,9 @@ describe('emulator CAs', () => {
         "process.stdout.write(emulatorCa('sandbox').certificatePem + emulatorCa('sandbox').privateKeyPem);\n",
     );
     const env = { ...process.env, DATA_DIR: dataDir, AR_EMULATOR_SANDBOX_CA_CERT: '', AR_EMULATOR_SANDBOX_CA_KEY: '' };
-    const outputs = await Promise.all([1, 2, 3].map(() => run(process.execPath, ['--import', 'tsx', script], { env })));
+    const outputs = await Promise.all(
+      [1, 2, 3].map(() => run(process.execPath, ['--conditions=react-server', '--import', 'tsx', script], { env })),
+    );
     expect(new Set(outputs.map((output) => output.stdout)).size).toBe(1);
     expect(fs.readdirSync(path.join(dataDir, 'emulator')).sort()).toEqual(['sandbox-ca.crt', 'sandbox-ca.key']);
   });

@@ -2,14 +2,14 @@
 // one English (US), the portal's real login, the emulator opened where the registration lives, and a
 // renewal that asks to authorize only what its alias lacks.
 import { describe, expect, it } from 'vitest';
-import { ARCA_LOGIN_URL } from '@/lib/ar/portal';
+import { ARCA_LOGIN_URL } from '@/lib/ar/services';
 import { en } from '@/lib/i18n/en';
 import { esAR } from '@/lib/i18n/es-AR';
 import { fill } from '@/lib/i18n/locales';
-import { emulatorPortalHref } from '@/lib/wizard/emulator-link';
 import { servicesToAuthorize } from '@/lib/wizard/renewal';
 import { stepsFor } from '@/lib/wizard/steps';
 import type { RegistrationView } from '@/lib/wizard/types';
+import { emulatorPortalHref } from '@/components/wizard/emulator-note';
 
 /** Every string of a catalogue, with where it sits. */
 function strings(value: unknown, path = ''): [string, string][] {

@@ -9,7 +9,7 @@ import { useAnnounce } from '@/components/wizard/announcer';
 import { useCertificateRequest } from '@/components/wizard/use-registration-service';
 import { ErrorNotice } from '@/components/wizard/error-notice';
 import { ChoiceCard } from '@/components/wizard/form/choice-card';
-import { serviceErrorMessage } from '@/components/wizard/service-error-message';
+import { serviceErrorMessage } from '@/lib/wizard/api';
 import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
 import { StepNav } from '@/components/wizard/step-nav';
 

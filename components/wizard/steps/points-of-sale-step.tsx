@@ -11,7 +11,7 @@ import { EmulatorNote } from '@/components/wizard/emulator-note';
 import { ErrorNotice } from '@/components/wizard/error-notice';
 import { Instruction, InstructionList } from '@/components/wizard/instruction-list';
 import { PointsOfSaleList } from '@/components/wizard/points-of-sale/points-of-sale-list';
-import { serviceErrorMessage } from '@/components/wizard/service-error-message';
+import { serviceErrorMessage } from '@/lib/wizard/api';
 import { Spinner } from '@/components/wizard/spinner';
 import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
 import { StepNav } from '@/components/wizard/step-nav';

@@ -4,7 +4,7 @@
 // the alias the supplier already has («Agregar certificado a alias» in WSASS, «Agregar certificado» live),
 // so the authorizations that alias holds keep working.
 import { fill } from '@/lib/i18n/locales';
-import { ARCA_LOGIN_URL } from '@/lib/ar/portal';
+import { ARCA_LOGIN_URL } from '@/lib/ar/services';
 import type { CertificateRequest, Environment } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
 import { EmulatorNote } from '@/components/wizard/emulator-note';

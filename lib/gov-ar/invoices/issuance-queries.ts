@@ -1,5 +1,6 @@
 // Database access for issuing invoices: numbering sequences with their sender lease, and each invoice's
 // send (queued, numbered and sending, then authorised, refused or in conflict).
+import 'server-only';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
 import {

@@ -1,5 +1,6 @@
 // Database access for invoices outside their numbering (issuance-queries.ts): which registered supplier
 // (and which of its certificates) an invoice is issued by, its status, and its kept PDF.
+import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { getDb, inTransaction } from '@/lib/db/client';
 import {

@@ -2,6 +2,7 @@
 // it, the wizard's saved progress, the `gov-ar`/`registration` record, and the job's authorization.
 // Entry and meta-record writes go through lib/silo/queries.ts; the functions here that run one on its
 // own (outside a transaction) hand it the database.
+import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
 import {

@@ -1,6 +1,6 @@
 import { json, withApi } from '@/lib/api/with-api';
 import { WorkspaceBody } from '@/lib/access/schemas';
-import { createWorkspace } from '@/lib/access/workspaces';
+import { createWorkspace } from '@/lib/access/enrollments';
 
 export const POST = withApi({
   auth: 'admin',
