@@ -28,7 +28,7 @@ import { claimDueDelivery } from '@/lib/webhooks/queries';
 import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
 import { explain, isPlannable, type ExplainedQuery } from '@/tests/support/query-plans';
 import { scaleSeedStatements, seededId } from '@/tests/support/scale-seed';
-import { invoiceDoc } from '@/tests/support/invoices';
+import { invoiceDoc } from '@/tests/support/invoice-docs';
 
 const OWNER = '0190f000-0000-7000-8000-000000000001';
 const WORKFLOW = '0190f000-0000-7000-8000-000000000002';

@@ -21,7 +21,8 @@ import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
 import { drainJobs } from '@/lib/transform/runner';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { portal } from '@/tests/support/emulator-client';
-import { invoiceDoc, putInvoice, registeredSupplier } from '@/tests/support/invoices';
+import { putInvoice, registeredSupplier } from '@/tests/support/invoices';
+import { invoiceDoc } from '@/tests/support/invoice-docs';
 import {
   argentinaToday,
   createInvoiceWorkflow,

@@ -10,7 +10,7 @@ import { encodeCursor } from '@/lib/api/pagination';
 import { getDb } from '@/lib/db/client';
 import { captureQueries } from '@/lib/db/query-log';
 import { call } from '@/tests/support/call';
-import { invoiceDoc } from '@/tests/support/invoices';
+import { invoiceDoc } from '@/tests/support/invoice-docs';
 import { indexesUsed, planOnProductDb, planProblems } from '@/tests/support/query-plans';
 import { seedScale } from '@/tests/support/scale-seed';
 import { freshCuit, readyWorkspace } from '@/tests/support/scenario';

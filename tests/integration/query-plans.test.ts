@@ -22,7 +22,7 @@ import { claimNextStep } from '@/lib/transform/engine';
 import { drainJobs } from '@/lib/transform/runner';
 import { claimDueDelivery } from '@/lib/webhooks/queries';
 import { call } from '@/tests/support/call';
-import { invoiceDoc } from '@/tests/support/invoices';
+import { invoiceDoc } from '@/tests/support/invoice-docs';
 import {
   buffersTouched,
   explain,

@@ -8,9 +8,7 @@ import { newId } from '@/lib/ids';
 import { closedPort, withEnv } from '@/tests/support/authority';
 import {
   addPointOfSale,
-  ENVELOPE_SCHEMA,
   getStoredEntry,
-  invoiceDoc,
   listEnvelopes,
   postInvoice,
   putInvoice,
@@ -18,6 +16,7 @@ import {
   storedDoc,
   registeredSupplier,
 } from '@/tests/support/invoices';
+import { ENVELOPE_SCHEMA, invoiceDoc } from '@/tests/support/invoice-docs';
 import { portal } from '@/tests/support/emulator-client';
 import { openRegistration, useEmulator, type OpenRegistration } from '@/tests/support/registration';
 import { createSupplier, createWorkspace, freshCuit } from '@/tests/support/scenario';

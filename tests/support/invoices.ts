@@ -20,9 +20,6 @@ import {
 } from '@/tests/support/registration';
 import { createRegistrationWorkflow, createSupplier } from '@/tests/support/scenario';
 
-export const INVOICE_SCHEMA = 'https://gobl.org/draft-0/bill/invoice';
-export const ENVELOPE_SCHEMA = 'https://gobl.org/draft-0/envelope';
-
 /** Takes an open registration to Registered: our request, the portal's certificate, every service it needs. */
 export async function completeRegistration(
   emulatorUrl: string,
@@ -68,55 +65,6 @@ export async function addPointOfSale(
 ) {
   const result = await portal(emulatorUrl, 'points-of-sale', { environment, cuit, ...point });
   expect(result.status).toBe(201);
-}
-
-/** The customer each letter needs under GOBL's Argentina rules (B needs none: a final consumer). */
-const CUSTOMER_FOR_LETTER: Record<string, Record<string, unknown>> = {
-  A: {
-    name: 'Cliente Responsable Inscripto S.A.',
-    tax_id: { country: 'AR', code: '30500010912' },
-    ext: { 'ar-arca-vat-status': '1' },
-  },
-  M: {
-    name: 'Cliente Responsable Inscripto S.A.',
-    tax_id: { country: 'AR', code: '30500010912' },
-    ext: { 'ar-arca-vat-status': '1' },
-  },
-  C: {
-    name: 'Consumidor Final',
-    identities: [{ code: '25123456', ext: { 'ar-arca-identity-type': '96' } }],
-    ext: { 'ar-arca-vat-status': '5' },
-  },
-  E: { name: 'Importadora del Norte LLC', tax_id: { country: 'US' }, ext: { 'ar-arca-vat-status': '9' } },
-  T: {
-    name: 'Turista',
-    identities: [{ code: 'AB123456', ext: { 'ar-arca-identity-type': '94' } }],
-    ext: { 'ar-arca-vat-status': '9' },
-  },
-};
-
-/** A bare GOBL bill/invoice document by this supplier, valid under GOBL's Argentina rules for its letter (B by default). */
-export function invoiceDoc(cuit: string, overrides: Record<string, unknown> = {}) {
-  const letter = (overrides.tax as { ext?: Record<string, string> } | undefined)?.ext?.['ar-arca-doc-letter'] ?? 'B';
-  const customer = CUSTOMER_FOR_LETTER[letter];
-  return {
-    $schema: INVOICE_SCHEMA,
-    series: '1',
-    code: '00000001',
-    issue_date: '2026-03-02',
-    supplier: { name: 'Proveedor de Prueba S.A.', tax_id: { country: 'AR', code: cuit } },
-    ...(customer ? { customer } : {}),
-    lines: [
-      {
-        i: 1,
-        quantity: '2',
-        item: { name: 'Tornillos', price: '100.00', key: 'goods' },
-        // Monotributistas (C) charge no VAT on lines.
-        ...(letter === 'C' ? {} : { taxes: [{ cat: 'VAT', rate: 'general' }] }),
-      },
-    ],
-    ...overrides,
-  };
 }
 
 /** What the store keeps of a document: normalised and calculated as GOBL does. */

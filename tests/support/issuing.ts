@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import * as workflowsRoute from '@/app/transform/v1/workflows/route';
 import { drainJobs } from '@/lib/transform/runner';
 import { call } from '@/tests/support/call';
-import { invoiceDoc, postInvoice } from '@/tests/support/invoices';
+import { postInvoice } from '@/tests/support/invoices';
+import { invoiceDoc } from '@/tests/support/invoice-docs';
 import { getEntry, getJob, startJob } from '@/tests/support/scenario';
 
 /** Today in Argentina (UTC−3), as the authority dates its vouchers. */
