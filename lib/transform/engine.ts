@@ -21,8 +21,11 @@ export async function claimNextStep(jobId?: string): Promise<JobStep | undefined
   return step;
 }
 
-/** Runs a claimed step and records what happened. */
-export async function runClaimedStep(step: JobStep): Promise<void> {
+/**
+ * Runs a claimed step and records what happened. With `claimNext`, the job's next step (when the chain
+ * goes on) is claimed for the caller in the same transaction and answered: the caller must run it.
+ */
+export async function runClaimedStep(step: JobStep, claimNext = false): Promise<JobStep | undefined> {
   let outcome: StepOutcome;
   try {
     outcome = await runStepHandler(step);
@@ -33,29 +36,33 @@ export async function runClaimedStep(step: JobStep): Promise<void> {
         ? { kind: 'retry', at: backoff(step.attempts), message: 'Temporary error; will retry.' }
         : { kind: 'fail', message: 'The step kept failing; see the server log.' };
   }
-  await recordOutcome(step, outcome);
+  return recordOutcome(step, outcome, claimNext);
 }
 
-async function recordOutcome(step: JobStep, outcome: StepOutcome): Promise<void> {
-  await inTransaction(async (tx) => {
+async function recordOutcome(step: JobStep, outcome: StepOutcome, claimNext: boolean): Promise<JobStep | undefined> {
+  const next = await inTransaction(async (tx): Promise<JobStep | undefined> => {
     const job = await lockJob(tx, step.jobId);
-    if (!job) return;
+    if (!job) return undefined;
     // Each transition first changes the step only if it is still ours (running, this attempt): if our
     // lease ran out and another runner has the step now, nothing is recorded.
     switch (outcome.kind) {
       case 'complete':
-        return completeStep(tx, job, step, outcome.message ?? null);
+        return completeStep(tx, job, step, outcome.message ?? null, claimNext);
       case 'wait':
         // A supplier who finished before we got here left the authorization on the job.
-        if (job.authorization) return completeStep(tx, job, step, 'Authorization received.');
-        return markWaiting(tx, job, step, outcome.message);
+        if (job.authorization) return completeStep(tx, job, step, 'Authorization received.', claimNext);
+        await markWaiting(tx, job, step, outcome.message);
+        return undefined;
       case 'retry':
-        return scheduleRetry(tx, step, outcome.at, outcome.message);
+        await scheduleRetry(tx, step, outcome.at, outcome.message);
+        return undefined;
       case 'skip':
-        return failStepAndContinue(tx, job, step, outcome.message);
+        return failStepAndContinue(tx, job, step, outcome.message, claimNext);
       case 'fail':
-        return failJob(tx, job, step, outcome.message);
+        await failJob(tx, job, step, outcome.message);
+        return undefined;
     }
   });
   jobProgressed(step.jobId);
+  return next;
 }

@@ -135,7 +135,7 @@ export async function insertJobWithSteps(job: typeof jobs.$inferInsert, steps: (
 }
 
 /** Steps are short database work; a runner that died mid-step has its step taken over after this. */
-const LEASE = sql`now() + interval '30 seconds'`;
+export const STEP_LEASE = sql`now() + interval '30 seconds'`;
 
 /**
  * Claims a runnable step (of one job, when `jobId` is given): a step whose runner's lease ran out, else
@@ -159,7 +159,7 @@ export async function claimRunnableStep(jobId?: string): Promise<JobStep | undef
       status: 'running',
       attempts: sql`${jobSteps.attempts} + 1`,
       startedAt: sql`coalesce(${jobSteps.startedAt}, now())`,
-      lockedUntil: LEASE,
+      lockedUntil: STEP_LEASE,
     })
     .where(eq(jobSteps.id, runnable))
     .returning();

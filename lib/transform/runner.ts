@@ -30,9 +30,11 @@ const runner = processSingleton('job-runner', (): { state?: RunnerState } => ({}
  */
 export async function drainJobs(jobId?: string): Promise<number> {
   let ran = 0;
-  for (let step = await claimNextStep(jobId); step; step = await claimNextStep(jobId)) {
-    await runClaimedStep(step);
+  for (let step = await claimNextStep(jobId); step; ) {
+    // A step that ended and handed this runner its job's next step: that runs at once.
+    const next = await runClaimedStep(step, true);
     ran++;
+    step = next ?? (await claimNextStep(jobId));
   }
   return ran;
 }

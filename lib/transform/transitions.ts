@@ -5,6 +5,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@/lib/db/client';
 import { jobs, jobSteps, type Job, type JobStep, type JobStatus } from '@/lib/db/schema';
+import { STEP_LEASE } from '@/lib/transform/queries';
 
 type StepChange = Partial<typeof jobSteps.$inferInsert>;
 
@@ -37,27 +38,65 @@ async function readyFirstPending(tx: Tx, job: Job, where: SQL, now: Date): Promi
   return readied.length > 0;
 }
 
-/** Marks the step completed and queues the next one of its chain (or ends the job). */
-export async function completeStep(tx: Tx, job: Job, step: JobStep, message: string | null, now = new Date()) {
-  await endStepAndQueueNext(tx, job, stillAsRead(step), 'completed', message, now);
+/**
+ * Marks the step completed and moves on to the next one of its chain (or ends the job); with `claimNext`
+ * the next step is claimed for this runner, which runs it at once, and answered.
+ */
+export async function completeStep(
+  tx: Tx,
+  job: Job,
+  step: JobStep,
+  message: string | null,
+  claimNext = false,
+  now = new Date(),
+): Promise<JobStep | undefined> {
+  return (await endStepAndQueueNext(tx, job, stillAsRead(step), 'completed', message, now, claimNext)).claimed;
 }
 
 /** Completes the job's waiting step, if one waits (what it waited for came); whether one did. */
 export async function completeWaitStep(tx: Tx, job: Job, message: string, now = new Date()): Promise<boolean> {
   const waiting = sql`job_id = ${job.id} and status = 'waiting'`;
-  return endStepAndQueueNext(tx, job, waiting, 'completed', message, now);
+  return (await endStepAndQueueNext(tx, job, waiting, 'completed', message, now, false)).ended;
 }
 
-/** A step that failed without stopping the job (an undeliverable webhook): the next one runs. */
-export async function failStepAndContinue(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
-  await endStepAndQueueNext(tx, job, stillAsRead(step), 'failed', message, now);
+/** A step that failed without stopping the job (an undeliverable webhook): the next one runs (claimed as above). */
+export async function failStepAndContinue(
+  tx: Tx,
+  job: Job,
+  step: JobStep,
+  message: string,
+  claimNext = false,
+  now = new Date(),
+): Promise<JobStep | undefined> {
+  return (await endStepAndQueueNext(tx, job, stillAsRead(step), 'failed', message, now, claimNext)).claimed;
 }
+
+/** The claimed next step as `row_to_json` writes it (snake_case columns, timestamps as text). */
+interface ClaimedRow {
+  id: string;
+  job_id: string;
+  position: number;
+  name: string;
+  rescue: boolean;
+  config: JobStep['config'];
+  status: JobStep['status'];
+  attempts: number;
+  run_at: string;
+  locked_until: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  message: string | null;
+}
+
+const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
 
 /**
- * Ends the step `which` names (if it is there), readies the next pending step of its chain and moves
+ * Ends the step `which` names (if it is there), moves on to the next pending step of its chain and moves
  * the job (running, or ended when the chain is done): one statement, since these are a step's most
- * frequent transitions; whether the step was ended. It runs after lockJob, so it sees what every
- * earlier transition of the job committed.
+ * frequent transitions. The next step is made ready, or with `claimNext` claimed for the caller at once
+ * (running, leased, as claimRunnableStep would: the runner that ended a step goes straight on to the
+ * next, without another claim or a wait for a worker). It runs after lockJob, so it sees what every
+ * earlier transition of the job committed. Answers whether the step was ended, and the step claimed.
  */
 async function endStepAndQueueNext(
   tx: Tx,
@@ -66,24 +105,50 @@ async function endStepAndQueueNext(
   status: 'completed' | 'failed',
   message: string | null,
   now: Date,
-) {
+  claimNext: boolean,
+): Promise<{ ended: boolean; claimed?: JobStep }> {
+  const next = claimNext
+    ? sql`status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()), locked_until = ${STEP_LEASE}, run_at = ${now}`
+    : sql`status = 'ready', run_at = ${now}`;
   const result = await tx.execute(sql`
     with ended as (
       update ${jobSteps} set status = ${status}, completed_at = ${now}, locked_until = null, message = ${message}
       where job_id = ${job.id} and ${which}
       returning rescue, position
     ), next as (
-      update ${jobSteps} set status = 'ready', run_at = ${now}
+      update ${jobSteps} set ${next}
       where id = (select s.id from ${jobSteps} s, ended where s.job_id = ${job.id} and s.status = 'pending'
         and s.rescue = ended.rescue and s.position > ended.position order by s.position limit 1)
-      returning id
+      returning *
     )
     update ${jobs} set updated_at = ${now},
       status = case when exists (select 1 from next) then 'running' when (select rescue from ended) then 'failed' else 'completed' end,
       completed_at = case when exists (select 1 from next) then completed_at else ${now} end
     where id = ${job.id} and exists (select 1 from ended)
-    returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    returning (select row_to_json(next) from next) as claimed`);
+  const rows = (result as unknown as { rows: { claimed: ClaimedRow | string | null }[] }).rows;
+  if (rows.length === 0) return { ended: false };
+  const raw = rows[0]!.claimed;
+  if (!raw) return { ended: true };
+  const row: ClaimedRow = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  return {
+    ended: true,
+    claimed: {
+      id: row.id,
+      jobId: row.job_id,
+      position: row.position,
+      name: row.name,
+      rescue: row.rescue,
+      config: row.config,
+      status: row.status,
+      attempts: row.attempts,
+      runAt: new Date(row.run_at),
+      lockedUntil: dateOrNull(row.locked_until),
+      startedAt: dateOrNull(row.started_at),
+      completedAt: dateOrNull(row.completed_at),
+      message: row.message,
+    },
+  };
 }
 
 /** A step of a job that outside work finished for it, with the message its own run would have recorded. */

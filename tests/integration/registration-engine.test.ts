@@ -197,6 +197,23 @@ describe('failure and rescue', () => {
 });
 
 describe('leases and concurrency', () => {
+  it('hands the runner that ended a step its next one, claimed and leased in the same transaction', async () => {
+    const { apiKey, job } = await queuedJob();
+    const first = await claimNextStep();
+    expect(first).toMatchObject({ jobId: job.id, name: 'silo.status.processing' });
+    const next = await runClaimedStep(first!, true);
+    expect(next).toMatchObject({ jobId: job.id, name: 'gov-ar.register', status: 'running', attempts: 1 });
+    expect(next!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect(next!.startedAt).toBeInstanceOf(Date);
+    const [, stored] = await listJobSteps(job.id);
+    expect(stored).toEqual(next); // exactly the row as stored
+    expect(await claimNextStep(job.id)).toBeUndefined(); // nobody else may take it
+    // It runs on to the wait, which hands over nothing: the job waits for the supplier.
+    let step = next;
+    while (step) step = await runClaimedStep(step, true);
+    expect((await getJob(apiKey, job.id)).body.status).toBe('waiting');
+  });
+
   it('lets another runner take over a step whose lease expired, and ignores the late runner', async () => {
     const { apiKey, entry, job } = await queuedJob();
     const claimed = await claimNextStep();
