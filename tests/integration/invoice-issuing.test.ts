@@ -17,7 +17,8 @@ import {
 import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
 import { listJobSteps } from '@/lib/transform/queries';
 import { newId } from '@/lib/ids';
-import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
+import { getRegisteredSupplierCredential, getSupplierCompanyRecord } from '@/lib/gov-ar/invoices/queries';
+import { insertMetaRecords } from '@/lib/silo/queries';
 import { drainJobs } from '@/lib/transform/runner';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { portal } from '@/tests/support/emulator-client';
@@ -129,6 +130,43 @@ describe('the ar-invoice workflow', () => {
     });
     const stranger = await createWorkspace();
     expect((await pdfOf(stranger.api_key)).status).toBe(404);
+  });
+
+  it('prints the company data the supplier confirmed in the wizard, of that supplier only', {
+    timeout: 90_000,
+  }, async () => {
+    const supplier = await readySupplier();
+    const company = {
+      legal_name: 'Tornillería del Plata S.R.L.',
+      fiscal_address: 'Av. Corrientes 1234, CABA',
+      tax_classification: 'responsable_inscripto',
+    };
+    await insertMetaRecords(await getDb(), [
+      {
+        id: newId(),
+        ownerId: supplier.ownerId,
+        entryId: supplier.entryId,
+        src: 'gov-ar',
+        key: 'company',
+        value: company,
+      },
+    ]);
+    expect(await getSupplierCompanyRecord(supplier.ownerId, supplier.cuit)).toEqual(company);
+    expect(await getSupplierCompanyRecord(supplier.ownerId, '20111111112')).toBeUndefined();
+    expect(await getSupplierCompanyRecord(newId(), supplier.cuit)).toBeUndefined();
+
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '17' });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)).id]);
+    const response = await pdfRoute.GET(
+      new Request(`http://localhost/silo/v1/entries/${invoice.id}/pdf`, {
+        headers: { authorization: `Bearer ${supplier.apiKey}` },
+      }),
+      { params: Promise.resolve({ id: invoice.id }) },
+    );
+    expect(response.status).toBe(200);
+    const text = flat(pdfText(Buffer.from(await response.arrayBuffer())));
+    expect(text).toContain('Razón social: Tornillería del Plata S.R.L.');
+    expect(text).toContain('Av. Corrientes 1234, CABA');
   });
 
   it('numbers one sequence without gaps or repeats: 20 invoices at once get 1..20 and 20 CAEs', async () => {

@@ -21,8 +21,9 @@ import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
 export const invoicePdfUrl = (entryId: string) => `${registrationUrl()}/silo/v1/entries/${entryId}/pdf`;
 
-export async function keepInvoicePdf({ entry }: StepContext): Promise<StepOutcome> {
-  const kept = await getKeptPdfFileName(entry.id);
+export async function keepInvoicePdf({ entry, step }: StepContext): Promise<StepOutcome> {
+  // Only a step run again (after a crash, or a lease that ran out) can find its PDF kept already.
+  const kept = step.attempts > 1 ? await getKeptPdfFileName(entry.id) : undefined;
   if (kept) return { kind: 'complete', message: `PDF ${kept} kept before.` };
   const input: InvoicePdfInput = {
     envelope: entry.data as InvoicePdfInput['envelope'],

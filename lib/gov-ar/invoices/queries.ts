@@ -110,26 +110,36 @@ export async function getOwnedInvoicePdf(
 
 /**
  * The company data (the `gov-ar`/`company` meta record's value) of the workspace's registered supplier with
- * this CUIT, in the environment its credentials are in; undefined when it has none.
+ * this CUIT, the one an invoice is issued by (as getRegisteredSupplierCredential picks it; a workspace's
+ * credentials are all of its one environment); undefined when it has none. One statement: the PDF step asks
+ * for every invoice.
  */
 export async function getSupplierCompanyRecord(ownerId: string, cuit: string): Promise<unknown> {
   const db = await getDb();
-  const [held] = await db
-    .select({ environment: credentials.environment })
-    .from(credentials)
-    .where(and(eq(credentials.ownerId, ownerId), eq(credentials.cuit, cuit)))
-    .limit(1);
-  const credential = held && (await getRegisteredSupplierCredential(ownerId, held.environment, cuit));
-  if (!credential) return undefined;
-  const [record] = await db
+  const [row] = await db
     .select({ value: metaRecords.value })
-    .from(metaRecords)
-    .where(
+    .from(credentials)
+    .innerJoin(entries, eq(entries.id, credentials.entryId))
+    .leftJoin(
+      metaRecords,
       and(
-        eq(metaRecords.entryId, credential.entryId),
+        eq(metaRecords.entryId, credentials.entryId),
         eq(metaRecords.src, GOV_AR_SRC),
         eq(metaRecords.key, META_KEY.company),
       ),
-    );
-  return record?.value;
+    )
+    .where(
+      and(
+        eq(credentials.ownerId, ownerId),
+        eq(credentials.cuit, cuit),
+        eq(credentials.status, 'active'),
+        eq(entries.ownerId, ownerId),
+        eq(entries.folder, 'suppliers'),
+        eq(entries.status, 'Registered'),
+        eq(supplierCuit(entries.data), cuit),
+      ),
+    )
+    .orderBy(desc(credentials.createdAt), desc(credentials.id))
+    .limit(1);
+  return row?.value ?? undefined;
 }
