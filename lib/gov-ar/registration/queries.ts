@@ -17,12 +17,10 @@ import {
   type MetaRecord,
   type RegistrationKey,
   type RegistrationProgress,
-  type Workflow,
 } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import type { CertificatePath, PendingItem, ProgressBody, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
 import { insertMetaRecords, setEntryStatus } from '@/lib/silo/queries';
-import { raiseWebhookEvent, type RaisedEvent } from '@/lib/webhooks/events';
 
 /** The conditions that make a meta record a registration link. */
 export const isLinkRecord = and(eq(metaRecords.src, GOV_AR_SRC), eq(metaRecords.key, META_KEY.link));
