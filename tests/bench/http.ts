@@ -5,6 +5,7 @@ export interface Answer {
 }
 
 let connectionResets = 0;
+const KEEP_ALIVE_RACE = new Set(['ECONNRESET', 'UND_ERR_SOCKET']);
 /** Requests made again after their kept-alive connection was reset, since the last call. */
 export function takeConnectionResets(): number {
   const count = connectionResets;
@@ -25,12 +26,13 @@ export async function api(
       headers,
       body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
     });
-  // A kept-alive connection the server closes as idle just as we reuse it is reset before the server
-  // read the request (the server's keepAliveTimeout race): made again, a few times at most, and counted.
+  // A kept-alive connection the server closes as idle just as we reuse it is reset (or closed: undici's
+  // "other side closed") before the server read the request (the server's keepAliveTimeout race): made
+  // again, a few times at most, and counted.
   let response: Response | undefined;
   for (let attempt = 1; !response; attempt++) {
     response = await request().catch((error: { cause?: { code?: string } }) => {
-      if (error.cause?.code !== 'ECONNRESET' || attempt === 4) throw error;
+      if (!KEEP_ALIVE_RACE.has(error.cause?.code ?? '') || attempt === 4) throw error;
       connectionResets++;
       return undefined;
     });
