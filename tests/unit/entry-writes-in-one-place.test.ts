@@ -3,8 +3,8 @@
 // A write anywhere else would leave integrators reading a stale entry from memory; this finds one in
 // the product's source, in drizzle's form or as SQL.
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '@/tests/support/source-files';
 
 const THE_ONE_MODULE = 'lib/silo/queries.ts';
 const SOURCES = ['lib', 'app', 'components', 'instrumentation.ts', 'proxy.ts'];
@@ -18,15 +18,6 @@ const WRITES = [
   /\b(update|insert\s+into|delete\s+from|truncate(\s+table)?)\s+("?public"?\.)?"?(entries|meta_records)\b"?/i,
 ];
 const writesEntries = (text: string) => WRITES.some((pattern) => pattern.test(text));
-
-function* sourceFiles(target: string): Generator<string> {
-  if (!fs.existsSync(target)) return;
-  if (fs.statSync(target).isDirectory()) {
-    for (const name of fs.readdirSync(target).sort()) yield* sourceFiles(path.join(target, name));
-  } else if (/\.(ts|tsx|mts|mjs|js)$/.test(target)) {
-    yield target;
-  }
-}
 
 describe('writes to silo entries and meta records', () => {
   it('are recognised in every form they are written in', () => {

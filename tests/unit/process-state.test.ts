@@ -3,8 +3,8 @@
 // and a limit counts per route. Every such value goes through lib/process-singleton.ts (and is listed,
 // with how it is invalidated, in lib/db/README.md); this finds one that does not.
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '@/tests/support/source-files';
 
 const SOURCES = ['lib', 'app', 'instrumentation.ts', 'proxy.ts'];
 const THE_HELPER = 'lib/process-singleton.ts';
@@ -18,15 +18,6 @@ const MODULE_STATE = [
   /\bglobalThis\b/,
 ];
 const keepsState = (text: string) => MODULE_STATE.some((pattern) => pattern.test(text));
-
-function* sourceFiles(target: string): Generator<string> {
-  if (!fs.existsSync(target)) return;
-  if (fs.statSync(target).isDirectory()) {
-    for (const name of fs.readdirSync(target).sort()) yield* sourceFiles(path.join(target, name));
-  } else if (/\.(ts|tsx|mts|mjs)$/.test(target)) {
-    yield target;
-  }
-}
 
 describe('process-wide state', () => {
   it('is recognised when a module keeps it itself', () => {
@@ -48,7 +39,7 @@ describe('process-wide state', () => {
   });
 
   it(`is kept through ${THE_HELPER} in every server module`, () => {
-    const own = SOURCES.flatMap((source) => [...sourceFiles(source)]).filter(
+    const own = SOURCES.flatMap((source) => [...sourceFiles(source, /\.(ts|tsx|mts|mjs)$/)]).filter(
       (file) => file !== THE_HELPER && !BROWSER_ONLY.has(file) && keepsState(fs.readFileSync(file, 'utf8')),
     );
     expect(own, `keep it with processSingleton() from ${THE_HELPER}, and list it in lib/db/README.md`).toEqual([]);

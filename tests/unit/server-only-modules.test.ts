@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '@/tests/support/source-files';
 
 const SOURCES = ['lib', 'app', 'components'];
 
@@ -14,15 +15,6 @@ const SERVER_ONLY_IMPORT = /^import 'server-only';$/m;
 /** Whether the module's first import is the marker (then no import above it can run first in a browser). */
 const firstImportIsServerOnly = (text: string) => text.match(/^import .*$/m)?.[0] === "import 'server-only';";
 const USE_CLIENT = /^\s*(\/\/[^\n]*\n\s*)*['"]use client['"]/;
-
-function* sourceFiles(target: string): Generator<string> {
-  if (!fs.existsSync(target)) return;
-  if (fs.statSync(target).isDirectory()) {
-    for (const name of fs.readdirSync(target).sort()) yield* sourceFiles(path.posix.join(target, name));
-  } else if (/\.tsx?$/.test(target)) {
-    yield target;
-  }
-}
 
 /** The module specifiers a file loads at run time: `import type` and all-`type` braces are left out. */
 function runtimeImports(text: string): string[] {
@@ -62,7 +54,7 @@ function resolveLocal(from: string, specifier: string): string | undefined {
 const read = (file: string) => fs.readFileSync(file, 'utf8');
 
 describe("'server-only' modules", () => {
-  const files = SOURCES.flatMap((source) => [...sourceFiles(source)]);
+  const files = SOURCES.flatMap((source) => [...sourceFiles(source, /\.tsx?$/)]);
 
   it('read the imports a bundle follows, not the type-only ones', () => {
     expect(

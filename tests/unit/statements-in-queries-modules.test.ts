@@ -2,8 +2,8 @@
 // and hold no database handle; inside a transaction they pass the `tx` that `inTransaction` gave them.
 // This finds a module that takes the handle itself, with `getDb()`, anywhere else.
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '@/tests/support/source-files';
 
 const SOURCES = ['lib', 'app', 'instrumentation.ts', 'proxy.ts'];
 
@@ -22,15 +22,6 @@ const code = (text: string) =>
     .join('\n');
 
 const callsGetDb = (text: string) => /\bgetDb\s*\(/.test(code(text));
-
-function* sourceFiles(target: string): Generator<string> {
-  if (!fs.existsSync(target)) return;
-  if (fs.statSync(target).isDirectory()) {
-    for (const name of fs.readdirSync(target).sort()) yield* sourceFiles(path.join(target, name));
-  } else if (/\.(ts|tsx|mts|mjs|js)$/.test(target)) {
-    yield target;
-  }
-}
 
 const callers = () =>
   SOURCES.flatMap((source) => [...sourceFiles(source)]).filter((file) => callsGetDb(fs.readFileSync(file, 'utf8')));
