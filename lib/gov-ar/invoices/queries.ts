@@ -17,6 +17,22 @@ import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { insertMetaRecords, setEntryStatus } from '@/lib/silo/queries';
 
 /**
+ * An active credential of the workspace's `Registered` supplier entry with this CUIT (credentials joined to
+ * their entries): who an invoice is issued by. Of several (branches, a re-registration), the latest first.
+ */
+const activeCredentialOfRegisteredSupplier = (ownerId: string, cuit: string) =>
+  and(
+    eq(credentials.ownerId, ownerId),
+    eq(credentials.cuit, cuit),
+    eq(credentials.status, 'active'),
+    eq(entries.ownerId, ownerId),
+    eq(entries.folder, 'suppliers'),
+    eq(entries.status, 'Registered'),
+    eq(supplierCuit(entries.data), cuit),
+  );
+const latestCredentialFirst = [desc(credentials.createdAt), desc(credentials.id)];
+
+/**
  * The active certificate of the workspace's `Registered` supplier entry with this CUIT in this
  * environment; of several such entries (branches, a re-registration), the most recently registered.
  */
@@ -30,19 +46,8 @@ export async function getRegisteredSupplierCredential(
     .select({ credential: credentials })
     .from(credentials)
     .innerJoin(entries, eq(entries.id, credentials.entryId))
-    .where(
-      and(
-        eq(credentials.ownerId, ownerId),
-        eq(credentials.cuit, cuit),
-        eq(credentials.environment, environment),
-        eq(credentials.status, 'active'),
-        eq(entries.ownerId, ownerId),
-        eq(entries.folder, 'suppliers'),
-        eq(entries.status, 'Registered'),
-        eq(supplierCuit(entries.data), cuit),
-      ),
-    )
-    .orderBy(desc(credentials.createdAt), desc(credentials.id))
+    .where(and(activeCredentialOfRegisteredSupplier(ownerId, cuit), eq(credentials.environment, environment)))
+    .orderBy(...latestCredentialFirst)
     .limit(1);
   return row?.credential;
 }
@@ -128,18 +133,8 @@ export async function getSupplierCompanyRecord(ownerId: string, cuit: string): P
         eq(metaRecords.key, META_KEY.company),
       ),
     )
-    .where(
-      and(
-        eq(credentials.ownerId, ownerId),
-        eq(credentials.cuit, cuit),
-        eq(credentials.status, 'active'),
-        eq(entries.ownerId, ownerId),
-        eq(entries.folder, 'suppliers'),
-        eq(entries.status, 'Registered'),
-        eq(supplierCuit(entries.data), cuit),
-      ),
-    )
-    .orderBy(desc(credentials.createdAt), desc(credentials.id))
+    .where(activeCredentialOfRegisteredSupplier(ownerId, cuit))
+    .orderBy(...latestCredentialFirst)
     .limit(1);
   return row?.value ?? undefined;
 }
