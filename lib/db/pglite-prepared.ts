@@ -168,9 +168,16 @@ function exchange(client: PGlite, options: QueryOptions | undefined, messages: U
   return client.execProtocolStream(bytes, { syncToFs: false, onNotice: options?.onNotice });
 }
 
-/** As PGlite's own query does: the caller's serializer for the type, else the instance's, else text. */
+const BYTEA = 17;
+
+/**
+ * As PGlite's own query does: the caller's serializer for the type, else the instance's, else text. Bytes
+ * for a bytea go as they are, in the protocol's binary format: no hex text to build here and to decode in
+ * Postgres (an invoice's PDF is tens of kilobytes).
+ */
 function serializeParam(client: PGlite, value: unknown, type: number | undefined, options: QueryOptions | undefined) {
   if (value === null || value === undefined) return null;
+  if (type === BYTEA && value instanceof Uint8Array && !options?.serializers?.[BYTEA]) return value;
   const serializer = type === undefined ? undefined : (options?.serializers?.[type] ?? client.serializers[type]);
   return serializer ? serializer(value) : String(value);
 }
