@@ -1,19 +1,28 @@
 // The step engine: claim one runnable step (FOR UPDATE SKIP LOCKED, so any number of runners on one
 // PostgreSQL share the work), run its handler outside any transaction, then record the outcome.
 // A claim is a lease: a runner that dies mid-step loses it and another runner takes the step over.
-import { inTransaction } from '@/lib/db/client';
-import type { JobStep } from '@/lib/db/schema';
-import { claimRunnableStep, lockJob, markJobRunning } from '@/lib/transform/queries';
+// A template's inline steps (one database change each) run inside the transaction that records them,
+// and straight after the step before them, in that step's transaction, when its runner goes on.
+import { inTransaction, type Tx } from '@/lib/db/client';
+import type { Job, JobStep } from '@/lib/db/schema';
+import { claimRunnableStep, lockJob, markJobRunning, type ClaimedStep } from '@/lib/transform/queries';
 import { runStepHandler } from '@/lib/transform/steps';
-import type { StepOutcome } from '@/lib/transform/templates';
+import { templateNamed, type InlineStepHandler, type StepOutcome } from '@/lib/transform/templates';
 import { backoff } from '@/lib/transform/backoff';
 import { jobProgressed } from '@/lib/transform/job-waiters';
-import { completeStep, failJob, failStepAndContinue, markWaiting, scheduleRetry } from '@/lib/transform/transitions';
+import {
+  completeStep,
+  failJob,
+  failStepAndContinue,
+  markWaiting,
+  scheduleRetry,
+  type StepEnded,
+} from '@/lib/transform/transitions';
 
 const MAX_ATTEMPTS_ON_ERROR = 5;
 
 /** Claims the next runnable step (of one job, when `jobId` is given), leased to this runner. */
-export async function claimNextStep(jobId?: string): Promise<JobStep | undefined> {
+export async function claimNextStep(jobId?: string): Promise<ClaimedStep | undefined> {
   const step = await claimRunnableStep(jobId);
   // A job is queued only until its first step is first claimed (a claim of that step lost with a
   // crashed runner is claimed again), so later claims need not look at the job.
@@ -21,43 +30,62 @@ export async function claimNextStep(jobId?: string): Promise<JobStep | undefined
   return step;
 }
 
+const inlineHandler = (step: ClaimedStep): InlineStepHandler | undefined =>
+  templateNamed(step.template)?.inline?.[step.name];
+
 /**
  * Runs a claimed step and records what happened. With `claimNext`, the job's next step (when the chain
- * goes on) is claimed for the caller in the same transaction and answered: the caller must run it.
+ * goes on) is claimed for the caller in the same transaction and answered: the caller must run it. Inline
+ * steps met on the way have run by then, in that transaction.
  */
-export async function runClaimedStep(step: JobStep, claimNext = false): Promise<JobStep | undefined> {
+export async function runClaimedStep(step: ClaimedStep, claimNext = false): Promise<ClaimedStep | undefined> {
+  if (inlineHandler(step)) {
+    try {
+      return await recordInlineStep(step, claimNext);
+    } catch (error) {
+      return recordOutcome(step, afterError(step, error), claimNext);
+    }
+  }
   let outcome: StepOutcome;
   try {
     outcome = await runStepHandler(step);
   } catch (error) {
-    console.error(`[jobs] step ${step.name} of job ${step.jobId} threw:`, error);
-    outcome =
-      step.attempts < MAX_ATTEMPTS_ON_ERROR
-        ? { kind: 'retry', at: backoff(step.attempts), message: 'Temporary error; will retry.' }
-        : { kind: 'fail', message: 'The step kept failing; see the server log.' };
+    outcome = afterError(step, error);
   }
   return recordOutcome(step, outcome, claimNext);
 }
 
-async function recordOutcome(step: JobStep, outcome: StepOutcome, claimNext: boolean): Promise<JobStep | undefined> {
-  const next = await inTransaction(async (tx): Promise<JobStep | undefined> => {
+function afterError(step: JobStep, error: unknown): StepOutcome {
+  console.error(`[jobs] step ${step.name} of job ${step.jobId} threw:`, error);
+  return step.attempts < MAX_ATTEMPTS_ON_ERROR
+    ? { kind: 'retry', at: backoff(step.attempts), message: 'Temporary error; will retry.' }
+    : { kind: 'fail', message: 'The step kept failing; see the server log.' };
+}
+
+async function recordOutcome(
+  step: ClaimedStep,
+  outcome: StepOutcome,
+  claimNext: boolean,
+): Promise<ClaimedStep | undefined> {
+  const next = await inTransaction(async (tx): Promise<ClaimedStep | undefined> => {
     const job = await lockJob(tx, step.jobId);
     if (!job) return undefined;
     // Each transition first changes the step only if it is still ours (running, this attempt): if our
     // lease ran out and another runner has the step now, nothing is recorded.
     switch (outcome.kind) {
       case 'complete':
-        return completeStep(tx, job, step, outcome.message ?? null, claimNext);
+        return goOn(tx, job, step, await completeStep(tx, job, step, outcome.message ?? null, claimNext));
       case 'wait':
         // A supplier who finished before we got here left the authorization on the job.
-        if (job.authorization) return completeStep(tx, job, step, 'Authorization received.', claimNext);
+        if (job.authorization)
+          return goOn(tx, job, step, await completeStep(tx, job, step, 'Authorization received.', claimNext));
         await markWaiting(tx, job, step, outcome.message);
         return undefined;
       case 'retry':
         await scheduleRetry(tx, step, outcome.at, outcome.message);
         return undefined;
       case 'skip':
-        return failStepAndContinue(tx, job, step, outcome.message, claimNext);
+        return goOn(tx, job, step, await failStepAndContinue(tx, job, step, outcome.message, claimNext));
       case 'fail':
         await failJob(tx, job, step, outcome.message);
         return undefined;
@@ -65,4 +93,40 @@ async function recordOutcome(step: JobStep, outcome: StepOutcome, claimNext: boo
   });
   jobProgressed(step.jobId);
   return next;
+}
+
+/** An inline step claimed on its own (its job's first step, a rescue step, one taken over): its own transaction. */
+async function recordInlineStep(step: ClaimedStep, claimNext: boolean): Promise<ClaimedStep | undefined> {
+  try {
+    return await inTransaction(async (tx) => {
+      const job = await lockJob(tx, step.jobId);
+      return job ? runInline(tx, job, step, claimNext) : undefined;
+    });
+  } catch (error) {
+    if (error instanceof LeaseLost) return undefined;
+    throw error;
+  } finally {
+    jobProgressed(step.jobId);
+  }
+}
+
+/** The step is no longer this runner's (its lease ran out and another runner took it): nothing is recorded. */
+class LeaseLost extends Error {}
+
+/**
+ * The next step `ended` handed its runner (claimed in the same transaction), run here at once if it is
+ * inline, and so on down the chain: answers the first step left to run outside the transaction.
+ */
+function goOn(tx: Tx, job: Job, ended: ClaimedStep, { claimed }: StepEnded): Promise<ClaimedStep | undefined> {
+  if (!claimed) return Promise.resolve(undefined);
+  const next = { ...claimed, template: ended.template };
+  return inlineHandler(next) ? runInline(tx, job, next, true) : Promise.resolve(next);
+}
+
+/** Runs an inline step and completes it; its change is undone with the transaction if the step is no longer ours. */
+async function runInline(tx: Tx, job: Job, step: ClaimedStep, claimNext: boolean): Promise<ClaimedStep | undefined> {
+  const message = await inlineHandler(step)!(tx, job);
+  const ended = await completeStep(tx, job, step, message, claimNext);
+  if (!ended.ended) throw new LeaseLost();
+  return goOn(tx, job, step, ended);
 }

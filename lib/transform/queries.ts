@@ -1,6 +1,6 @@
 // Database access for workflows, jobs and job steps; reads are scoped to a workspace.
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { getDb, inTransaction, type Db, type Tx } from '@/lib/db/client';
 import {
   entries,
@@ -134,6 +134,9 @@ export async function insertJobWithSteps(job: typeof jobs.$inferInsert, steps: (
   });
 }
 
+/** A step claimed to run, with the name of its workflow's template (which says what the step does). */
+export type ClaimedStep = JobStep & { template: string };
+
 /** Steps are short database work; a runner that died mid-step has its step taken over after this. */
 export const STEP_LEASE = sql`now() + interval '30 seconds'`;
 
@@ -144,7 +147,7 @@ export const STEP_LEASE = sql`now() + interval '30 seconds'`;
  * steps leave behind, so the next claim steps over none of them (a bitmap scan of both conditions at
  * once, as `or` made it, never marks them and slowed down as they piled up).
  */
-export async function claimRunnableStep(jobId?: string): Promise<JobStep | undefined> {
+export async function claimRunnableStep(jobId?: string): Promise<ClaimedStep | undefined> {
   const db = await getDb();
   const ofJob = jobId ? sql`and s.job_id = ${jobId}` : sql``;
   const runnable = sql`coalesce(
@@ -162,7 +165,11 @@ export async function claimRunnableStep(jobId?: string): Promise<JobStep | undef
       lockedUntil: STEP_LEASE,
     })
     .where(eq(jobSteps.id, runnable))
-    .returning();
+    .returning({
+      ...getTableColumns(jobSteps),
+      template: sql<string>`(select w.template from ${workflows} w join ${jobs} j on j.workflow_id = w.id
+        where j.id = ${jobSteps.jobId})`,
+    });
   return step;
 }
 

@@ -2,6 +2,7 @@
 // `ar-supplier-registration`, `ar-invoice`) when the server starts; the engine names none of them.
 import type { z } from 'zod';
 import type { ApiError } from '@/lib/api/errors';
+import type { Tx } from '@/lib/db/client';
 import type { Entry, Job, JobStep, Workflow, WorkflowConfig } from '@/lib/db/schema';
 import type { TemplateWorkflowFields } from '@/lib/openapi/responses/transform';
 import { processSingleton } from '@/lib/process-singleton';
@@ -29,6 +30,14 @@ export interface StepContext {
 }
 
 export type StepHandler = (context: StepContext) => Promise<StepOutcome>;
+
+/**
+ * A step that is one change to the database, needing nothing but its job: it runs inside the transaction
+ * that records it, and a runner that ends the step before it runs it in that same transaction (no claim,
+ * no read of the job's context, no transaction of its own). It completes, with the message it answers.
+ * A handler that throws rolls back the whole transaction: the engine retries as after any step's error.
+ */
+export type InlineStepHandler = (tx: Tx, job: Job) => Promise<string | null>;
 
 export interface TemplatePlan {
   steps: string[];
@@ -58,8 +67,9 @@ export interface WorkflowTemplate<Body extends WorkflowBodyBase = WorkflowBodyBa
   plan(config: WorkflowConfig): TemplatePlan;
   /** The template's own fields of a presented workflow. */
   present(config: WorkflowConfig): TemplateWorkflowFields;
-  /** What each step of its plans does. */
+  /** What each step of its plans does: a step is named in `handlers` or in `inline`. */
   handlers: Record<string, StepHandler>;
+  inline?: Record<string, InlineStepHandler>;
   /** The refusal of a new job on this entry, if any (e.g. one already in progress). */
   refuseJob(entry: Entry, openJob: Job | undefined): ApiError | undefined;
 }

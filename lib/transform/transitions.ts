@@ -38,19 +38,25 @@ async function readyFirstPending(tx: Tx, job: Job, where: SQL, now: Date): Promi
   return readied.length > 0;
 }
 
+/** Whether the step was still as read and has ended, and the next step claimed for the caller, if any. */
+export interface StepEnded {
+  ended: boolean;
+  claimed?: JobStep;
+}
+
 /**
  * Marks the step completed and moves on to the next one of its chain (or ends the job); with `claimNext`
- * the next step is claimed for this runner, which runs it at once, and answered.
+ * the next step is claimed for this runner, which runs it at once.
  */
-export async function completeStep(
+export function completeStep(
   tx: Tx,
   job: Job,
   step: JobStep,
   message: string | null,
   claimNext = false,
   now = new Date(),
-): Promise<JobStep | undefined> {
-  return (await endStepAndQueueNext(tx, job, stillAsRead(step), 'completed', message, now, claimNext)).claimed;
+): Promise<StepEnded> {
+  return endStepAndQueueNext(tx, job, stillAsRead(step), 'completed', message, now, claimNext);
 }
 
 /** Completes the job's waiting step, if one waits (what it waited for came); whether one did. */
@@ -67,8 +73,8 @@ export async function failStepAndContinue(
   message: string,
   claimNext = false,
   now = new Date(),
-): Promise<JobStep | undefined> {
-  return (await endStepAndQueueNext(tx, job, stillAsRead(step), 'failed', message, now, claimNext)).claimed;
+): Promise<StepEnded> {
+  return endStepAndQueueNext(tx, job, stillAsRead(step), 'failed', message, now, claimNext);
 }
 
 /** The claimed next step as `row_to_json` writes it (snake_case columns, timestamps as text). */
@@ -106,7 +112,7 @@ async function endStepAndQueueNext(
   message: string | null,
   now: Date,
   claimNext: boolean,
-): Promise<{ ended: boolean; claimed?: JobStep }> {
+): Promise<StepEnded> {
   const next = claimNext
     ? sql`status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()), locked_until = ${STEP_LEASE}, run_at = ${now}`
     : sql`status = 'ready', run_at = ${now}`;

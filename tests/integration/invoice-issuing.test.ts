@@ -1,11 +1,12 @@
 // Issuing invoices at the (emulated) authority with the `ar-invoice` workflow: numbering after the
 // authority's last, the CAE and the stamps on the entry, refusals, lost answers and batches.
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readArcaQrUrl } from '@/lib/ar/arca/qr';
 import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
 import { authorityTicket } from '@/lib/authority/tickets';
 import { getDb } from '@/lib/db/client';
+import { jobSteps } from '@/lib/db/schema';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { openCredential } from '@/lib/gov-ar/credentials';
 import {
@@ -19,6 +20,7 @@ import { listJobSteps } from '@/lib/transform/queries';
 import { newId } from '@/lib/ids';
 import { getRegisteredSupplierCredential, getSupplierCompanyRecord } from '@/lib/gov-ar/invoices/queries';
 import { insertMetaRecords } from '@/lib/silo/queries';
+import { claimNextStep, runClaimedStep } from '@/lib/transform/engine';
 import { drainJobs } from '@/lib/transform/runner';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { portal } from '@/tests/support/emulator-client';
@@ -226,6 +228,57 @@ describe('the ar-invoice workflow', () => {
     for (const job of jobs) expect((await sendStep(job.id)).attempts).toBe(1);
     const entries = await Promise.all(invoices.map((invoice) => readEntry(supplier.apiKey, invoice.id)));
     expect(entries.map((entry) => entry.status)).toEqual(['Sent', 'Sent', 'Sent']);
+  });
+
+  it('sets the statuses inline: Sent in the transaction that ends the PDF step, with no run of its own', async () => {
+    const supplier = await readySupplier();
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
+    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+    const first = await claimNextStep(job.id);
+    expect(first).toMatchObject({ name: 'silo.status.processing', template: 'ar-invoice' });
+    let step = await runClaimedStep(first!, true);
+    expect(step).toMatchObject({ name: 'gov-ar.send', status: 'running' });
+    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Processing');
+    for (const deadline = Date.now() + 20_000; step?.name !== 'gov-ar.pdf' && Date.now() < deadline; ) {
+      step = step ? await runClaimedStep(step, true) : await claimNextStep(job.id);
+    }
+    expect(step).toMatchObject({ name: 'gov-ar.pdf', status: 'running' });
+    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Processing');
+
+    // The runner that ends the PDF step is handed nothing more: Sent was set and recorded on the way.
+    expect(await runClaimedStep(step!, true)).toBeUndefined();
+    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Sent');
+    const steps = await listJobSteps(job.id);
+    expect(steps.filter((each) => !each.rescue).map((each) => [each.name, each.status])).toEqual([
+      ['silo.status.processing', 'completed'],
+      ['gov-ar.send', 'completed'],
+      ['gov-ar.pdf', 'completed'],
+      ['silo.status.sent', 'completed'],
+    ]);
+    expect(steps.find((each) => each.name === 'silo.status.sent')).toMatchObject({ attempts: 1, lockedUntil: null });
+    expect((await getJob(supplier.apiKey, job.id)).body.status).toBe('completed');
+  });
+
+  it('undoes an inline status change whose step another runner took over: the late runner records nothing', async () => {
+    const supplier = await readySupplier();
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
+    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+    const before = (await readEntry(supplier.apiKey, invoice.id)).status;
+    const claimed = await claimNextStep(job.id);
+    const db = await getDb();
+    await db
+      .update(jobSteps)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobSteps.id, claimed!.id));
+    const takenOver = await claimNextStep(job.id);
+    expect(takenOver).toMatchObject({ id: claimed!.id, attempts: 2 });
+
+    expect(await runClaimedStep(claimed!, true)).toBeUndefined();
+    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe(before);
+    expect((await listJobSteps(job.id))[0]).toMatchObject({ status: 'running', attempts: 2 });
+
+    expect(await runClaimedStep(takenOver!, true)).toMatchObject({ name: 'gov-ar.send' });
+    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Processing');
   });
 
   it('after a lost answer asks the authority first and adopts its CAE: one CAE, no gap', async () => {

@@ -206,7 +206,7 @@ describe('leases and concurrency', () => {
     expect(next!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     expect(next!.startedAt).toBeInstanceOf(Date);
     const [, stored] = await listJobSteps(job.id);
-    expect(stored).toEqual(next); // exactly the row as stored
+    expect(next).toEqual({ ...stored, template: 'ar-supplier-registration' }); // exactly the row as stored, and its template
     expect(await claimNextStep(job.id)).toBeUndefined(); // nobody else may take it
     // It runs on to the wait, which hands over nothing: the job waits for the supplier.
     let step = next;

@@ -7,10 +7,11 @@ import type { WorkflowConfig } from '@/lib/db/schema';
 import { GOV_AR_APP_ID, INVOICES_FOLDER, SEND_STEP } from '@/lib/gov-ar/app';
 import { invoicePdfUrl, keepInvoicePdf } from '@/lib/gov-ar/invoices/invoice-pdf';
 import { getSendByJob } from '@/lib/gov-ar/invoices/issuance-queries';
-import { setInvoiceStatus } from '@/lib/gov-ar/invoices/queries';
 import { sendInvoice } from '@/lib/gov-ar/invoices/send-step';
+import { setEntryStatus } from '@/lib/silo/queries';
 import {
   COMMON_STEP,
+  type InlineStepHandler,
   type StepContext,
   type StepOutcome,
   type TemplatePlan,
@@ -43,11 +44,12 @@ function invoicePlan(config: WorkflowConfig): TemplatePlan {
   };
 }
 
+/** A status step: the entry's status changes in the transaction that records the step (an inline step). */
 const setStatus =
-  (status: 'Processing' | 'Sent' | 'Error') =>
-  async ({ entry }: StepContext): Promise<StepOutcome> => {
-    await setInvoiceStatus(entry.id, status);
-    return { kind: 'complete' };
+  (status: 'Processing' | 'Sent' | 'Error'): InlineStepHandler =>
+  async (tx, job) => {
+    await setEntryStatus(tx, job.siloEntryId, status);
+    return null;
   };
 
 export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
@@ -71,10 +73,12 @@ export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
     return undefined;
   },
   handlers: {
-    [STEP.setProcessing]: setStatus('Processing'),
     [STEP.send]: sendInvoice,
     [STEP.pdf]: keepInvoicePdf,
     [STEP.webhook]: raiseInvoiceEvent,
+  },
+  inline: {
+    [STEP.setProcessing]: setStatus('Processing'),
     [STEP.setSent]: setStatus('Sent'),
     [STEP.setError]: setStatus('Error'),
   },

@@ -10,11 +10,10 @@ import {
   metaRecords,
   supplierCuit,
   type Credential,
-  type EntryStatus,
   type Environment,
 } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
-import { insertMetaRecords, setEntryStatus } from '@/lib/silo/queries';
+import { insertMetaRecords } from '@/lib/silo/queries';
 
 /**
  * An active credential of the workspace's `Registered` supplier entry with this CUIT (credentials joined to
@@ -63,11 +62,6 @@ export async function getSupplierStatus(ownerId: string, cuit: string): Promise<
     .orderBy(desc(entries.createdAt), desc(entries.id))
     .limit(1);
   return row?.status;
-}
-
-/** Sets the invoice entry's status, on its own. */
-export async function setInvoiceStatus(entryId: string, status: EntryStatus): Promise<void> {
-  await setEntryStatus(await getDb(), entryId, status);
 }
 
 /** The file name of the invoice's kept PDF, if one is kept. */
