@@ -27,22 +27,28 @@ export interface SequenceKey {
 /** The sequence's row, made on first use (two makers at once: one wins, both read it). */
 export async function ensureSequence(key: SequenceKey): Promise<InvoiceSequence> {
   const db = await getDb();
+  const read = async () => {
+    const [row] = await db
+      .select()
+      .from(invoiceSequences)
+      .where(
+        and(
+          eq(invoiceSequences.environment, key.environment),
+          eq(invoiceSequences.cuit, key.cuit),
+          eq(invoiceSequences.pointOfSale, key.pointOfSale),
+          eq(invoiceSequences.docType, key.docType),
+        ),
+      );
+    return row;
+  };
+  // Made once and read for every invoice after: the read alone, as a rule.
+  const existing = await read();
+  if (existing) return existing;
   await db
     .insert(invoiceSequences)
     .values({ id: newId(), ...key })
     .onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(invoiceSequences)
-    .where(
-      and(
-        eq(invoiceSequences.environment, key.environment),
-        eq(invoiceSequences.cuit, key.cuit),
-        eq(invoiceSequences.pointOfSale, key.pointOfSale),
-        eq(invoiceSequences.docType, key.docType),
-      ),
-    );
-  return row!;
+  return (await read())!;
 }
 
 /**
@@ -119,11 +125,12 @@ export async function getSendByJob(jobId: string): Promise<InvoiceSend | undefin
 /** Queues the job's invoice on its sequence, once (a step run again finds what it queued). */
 export async function queueSend(values: Omit<typeof invoiceSends.$inferInsert, 'id' | 'state'>): Promise<InvoiceSend> {
   const db = await getDb();
-  await db
+  const [queued] = await db
     .insert(invoiceSends)
     .values({ id: newId(), state: 'queued', ...values })
-    .onConflictDoNothing();
-  return (await getSendByJob(values.jobId))!;
+    .onConflictDoNothing()
+    .returning();
+  return queued ?? (await getSendByJob(values.jobId))!;
 }
 
 /** Sends that went out and whose answer never came back (a crash, a cut connection), in number order. */

@@ -20,7 +20,8 @@ import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 const WAKE_FALLBACK_MS = 5_000;
 
 export async function sendInvoice({ step, job, entry }: StepContext): Promise<StepOutcome> {
-  let send = await getSendByJob(job.id);
+  // A first run finds nothing queued: only a run of this job's step queues its invoice.
+  let send = step.attempts > 1 ? await getSendByJob(job.id) : undefined;
   if (!send) {
     const queued = await queueInvoice(job.id, entry.ownerId, entry.id, entry.data as { doc: CalculableInvoice });
     if ('outcome' in queued) return queued.outcome;
