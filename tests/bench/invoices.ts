@@ -8,6 +8,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { startBenchApp } from '@/tests/bench/app-server';
 import { api, expectStatus, inPool, takeConnectionResets } from '@/tests/bench/http';
+import { measureRps } from '@/tests/bench/load';
 import { createWorkspace, prepareSuppliers, register, supplierKey } from '@/tests/bench/registrations';
 import { percentile } from '@/tests/bench/validation';
 
@@ -30,7 +31,23 @@ export interface InvoiceRun {
   /** CPU the app's processes used per invoice while they were issued: the figure the machine's other load does not move. */
   appCpuMsPerInvoice: number;
   connectionResets: number;
+  requestsAlone: RequestsAlone;
 }
+
+/**
+ * The two requests every issued invoice costs at the least (stored once, read once), measured on the same app
+ * in the same run, with no job: how fast this machine serves them is a ceiling for invoices_per_second that no
+ * issuing work can lift.
+ */
+export interface RequestsAlone {
+  storesPerSecond: number;
+  readsPerSecond: number;
+  /** Invoices per second if issuing cost nothing and each client read its invoice once. */
+  ceiling: number;
+}
+
+/** How many invoices are stored (no job) to measure the store request alone. */
+const STORES_ALONE = 300;
 
 /** CPU time (user + system) of every process in the group so far, in ms, from /proc (Linux). */
 function groupCpuMs(processGroup: number): number {
@@ -160,6 +177,8 @@ export async function measureInvoiceIssuing(
       )
       .filter(Boolean),
   );
+  options.log(`the requests alone: ${STORES_ALONE} invoices stored with no job, then reads of one ...`);
+  const requestsAlone = await measureRequestsAlone(baseUrl, workspace.apiKey, supplier!.cuit, options.concurrency);
   const times = issued.map((item) => item.ms).sort((a, b) => a - b);
   return {
     perSecond: options.count / seconds,
@@ -175,6 +194,43 @@ export async function measureInvoiceIssuing(
     pollsPerInvoice: issued.reduce((sum, item) => sum + item.polls, 0) / issued.length,
     appCpuMsPerInvoice,
     connectionResets,
+    requestsAlone,
+  };
+}
+
+/** Stores and reads with nothing else running (the issuing run has ended), at the issuing run's concurrency. */
+async function measureRequestsAlone(
+  baseUrl: string,
+  apiKey: string,
+  cuit: string,
+  concurrency: number,
+): Promise<RequestsAlone> {
+  const started = performance.now();
+  // Another point of sale's series: entries only, no number is taken.
+  const stored = await inPool(
+    Array.from({ length: STORES_ALONE }, (_, i) => i),
+    concurrency,
+    (i) =>
+      expectStatus(
+        api(`${baseUrl}/silo/v1/entries`, {
+          token: apiKey,
+          body: { folder: 'invoices', data: { ...invoice(cuit, 'B', i), series: '2' } },
+        }),
+        201,
+        'store invoice (alone)',
+      ),
+  );
+  const storesPerSecond = STORES_ALONE / ((performance.now() - started) / 1000);
+  const reads = await measureRps({
+    url: `${baseUrl}/silo/v1/entries/${stored[0].id}`,
+    headers: { authorization: `Bearer ${apiKey}` },
+    connections: concurrency,
+    seconds: 5,
+  });
+  return {
+    storesPerSecond,
+    readsPerSecond: reads.rps,
+    ceiling: 1 / (1 / storesPerSecond + 1 / reads.rps),
   };
 }
 
@@ -234,6 +290,12 @@ export function printInvoiceReport(run: InvoiceRun, json: boolean): void {
         .map((value) => value.toFixed(1))
         .join(' ')}; ${run.connectionResets} requests made again after a connection reset`,
   );
+  const alone = run.requestsAlone;
+  console.log(
+    `  the requests alone cap it at ${alone.ceiling.toFixed(0)} invoices/s on this machine: ${alone.storesPerSecond.toFixed(0)} stores/s ` +
+      `and ${alone.readsPerSecond.toFixed(0)} reads/s of an invoice, with no job, same app, ${run.concurrency} clients ` +
+      `(each invoice is stored once and read at least once); invoices_per_second is ${((100 * run.perSecond) / alone.ceiling).toFixed(0)}% of that`,
+  );
   if (json) {
     console.log(
       JSON.stringify({
@@ -243,6 +305,9 @@ export function printInvoiceReport(run: InvoiceRun, json: boolean): void {
         invoice_app_cpu_ms: Number(run.appCpuMsPerInvoice.toFixed(1)),
         invoice_sent_ms_p50: Math.round(run.p50Ms),
         invoice_sent_ms_p99: Math.round(run.p99Ms),
+        invoice_stores_alone_per_second: Math.round(alone.storesPerSecond),
+        invoice_reads_alone_per_second: Math.round(alone.readsPerSecond),
+        invoices_ceiling_per_second: Math.round(alone.ceiling),
       }),
     );
   }
