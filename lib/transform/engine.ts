@@ -25,8 +25,9 @@ const MAX_ATTEMPTS_ON_ERROR = 5;
 export async function claimNextStep(jobId?: string): Promise<ClaimedStep | undefined> {
   const step = await claimRunnableStep(jobId);
   // A job is queued only until its first step is first claimed (a claim of that step lost with a
-  // crashed runner is claimed again), so later claims need not look at the job.
-  if (step && step.position === 0 && !step.rescue) await markJobRunning(step.jobId);
+  // crashed runner is claimed again), so later claims need not look at the job. An inline first step
+  // moves the job itself, in the transaction that records it.
+  if (step && step.position === 0 && !step.rescue && !inlineHandler(step)) await markJobRunning(step.jobId);
   return step;
 }
 

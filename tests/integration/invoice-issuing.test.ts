@@ -239,6 +239,7 @@ describe('the ar-invoice workflow', () => {
     let step = await runClaimedStep(first!, true);
     expect(step).toMatchObject({ name: 'gov-ar.send', status: 'running' });
     expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Processing');
+    expect((await getJob(supplier.apiKey, job.id)).body.status).toBe('running'); // moved by the inline step
     for (const deadline = Date.now() + 20_000; step?.name !== 'gov-ar.pdf' && Date.now() < deadline; ) {
       step = step ? await runClaimedStep(step, true) : await claimNextStep(job.id);
     }
