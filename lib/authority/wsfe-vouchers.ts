@@ -4,6 +4,7 @@
 // once: a lost answer is reported as such, and the caller asks FECompConsultar before anything is sent again.
 import type { Environment } from '@/lib/ar/environments';
 import type { FECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
+import { DETAIL_ARRAYS, DETAIL_FIELDS } from '@/lib/ar/arca/wsfe-detail-order';
 import { escapeXml } from '@/lib/ar/xml';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import {
@@ -123,7 +124,7 @@ export async function feCaeSolicitar(
   const request =
     `<ar:FeCAEReq><ar:FeCabReq><ar:CantReg>${details.length}</ar:CantReg><ar:PtoVta>${sequence.pointOfSale}</ar:PtoVta>` +
     `<ar:CbteTipo>${sequence.docType}</ar:CbteTipo></ar:FeCabReq><ar:FeDetReq>` +
-    details.map((detail) => element('FECAEDetRequest', detail, DETAIL_ORDER)).join('') +
+    details.map((detail) => element('FECAEDetRequest', detail, DETAIL_FIELDS)).join('') +
     '</ar:FeDetReq></ar:FeCAEReq>';
   const result = await callWsfe(environment, 'FECAESolicitar', `${authXml(auth)}${request}`, { idempotent: false });
   const head = (result.FeCabResp ?? {}) as Result;
@@ -145,44 +146,13 @@ export async function feCaeSolicitar(
   };
 }
 
-/** The WSDL's FECAEDetRequest sequence: an ASMX service reads its elements in this order. */
-const DETAIL_ORDER = [
-  'Concepto',
-  'DocTipo',
-  'DocNro',
-  'CbteDesde',
-  'CbteHasta',
-  'CbteFch',
-  'ImpTotal',
-  'ImpTotConc',
-  'ImpNeto',
-  'ImpOpEx',
-  'ImpTrib',
-  'ImpIVA',
-  'FchServDesde',
-  'FchServHasta',
-  'FchVtoPago',
-  'MonId',
-  'MonCotiz',
-  'CanMisMonExt',
-  'CondicionIVAReceptorId',
-  'CbtesAsoc',
-  'Tributos',
-  'Iva',
-  'Opcionales',
-  'Compradores',
-  'PeriodoAsoc',
-  'Actividades',
-];
-/** The order of the elements inside the lists a detail may carry. */
-const CHILD_ORDER: Record<string, string[]> = {
-  CbteAsoc: ['Tipo', 'PtoVta', 'Nro', 'Cuit', 'CbteFch'],
-  Tributo: ['Id', 'Desc', 'BaseImp', 'Alic', 'Importe'],
-  AlicIva: ['Id', 'BaseImp', 'Importe'],
-};
+/** The order of the elements inside each list item a detail may carry, by the item's element. */
+const CHILD_ORDER: Record<string, readonly string[]> = Object.fromEntries(
+  Object.values(DETAIL_ARRAYS).map(({ item, fields }) => [item, fields]),
+);
 
 /** `<ar:Name>` with the value's fields in `order` (arrays repeat the element); absent values are left out. */
-function element(name: string, value: unknown, order?: string[]): string {
+function element(name: string, value: unknown, order?: readonly string[]): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map((item) => element(name, item, CHILD_ORDER[name])).join('');
   if (typeof value === 'object') {

@@ -1,7 +1,8 @@
 // FECAESolicitar's request read as the .NET deserializer reads it: missing integers are 0, numbers that
 // do not parse make the whole request unreadable, amounts are kept exact (cents, MonCotiz in millionths).
 import { isRecord } from '@/lib/emulator/soap';
-import { DETAIL_ARRAYS, type DetailArray, type VoucherDetail } from '@/lib/emulator/voucher-detail';
+import { DETAIL_ARRAYS, type DetailArray } from '@/lib/ar/arca/wsfe-detail-order';
+import type { VoucherDetail } from '@/lib/emulator/voucher-detail';
 import {
   formatFixed,
   readDouble,

@@ -1,14 +1,8 @@
 // WSFEv1's answers written as its .NET serializer writes them: one line, empty strings as `<X />`,
 // Errors/Observaciones lists, and a voucher detail in the WSDL's order.
 import { escapeXml } from '@/lib/ar/xml';
-import {
-  DETAIL_ARRAYS,
-  DETAIL_FIELDS,
-  type DetailArray,
-  type DetailItem,
-  type Observation,
-  type VoucherDetail,
-} from '@/lib/emulator/voucher-detail';
+import { DETAIL_ARRAYS, DETAIL_FIELDS, type DetailArray } from '@/lib/ar/arca/wsfe-detail-order';
+import type { DetailItem, Observation, VoucherDetail } from '@/lib/emulator/voucher-detail';
 
 export const element = (name: string, value: string | number) => {
   const text = typeof value === 'number' ? String(value) : escapeXml(value);

@@ -1,6 +1,6 @@
 // Test-side WSFEv1 invoicing over raw SOAP: valid vouchers of each class to vary field by field, the
 // FECAESolicitar envelope they travel in, and its answer read back as plain lists.
-import { DETAIL_ARRAYS, DETAIL_FIELDS } from '@/lib/emulator/voucher-detail';
+import { DETAIL_ARRAYS, DETAIL_FIELDS } from '@/lib/ar/arca/wsfe-detail-order';
 import { argentinaDate } from '@/lib/emulator/wsfe-values';
 import { withCheckDigit } from '@/lib/ar/cuit';
 import { authXml, wsfe, type SoapReply } from '@/tests/support/emulator-client';
