@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { startBenchApp } from '@/tests/bench/app-server';
 import { api, expectStatus, inPool, takeConnectionResets } from '@/tests/bench/http';
 import { measureRps } from '@/tests/bench/load';
+import { measurePdfRender } from '@/tests/bench/pdf';
 import { createWorkspace, prepareSuppliers, register, supplierKey } from '@/tests/bench/registrations';
 import { percentile } from '@/tests/bench/validation';
 
@@ -31,19 +32,24 @@ export interface InvoiceRun {
   /** CPU the app's processes used per invoice while they were issued: the figure the machine's other load does not move. */
   appCpuMsPerInvoice: number;
   connectionResets: number;
-  requestsAlone: RequestsAlone;
+  ceilings: Ceilings;
 }
 
 /**
- * The two requests every issued invoice costs at the least (stored once, read once), measured on the same app
- * in the same run, with no job: how fast this machine serves them is a ceiling for invoices_per_second that no
- * issuing work can lift.
+ * What this machine can give invoices_per_second at most, from two costs every issued invoice has whatever the
+ * issuing does, measured in the same run: its two requests (stored once, read at least once: on the same app,
+ * with no job) and its PDF (kept before Sent: rendered here, 1 line as the bench's invoices).
  */
-export interface RequestsAlone {
+export interface Ceilings {
   storesPerSecond: number;
   readsPerSecond: number;
-  /** Invoices per second if issuing cost nothing and each client read its invoice once. */
-  ceiling: number;
+  /** 1 / (1/stores + 1/reads): invoices per second if issuing cost nothing and each client read its invoice once. */
+  requests: number;
+  /** CPU of one PDF, p50. */
+  pdfMs: number;
+  cores: number;
+  /** cores × 1000 / pdfMs: invoices per second if the PDFs had every core and nothing else ran. */
+  pdfs: number;
 }
 
 /** How many invoices are stored (no job) to measure the store request alone. */
@@ -179,6 +185,9 @@ export async function measureInvoiceIssuing(
   );
   options.log(`the requests alone: ${STORES_ALONE} invoices stored with no job, then reads of one ...`);
   const requestsAlone = await measureRequestsAlone(baseUrl, workspace.apiKey, supplier!.cuit, options.concurrency);
+  options.log('the PDF of a 1-line invoice, 100 renders after 20 ...');
+  const pdfMs = (await measurePdfRender(100, 20, 1)).p50Ms;
+  const cores = os.availableParallelism();
   const times = issued.map((item) => item.ms).sort((a, b) => a - b);
   return {
     perSecond: options.count / seconds,
@@ -194,7 +203,7 @@ export async function measureInvoiceIssuing(
     pollsPerInvoice: issued.reduce((sum, item) => sum + item.polls, 0) / issued.length,
     appCpuMsPerInvoice,
     connectionResets,
-    requestsAlone,
+    ceilings: { ...requestsAlone, pdfMs, cores, pdfs: (cores * 1000) / pdfMs },
   };
 }
 
@@ -204,7 +213,7 @@ async function measureRequestsAlone(
   apiKey: string,
   cuit: string,
   concurrency: number,
-): Promise<RequestsAlone> {
+): Promise<Pick<Ceilings, 'storesPerSecond' | 'readsPerSecond' | 'requests'>> {
   const started = performance.now();
   // Another point of sale's series: entries only, no number is taken.
   const stored = await inPool(
@@ -230,7 +239,7 @@ async function measureRequestsAlone(
   return {
     storesPerSecond,
     readsPerSecond: reads.rps,
-    ceiling: 1 / (1 / storesPerSecond + 1 / reads.rps),
+    requests: 1 / (1 / storesPerSecond + 1 / reads.rps),
   };
 }
 
@@ -290,11 +299,11 @@ export function printInvoiceReport(run: InvoiceRun, json: boolean): void {
         .map((value) => value.toFixed(1))
         .join(' ')}; ${run.connectionResets} requests made again after a connection reset`,
   );
-  const alone = run.requestsAlone;
+  const ceilings = run.ceilings;
   console.log(
-    `  the requests alone cap it at ${alone.ceiling.toFixed(0)} invoices/s on this machine: ${alone.storesPerSecond.toFixed(0)} stores/s ` +
-      `and ${alone.readsPerSecond.toFixed(0)} reads/s of an invoice, with no job, same app, ${run.concurrency} clients ` +
-      `(each invoice is stored once and read at least once); invoices_per_second is ${((100 * run.perSecond) / alone.ceiling).toFixed(0)}% of that`,
+    `  ceilings on this machine, from costs every invoice has: its requests alone ${ceilings.requests.toFixed(0)}/s ` +
+      `(${ceilings.storesPerSecond.toFixed(0)} stores/s and ${ceilings.readsPerSecond.toFixed(0)} reads/s of an invoice, no job, same app, ` +
+      `${run.concurrency} clients); its PDF alone ${ceilings.pdfs.toFixed(0)}/s (${ceilings.pdfMs.toFixed(1)} ms of CPU each, p50, on ${ceilings.cores} cores)`,
   );
   if (json) {
     console.log(
@@ -305,9 +314,11 @@ export function printInvoiceReport(run: InvoiceRun, json: boolean): void {
         invoice_app_cpu_ms: Number(run.appCpuMsPerInvoice.toFixed(1)),
         invoice_sent_ms_p50: Math.round(run.p50Ms),
         invoice_sent_ms_p99: Math.round(run.p99Ms),
-        invoice_stores_alone_per_second: Math.round(alone.storesPerSecond),
-        invoice_reads_alone_per_second: Math.round(alone.readsPerSecond),
-        invoices_ceiling_per_second: Math.round(alone.ceiling),
+        invoice_stores_alone_per_second: Math.round(ceilings.storesPerSecond),
+        invoice_reads_alone_per_second: Math.round(ceilings.readsPerSecond),
+        invoices_requests_ceiling_per_second: Math.round(ceilings.requests),
+        invoice_pdf_cpu_ms: Number(ceilings.pdfMs.toFixed(1)),
+        invoices_pdf_ceiling_per_second: Math.round(ceilings.pdfs),
       }),
     );
   }
