@@ -35,7 +35,8 @@ export type StepHandler = (context: StepContext) => Promise<StepOutcome>;
  * A step that is one change to the database, needing nothing but its job: it runs inside the transaction
  * that records it, and a runner that ends the step before it runs it in that same transaction (no claim,
  * no read of the job's context, no transaction of its own). It completes, with the message it answers.
- * A handler that throws rolls back the whole transaction: the engine retries as after any step's error.
+ * A handler that throws rolls back the whole transaction: on its own, the step is retried as after any step's
+ * error; run after the step before it, that step's end is undone too, and it is taken over when its lease ends.
  */
 export type InlineStepHandler = (tx: Tx, job: Job) => Promise<string | null>;
 
