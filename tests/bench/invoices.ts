@@ -110,12 +110,16 @@ interface Issued {
   polls: number;
 }
 
-async function issueOne(baseUrl: string, apiKey: string, workflowId: string, data: unknown): Promise<Issued> {
-  const entry = await expectStatus(
+/** Stores an invoice entry (201, or the run fails); the stored entry. */
+const storeInvoice = (baseUrl: string, apiKey: string, data: unknown): Promise<{ id: string }> =>
+  expectStatus(
     api(`${baseUrl}/silo/v1/entries`, { token: apiKey, body: { folder: 'invoices', data } }),
     201,
     'store invoice',
   );
+
+async function issueOne(baseUrl: string, apiKey: string, workflowId: string, data: unknown): Promise<Issued> {
+  const entry = await storeInvoice(baseUrl, apiKey, data);
   const started = performance.now();
   await expectStatus(
     api(`${baseUrl}/transform/v1/jobs`, { token: apiKey, body: { workflow_id: workflowId, silo_entry_id: entry.id } }),
@@ -221,19 +225,11 @@ async function measureRequestsAlone(
   const stored = await inPool(
     Array.from({ length: STORES_ALONE }, (_, i) => i),
     concurrency,
-    (i) =>
-      expectStatus(
-        api(`${baseUrl}/silo/v1/entries`, {
-          token: apiKey,
-          body: { folder: 'invoices', data: { ...invoice(cuit, 'B', i), series: '2' } },
-        }),
-        201,
-        'store invoice (alone)',
-      ),
+    (i) => storeInvoice(baseUrl, apiKey, { ...invoice(cuit, 'B', i), series: '2' }),
   );
   const storesPerSecond = STORES_ALONE / ((performance.now() - started) / 1000);
   const reads = await measureRps({
-    url: `${baseUrl}/silo/v1/entries/${stored[0].id}`,
+    url: `${baseUrl}/silo/v1/entries/${stored[0]!.id}`,
     headers: { authorization: `Bearer ${apiKey}` },
     connections: concurrency,
     seconds: 5,
