@@ -15,7 +15,13 @@ export class AuthorityError extends Error {
   constructor(
     readonly problem: AuthorityProblem,
     message: string,
-    readonly detail?: { faultCode?: string; service?: string; status?: number; answerLost?: boolean },
+    readonly detail?: {
+      faultCode?: string;
+      service?: string;
+      status?: number;
+      /** Whether the request may have reached the authority (false: provably not; see neverReachedAuthority). */
+      reached?: boolean;
+    },
   ) {
     super(message);
     this.name = 'AuthorityError';

@@ -1,5 +1,7 @@
 // Posting a SOAP 1.1 request to the authority: timeouts, the legacy TLS setting the live hosts
-// need, and faults read out of the response. Transport failures are `unavailable`.
+// need, and faults read out of the response. Transport failures are `unavailable`, each saying whether the
+// request may have reached the authority: only a connection never made (refused, no such name, a failed
+// TLS handshake) proves it did not.
 import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
@@ -37,10 +39,13 @@ export interface SoapCallOptions {
 }
 
 /**
- * A failure whose request may have reached the authority (a timeout, a connection cut after sending): what
- * it did with it is unknown. A refused connection or an HTTP error answer is known not to have been acted on.
+ * A failure whose request provably never reached the authority: the connection was never made. Anything
+ * else (a time-out, a connection cut after it was made, an HTTP error or an unreadable answer, which a
+ * proxy in front of the authority gives after passing the request on, an error of ours) may have reached
+ * it: what it did with the request is unknown.
  */
-export const answerLost = (error: unknown) => error instanceof AuthorityError && error.detail?.answerLost === true;
+export const neverReachedAuthority = (error: unknown) =>
+  error instanceof AuthorityError && error.detail?.reached === false;
 
 /** Posts the envelope; answers the parsed Body, or throws (a fault as `onFault` says, else unavailable). */
 export async function postSoap(
@@ -55,12 +60,16 @@ export async function postSoap(
   try {
     parsed = xmlParser.parse(text) as Record<string, unknown>;
   } catch {
-    throw new AuthorityError('unavailable', `The authority answered HTTP ${status} with unreadable XML.`, { status });
+    throw new AuthorityError('unavailable', `The authority answered HTTP ${status} with unreadable XML.`, {
+      status,
+      reached: true,
+    });
   }
   const body = ((parsed.Envelope as Record<string, unknown> | undefined)?.Body ?? {}) as Record<string, unknown>;
   const fault = body.Fault as { faultcode?: string; faultstring?: string } | undefined;
   if (fault) throw onFault({ faultCode: String(fault.faultcode ?? ''), faultString: String(fault.faultstring ?? '') });
-  if (status >= 400) throw new AuthorityError('unavailable', `The authority answered HTTP ${status}.`, { status });
+  if (status >= 400)
+    throw new AuthorityError('unavailable', `The authority answered HTTP ${status}.`, { status, reached: true });
   return body;
 }
 
@@ -83,14 +92,14 @@ async function post(
 
 type Sent =
   | { response: { status: number; text: string } }
-  | { error: Error; staleConnection: boolean; afterSending: boolean };
+  | { error: Error; staleConnection: boolean; connected: boolean };
 
 function send(endpoint: AuthorityEndpoint, envelope: string, soapAction: string, idempotent: boolean): Promise<Sent> {
   const url = new URL(endpoint.url);
   const transport = url.protocol === 'https:' ? https : http;
   const payload = Buffer.from(envelope, 'utf8');
   return new Promise((resolve) => {
-    let sent = false;
+    let connected = false;
     const request = transport.request(
       url,
       {
@@ -109,16 +118,21 @@ function send(endpoint: AuthorityEndpoint, envelope: string, soapAction: string,
         response.on('end', () =>
           resolve({ response: { status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') } }),
         );
-        response.on('error', (error) => resolve({ error, staleConnection: false, afterSending: true }));
+        response.on('error', (error) => resolve({ error, staleConnection: false, connected: true }));
       },
     );
+    // Connected: the TCP connection made (and, for https, its TLS handshake done), or a kept-alive one reused.
+    request.on('socket', (socket) => {
+      if (request.reusedSocket) connected = true;
+      socket.once(transport === https ? 'secureConnect' : 'connect', () => {
+        connected = true;
+      });
+    });
     request.on('timeout', () => request.destroy(new Error('timed out')));
     request.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({ error, staleConnection: request.reusedSocket && error.code === 'ECONNRESET', afterSending: sent }),
+      resolve({ error, staleConnection: request.reusedSocket && error.code === 'ECONNRESET', connected }),
     );
-    request.end(payload, () => {
-      sent = true;
-    });
+    request.end(payload);
   });
 }
 
@@ -131,7 +145,7 @@ const onceLegacyAgent = new https.Agent({ keepAlive: false, ciphers: 'DEFAULT@SE
 const onceAgents = { 'http:': new http.Agent({ keepAlive: false }), 'https:': new https.Agent({ keepAlive: false }) };
 const onceAgent = (protocol: string) => onceAgents[protocol as keyof typeof onceAgents];
 
-const unavailable = (failure: { error: Error; afterSending: boolean }) =>
+const unavailable = (failure: { error: Error; connected: boolean }) =>
   new AuthorityError('unavailable', `The authority could not be reached (${failure.error.message}).`, {
-    answerLost: failure.afterSending,
+    reached: failure.connected,
   });

@@ -46,13 +46,11 @@ export interface BatchResult {
 /** A voucher as FECompConsultar shows it: what is compared before a lost answer's CAE is adopted. */
 export interface AuthorisedVoucher {
   number: number;
-  docType: number;
-  docNumber: string;
-  date: string;
-  total: string;
   cae: string;
   /** yyyymmdd */
   caeDue: string;
+  /** The voucher's elements as the authority returned them (FECAEDetRequest's, lists as parsed). */
+  fields: Record<string, unknown>;
 }
 
 type Result = Record<string, unknown>;
@@ -96,12 +94,9 @@ export async function feCompConsultar(
   if (!found || String(found.Resultado) !== 'A' || !found.CodAutorizacion) return undefined;
   return {
     number: Number(found.CbteDesde),
-    docType: Number(found.DocTipo),
-    docNumber: String(found.DocNro ?? ''),
-    date: String(found.CbteFch ?? ''),
-    total: String(found.ImpTotal ?? ''),
     cae: String(found.CodAutorizacion),
     caeDue: String(found.FchVto ?? ''),
+    fields: found,
   };
 }
 

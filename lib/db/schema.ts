@@ -281,7 +281,10 @@ export const jobSteps = pgTable(
     rescue: boolean('rescue').notNull().default(false),
     config: jsonb('config').notNull().default({}),
     status: text('status').$type<StepStatus>().notNull(),
+    /** Claims of the step (a runner's lease is checked against it). */
     attempts: integer('attempts').notNull().default(0),
+    /** Runs that ended in an error: what retries back off on and a step fails after, not its claims. */
+    errors: integer('errors').notNull().default(0),
     runAt: ts('run_at').notNull().defaultNow(),
     lockedUntil: ts('locked_until'),
     startedAt: ts('started_at'),
@@ -712,7 +715,13 @@ export const invoiceSequences = pgTable(
   (t) => [uniqueIndex('invoice_sequences_key').on(t.environment, t.cuit, t.pointOfSale, t.docType)],
 );
 
-export const INVOICE_SEND_STATES = ['queued', 'sending', 'authorised', 'refused', 'conflict'] as const;
+/**
+ * queued (no number) → sending (numbered; its request may have reached the authority: in doubt until its
+ * answer or the authority's record settles it) → authorised | refused | conflict (the authority holds its
+ * number for another voucher); queued → withdrawn (its job failed, or its workspace cannot send: never sent).
+ * Only a refusal, or a request that provably never left, puts a numbered send back in the queue.
+ */
+export const INVOICE_SEND_STATES = ['queued', 'sending', 'authorised', 'refused', 'conflict', 'withdrawn'] as const;
 export type InvoiceSendState = (typeof INVOICE_SEND_STATES)[number];
 
 /** What the authority said of one voucher (a refusal's errors and observations, or the CAE). */

@@ -3,7 +3,7 @@
 // module to that), each telling the entry read cache once it has run: the cache is invalidated by
 // construction, not by looking at SQL.
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
 import { entries, metaRecords, type Entry, type EntryStatus, type MetaRecord } from '@/lib/db/schema';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
@@ -124,9 +124,18 @@ export async function lockEntry(tx: Tx, id: string): Promise<Entry | undefined> 
   return row;
 }
 
-export async function setEntryStatus(db: Db | Tx, entryId: string, status: EntryStatus): Promise<void> {
+/** Sets the entry's status; with `unless`, not when the entry already has that status (a status that is final). */
+export async function setEntryStatus(
+  db: Db | Tx,
+  entryId: string,
+  status: EntryStatus,
+  options: { unless?: EntryStatus } = {},
+): Promise<void> {
   await written([entryId], () =>
-    db.update(entries).set({ status, updatedAt: new Date() }).where(eq(entries.id, entryId)),
+    db
+      .update(entries)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(entries.id, entryId), options.unless ? ne(entries.status, options.unless) : undefined)),
   );
 }
 
@@ -137,19 +146,35 @@ export interface IssuedStamp {
   stamps: { prv: string; val: string }[];
 }
 
-/** Writes the number and stamps onto GOBL envelopes stored as entries, in one statement. */
-export async function stampEntries(tx: Tx, issued: IssuedStamp[]): Promise<void> {
+/**
+ * Writes the number and stamps onto GOBL envelopes stored as entries, and gives them `status`, in one
+ * statement: an entry never carries a stamp without its status. A stamp replaces one of the same `prv`.
+ */
+export async function stampEntries(tx: Tx, issued: IssuedStamp[], status: EntryStatus): Promise<void> {
   if (issued.length === 0) return;
   await written(
     issued.map((item) => item.entryId),
     () =>
       tx.execute(sql`
-    update ${entries} e set updated_at = now(), data = jsonb_set(
+    update ${entries} e set updated_at = now(), status = ${status}, data = jsonb_set(
       jsonb_set(e.data, '{doc,code}', to_jsonb(v.code)),
       '{head}',
-      coalesce(e.data->'head', '{}'::jsonb) || jsonb_build_object('stamps', coalesce(e.data->'head'->'stamps', '[]'::jsonb) || v.stamps))
+      coalesce(e.data->'head', '{}'::jsonb) || jsonb_build_object('stamps', coalesce(
+        (select jsonb_agg(kept) from jsonb_array_elements(coalesce(e.data->'head'->'stamps', '[]'::jsonb)) kept
+          where not exists (select 1 from jsonb_array_elements(v.stamps) fresh where fresh->>'prv' = kept->>'prv')),
+        '[]'::jsonb) || v.stamps))
     from jsonb_to_recordset(${JSON.stringify(issued)}::jsonb) as v("entryId" uuid, code text, stamps jsonb)
     where e.id = v."entryId"`),
+  );
+}
+
+/** Removes the entries' meta records of one source and key (what no longer holds, e.g. a refusal since corrected). */
+export async function deleteMetaRecords(tx: Tx, entryIds: string[], src: string, key: string): Promise<void> {
+  if (entryIds.length === 0) return;
+  await written(entryIds, () =>
+    tx
+      .delete(metaRecords)
+      .where(and(inArray(metaRecords.entryId, entryIds), eq(metaRecords.src, src), eq(metaRecords.key, key))),
   );
 }
 

@@ -19,7 +19,9 @@ import {
   type StepEnded,
 } from '@/lib/transform/transitions';
 
-const MAX_ATTEMPTS_ON_ERROR = 5;
+const MAX_ERRORS = 5;
+/** A step its template holds back from failing looks again at least this often. */
+const HELD_RETRY_CAP_MS = 300_000;
 
 /** Claims the next runnable step (of one job, when `jobId` is given), leased to this runner. */
 export async function claimNextStep(jobId?: string): Promise<ClaimedStep | undefined> {
@@ -56,10 +58,12 @@ export async function runClaimedStep(step: ClaimedStep, claimNext = false): Prom
   return recordOutcome(step, outcome, claimNext);
 }
 
+/** A step that threw: retried after its errors so far (not its claims), until it has failed too often. */
 function afterError(step: JobStep, error: unknown): StepOutcome {
   console.error(`[jobs] step ${step.name} of job ${step.jobId} threw:`, error);
-  return step.attempts < MAX_ATTEMPTS_ON_ERROR
-    ? { kind: 'retry', at: backoff(step.attempts), message: 'Temporary error; will retry.' }
+  const errors = step.errors + 1;
+  return errors < MAX_ERRORS
+    ? { kind: 'retry', at: backoff(errors), message: 'Temporary error; will retry.', error: true }
     : { kind: 'fail', message: 'The step kept failing; see the server log.' };
 }
 
@@ -83,13 +87,16 @@ async function recordOutcome(
         await markWaiting(tx, job, step, outcome.message);
         return undefined;
       case 'retry':
-        await scheduleRetry(tx, step, outcome.at, outcome.message);
+        await scheduleRetry(tx, step, outcome.at, outcome.message, outcome.error);
         return undefined;
       case 'skip':
         return goOn(tx, job, step, await failStepAndContinue(tx, job, step, outcome.message, claimNext));
-      case 'fail':
-        await failJob(tx, job, step, outcome.message);
+      case 'fail': {
+        const held = step.rescue ? undefined : await templateNamed(step.template)?.beforeJobFails?.(tx, job);
+        if (held) await scheduleRetry(tx, step, backoff(step.errors + 1, 1000, HELD_RETRY_CAP_MS), held.hold, true);
+        else await failJob(tx, job, step, outcome.message);
         return undefined;
+      }
     }
   });
   jobProgressed(step.jobId);

@@ -16,7 +16,8 @@ export const COMMON_STEP = {
 export type StepOutcome =
   | { kind: 'complete'; message?: string }
   | { kind: 'wait'; message: string }
-  | { kind: 'retry'; at: Date; message: string }
+  /** Run again at `at`; `error` when this run failed (a step fails after a few errors, never after waiting). */
+  | { kind: 'retry'; at: Date; message: string; error?: boolean }
   /** The step failed but the job goes on. */
   | { kind: 'skip'; message: string }
   /** The job fails; its rescue steps run. */
@@ -73,6 +74,12 @@ export interface WorkflowTemplate<Body extends WorkflowBodyBase = WorkflowBodyBa
   inline?: Record<string, InlineStepHandler>;
   /** The refusal of a new job on this entry, if any (e.g. one already in progress). */
   refuseJob(entry: Entry, openJob: Job | undefined): ApiError | undefined;
+  /**
+   * Runs in the transaction that would fail the job, before it does: the template lets go of what the job
+   * holds (and the job fails), or answers why the job cannot fail now (its work is out of its hands, e.g.
+   * at an outside authority that may have acted on it): the failing step is then retried, with backoff.
+   */
+  beforeJobFails?(tx: Tx, job: Job): Promise<{ hold: string } | undefined>;
 }
 
 const registry = processSingleton('workflow-templates', () => ({

@@ -7,7 +7,7 @@ import type { Tx } from '@/lib/db/client';
 import { jobs, jobSteps, type Job, type JobStep, type JobStatus } from '@/lib/db/schema';
 import { STEP_LEASE } from '@/lib/transform/queries';
 
-type StepChange = Partial<typeof jobSteps.$inferInsert>;
+type StepChange = { [K in keyof typeof jobSteps.$inferInsert]?: (typeof jobSteps.$inferInsert)[K] | SQL };
 
 async function setJobStatus(tx: Tx, job: Job, status: JobStatus, now: Date) {
   const finished = status === 'completed' || status === 'failed';
@@ -87,6 +87,7 @@ interface ClaimedRow {
   config: JobStep['config'];
   status: JobStep['status'];
   attempts: number;
+  errors: number;
   run_at: string;
   locked_until: string | null;
   started_at: string | null;
@@ -148,6 +149,7 @@ async function endStepAndQueueNext(
       config: row.config,
       status: row.status,
       attempts: row.attempts,
+      errors: row.errors,
       runAt: new Date(row.run_at),
       lockedUntil: dateOrNull(row.locked_until),
       startedAt: dateOrNull(row.started_at),
@@ -222,6 +224,13 @@ export async function markWaiting(tx: Tx, job: Job, step: JobStep, message: stri
     update ${jobs} set status = 'waiting', updated_at = ${now} where id = ${job.id} and exists (select 1 from changed)`);
 }
 
-export async function scheduleRetry(tx: Tx, step: JobStep, at: Date, message: string) {
-  await changeStep(tx, step, { status: 'ready', runAt: at, lockedUntil: null, message });
+/** The step runs again at `at`; `error` counts this run among its errors. */
+export async function scheduleRetry(tx: Tx, step: JobStep, at: Date, message: string, error = false) {
+  await changeStep(tx, step, {
+    status: 'ready',
+    runAt: at,
+    lockedUntil: null,
+    message,
+    ...(error ? { errors: sql`${jobSteps.errors} + 1` } : {}),
+  });
 }

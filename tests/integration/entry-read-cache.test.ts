@@ -91,9 +91,11 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
     ).toEqual(data);
     const stamped = await afterWrite(() =>
       db.transaction((tx) =>
-        stampEntries(tx, [
-          { entryId: registration.entryId, code: 'A-0001-00000001', stamps: [{ prv: 'cae', val: '1' }] },
-        ]),
+        stampEntries(
+          tx,
+          [{ entryId: registration.entryId, code: 'A-0001-00000001', stamps: [{ prv: 'cae', val: '1' }] }],
+          'Sent',
+        ),
       ),
     );
     expect(stamped.data).toEqual({ doc: { code: 'A-0001-00000001' }, head: { stamps: [{ prv: 'cae', val: '1' }] } });

@@ -1,12 +1,11 @@
 // Issuing invoices at the (emulated) authority with the `ar-invoice` workflow: numbering after the
 // authority's last, the CAE and the stamps on the entry, refusals, lost answers and batches.
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { readArcaQrUrl } from '@/lib/ar/arca/qr';
 import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
 import { authorityTicket } from '@/lib/authority/tickets';
 import { getDb } from '@/lib/db/client';
-import { jobSteps } from '@/lib/db/schema';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { openCredential } from '@/lib/gov-ar/credentials';
 import {
@@ -56,18 +55,12 @@ describe('the ar-invoice workflow', () => {
   it("has the contract's steps, and the webhook before Sent when configured", async () => {
     const supplier = await registeredSupplier(emulator());
     const plain = await createInvoiceWorkflow(supplier.apiKey);
-    expect(plain.steps.map((step) => step.name)).toEqual([
-      'silo.status.processing',
-      'gov-ar.send',
-      'gov-ar.pdf',
-      'silo.status.sent',
-    ]);
+    expect(plain.steps.map((step) => step.name)).toEqual(['silo.status.processing', 'gov-ar.send', 'silo.status.sent']);
     expect(plain.rescue.map((step) => step.name)).toEqual(['silo.status.error']);
     const hooked = await createInvoiceWorkflow(supplier.apiKey, { webhook: { url: 'https://example.com/hook' } });
     expect(hooked.steps.map((step) => step.name)).toEqual([
       'silo.status.processing',
       'gov-ar.send',
-      'gov-ar.pdf',
       'webhook.send',
       'silo.status.sent',
     ]);
@@ -102,7 +95,7 @@ describe('the ar-invoice workflow', () => {
     });
   });
 
-  it("keeps the issued invoice's PDF: its number, CAE and QR as stamped, served to its owner only", {
+  it("renders the issued invoice's PDF on first request and keeps it: its number, CAE and QR as stamped, served to its owner only", {
     timeout: 90_000,
   }, async () => {
     const supplier = await readySupplier();
@@ -126,10 +119,19 @@ describe('the ar-invoice workflow', () => {
     expect(text).toContain('00016-00000001');
     expect(text).toContain('$ 242,00');
     expect(readQrCodes(pdf, 1)).toEqual([stampOf(entry, 'arca-qr')]);
-    expect(entry.meta.find((record: { key: string }) => record.key === 'pdf')).toMatchObject({
+    expect(entry.meta.find((record: { key: string }) => record.key === 'pdf')).toBeUndefined(); // not on the path to Sent
+    const kept = await readEntry(supplier.apiKey, invoice.id);
+    expect(kept.meta.find((record: { key: string }) => record.key === 'pdf')).toMatchObject({
       src: 'gov-ar',
       link_url: `https://wizard.test/silo/v1/entries/${invoice.id}/pdf`,
     });
+    const again = await pdfRoute.GET(
+      new Request(`http://localhost/silo/v1/entries/${invoice.id}/pdf`, {
+        headers: { authorization: `Bearer ${supplier.apiKey}` },
+      }),
+      { params: Promise.resolve({ id: invoice.id }) },
+    );
+    expect(Buffer.from(await again.arrayBuffer()).equals(pdf)).toBe(true); // the one kept
     const stranger = await createWorkspace();
     expect((await pdfOf(stranger.api_key)).status).toBe(404);
   });
@@ -230,93 +232,28 @@ describe('the ar-invoice workflow', () => {
     expect(entries.map((entry) => entry.status)).toEqual(['Sent', 'Sent', 'Sent']);
   });
 
-  it('sets the statuses inline: Sent in the transaction that ends the PDF step, with no run of its own', async () => {
+  it('sets the statuses inline: Sent with the stamps by the sender, and recorded in the transaction that ends the send step', async () => {
     const supplier = await readySupplier();
     const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
     const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
     const first = await claimNextStep(job.id);
     expect(first).toMatchObject({ name: 'silo.status.processing', template: 'ar-invoice' });
-    let step = await runClaimedStep(first!, true);
+    const step = await runClaimedStep(first!, true);
     expect(step).toMatchObject({ name: 'gov-ar.send', status: 'running' });
     expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Processing');
     expect((await getJob(supplier.apiKey, job.id)).body.status).toBe('running'); // moved by the inline step
-    for (const deadline = Date.now() + 20_000; step?.name !== 'gov-ar.pdf' && Date.now() < deadline; ) {
-      step = step ? await runClaimedStep(step, true) : await claimNextStep(job.id);
-    }
-    expect(step).toMatchObject({ name: 'gov-ar.pdf', status: 'running' });
-    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Processing');
 
-    // The runner that ends the PDF step is handed nothing more: Sent was set and recorded on the way.
+    // The runner that ends the send step is handed nothing more: Sent was set and recorded on the way.
     expect(await runClaimedStep(step!, true)).toBeUndefined();
     expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Sent');
     const steps = await listJobSteps(job.id);
     expect(steps.filter((each) => !each.rescue).map((each) => [each.name, each.status])).toEqual([
       ['silo.status.processing', 'completed'],
       ['gov-ar.send', 'completed'],
-      ['gov-ar.pdf', 'completed'],
       ['silo.status.sent', 'completed'],
     ]);
     expect(steps.find((each) => each.name === 'silo.status.sent')).toMatchObject({ attempts: 1, lockedUntil: null });
     expect((await getJob(supplier.apiKey, job.id)).body.status).toBe('completed');
-  });
-
-  it('undoes an inline status change whose step another runner took over: the late runner records nothing', async () => {
-    const supplier = await readySupplier();
-    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
-    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
-    const before = (await readEntry(supplier.apiKey, invoice.id)).status;
-    const claimed = await claimNextStep(job.id);
-    const db = await getDb();
-    await db
-      .update(jobSteps)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(jobSteps.id, claimed!.id));
-    const takenOver = await claimNextStep(job.id);
-    expect(takenOver).toMatchObject({ id: claimed!.id, attempts: 2 });
-
-    expect(await runClaimedStep(claimed!, true)).toBeUndefined();
-    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe(before);
-    expect((await listJobSteps(job.id))[0]).toMatchObject({ status: 'running', attempts: 2 });
-
-    expect(await runClaimedStep(takenOver!, true)).toMatchObject({ name: 'gov-ar.send' });
-    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Processing');
-  });
-
-  it('after a lost answer asks the authority first and adopts its CAE: one CAE, no gap', async () => {
-    const supplier = await readySupplier();
-    const fault = await portal(emulator(), 'faults', {
-      environment: 'sandbox',
-      operation: 'FECAESolicitar',
-      fault: 'drop_response',
-      count: 1,
-    });
-    expect(fault.status).toBe(201);
-    const first = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '8' });
-    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, first.id);
-    await runUntilEnded(supplier.apiKey, [job.id]);
-    const entry = await readEntry(supplier.apiKey, first.id);
-    expect(entry.status).toBe('Sent');
-    expect(entry.data.doc.code).toBe('00000001');
-    const second = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '8' });
-    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, second.id)).id]);
-    expect((await readEntry(supplier.apiKey, second.id)).data.doc.code).toBe('00000002');
-  });
-
-  it("refuses an issue date before the sequence's last with the authority's 10016, and the number stays free", async () => {
-    const supplier = await readySupplier();
-    const today = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
-    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, today.id)).id]);
-    const earlier = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9', issue_date: argentinaToday(-2) });
-    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, earlier.id);
-    const [ended] = await runUntilEnded(supplier.apiKey, [job.id]);
-    expect(ended.status).toBe('failed');
-    expect(ended.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain('10016');
-    const refused = await readEntry(supplier.apiKey, earlier.id);
-    expect(refused.status).toBe('Error');
-    expect(refused.data.doc.code).toBeUndefined();
-    expect(refused.meta.find((record: { key: string }) => record.key === 'arca-errors').value).toEqual([
-      { code: 10016, message: expect.any(String) },
-    ]);
     const next = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
     await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, next.id)).id]);
     expect((await readEntry(supplier.apiKey, next.id)).data.doc.code).toBe('00000002');
@@ -339,8 +276,8 @@ describe('the ar-invoice workflow', () => {
     expect(ended.status).toBe('completed');
     const sent = await readEntry(supplier.apiKey, stale.id);
     expect(sent).toMatchObject({ status: 'Sent', data: { doc: { code: '00000002' } } });
-    // The refusal stays on the entry as history; a Sent invoice is corrected no more.
-    expect(sent.meta.some((record: { key: string }) => record.key === 'arca-errors')).toBe(true);
+    // The refusal no longer holds: a Sent invoice carries no arca-errors record, and is corrected no more.
+    expect(sent.meta.some((record: { key: string }) => record.key === 'arca-errors')).toBe(false);
     expect((await putInvoice(supplier.apiKey, stale.id, { ...corrected, series: '13' })).status).toBe(409);
   });
 

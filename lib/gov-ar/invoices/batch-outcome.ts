@@ -1,14 +1,17 @@
 // What a FECAESolicitar answer means for each invoice of the batch. The authority numbers a sequence one
 // voucher after the other: once a detail is refused, the next number no longer follows the last authorised
-// one, so every later detail comes back refused for its number (10016) without having been looked at. Those
-// are not refusals of theirs: they go back to the queue and are numbered again. Only the first refused detail
-// was judged, and when all it got was the numbering error, either its date is before the sequence's last (a
-// real refusal) or the sequence moved on elsewhere: the sender asks the authority's last number to tell.
+// one, so every later detail comes back refused for its number (10016) without having been looked at. Only
+// the first refused detail was judged. When all it got was the numbering error, either its date is before
+// the sequence's last (a real refusal) or its number was not the next one: the sender tells which. A detail
+// the answer says nothing of, or an answer that is the authority's own failure (its internal errors), tells
+// nothing: those invoices stay in doubt.
 import type { BatchResult, VoucherResult } from '@/lib/authority/wsfe-vouchers';
 import type { WsfeError } from '@/lib/authority/wsfe-client';
 
 /** The authority's numbering error: not the sequence's next number, or a date before its last. */
 const NUMBERING_ERROR = '10016';
+/** WSFEv1's own failures ("Error interno de aplicación", "... de base de datos", "Transacción activa"): no verdict. */
+const INTERNAL_ERRORS = new Set(['500', '501', '502']);
 
 export interface SentVoucher {
   id: string;
@@ -18,16 +21,22 @@ export interface SentVoucher {
 export interface BatchOutcome {
   authorised: { id: string; number: number; cae: string; caeDue: string; observations: WsfeError[] }[];
   refused: { id: string; errors: WsfeError[] }[];
-  requeued: string[];
-  /** The first refused detail, refused only for its numbering: its date, or a sequence moved on elsewhere. */
-  numbering?: SentVoucher & { error: WsfeError };
+  /** Refused without being looked at (a detail before them was refused): not authorised, their numbers free. */
+  unjudged: string[];
+  /** No verdict on them in this answer. */
+  inDoubt: string[];
+  /** The first refused detail, refused only for its numbering, and the details after it (unjudged). */
+  numbering?: SentVoucher & { error: WsfeError; after: string[] };
 }
 
 export function batchOutcome(sent: SentVoucher[], answer: BatchResult): BatchOutcome {
   const byNumber = new Map<number, VoucherResult>(answer.details.map((detail) => [detail.number, detail]));
   const numberingError = answer.errors.find((error) => error.code === NUMBERING_ERROR);
-  const requestErrors = answer.errors.filter((error) => error.code !== NUMBERING_ERROR);
-  const outcome: BatchOutcome = { authorised: [], refused: [], requeued: [] };
+  const internal = answer.errors.some((error) => INTERNAL_ERRORS.has(error.code));
+  const requestErrors = answer.errors.filter(
+    (error) => error.code !== NUMBERING_ERROR && !INTERNAL_ERRORS.has(error.code),
+  );
+  const outcome: BatchOutcome = { authorised: [], refused: [], unjudged: [], inDoubt: [] };
   let judged = false; // a detail has been refused: later ones were not looked at
   for (const voucher of [...sent].sort((a, b) => a.number - b.number)) {
     const detail = byNumber.get(voucher.number);
@@ -40,23 +49,29 @@ export function batchOutcome(sent: SentVoucher[], answer: BatchResult): BatchOut
       });
       continue;
     }
-    const observations = detail?.observations ?? [];
-    if (judged) {
-      if (observations.length > 0) outcome.refused.push({ id: voucher.id, errors: observations });
-      else outcome.requeued.push(voucher.id);
+    if (!detail || internal) {
+      // Errors of the request itself (its header: point of sale, voucher type, the issuer's class) refuse it whole.
+      if (!internal && requestErrors.length > 0) outcome.refused.push({ id: voucher.id, errors: requestErrors });
+      else outcome.inDoubt.push(voucher.id);
       continue;
     }
-    judged = true;
-    // Errors of the request itself (its header: point of sale, voucher type, the issuer's class) refuse every detail.
-    if (observations.length > 0 || requestErrors.length > 0)
-      outcome.refused.push({ id: voucher.id, errors: [...requestErrors, ...observations] });
-    else if (numberingError) outcome.numbering = { ...voucher, error: numberingError };
-    else outcome.requeued.push(voucher.id);
+    const observations = detail.observations;
+    if (outcome.numbering) outcome.numbering.after.push(voucher.id);
+    else if (judged) {
+      if (observations.length > 0) outcome.refused.push({ id: voucher.id, errors: observations });
+      else outcome.unjudged.push(voucher.id);
+    } else {
+      judged = true;
+      if (observations.length > 0 || requestErrors.length > 0)
+        outcome.refused.push({ id: voucher.id, errors: [...requestErrors, ...observations] });
+      else if (numberingError) outcome.numbering = { ...voucher, error: numberingError, after: [] };
+      else outcome.refused.push({ id: voucher.id, errors: [{ code: 'R', message: 'Refused; no reason given.' }] });
+    }
   }
-  // A header error refuses the whole request: the details the first refusal made unjudged share it.
+  // A header error refuses the whole request: the details the first refusal left unjudged share it.
   if (requestErrors.length > 0) {
-    outcome.refused.push(...outcome.requeued.map((id) => ({ id, errors: requestErrors })));
-    outcome.requeued = [];
+    outcome.refused.push(...outcome.unjudged.map((id) => ({ id, errors: requestErrors })));
+    outcome.unjudged = [];
   }
   return outcome;
 }

@@ -1,46 +1,68 @@
-// The issued invoice a person can hold: the `gov-ar.pdf` step renders it once the authority has accepted it
-// (lib/gov-ar/pdf), with the supplier's company data as registered, and keeps the file in the database, so
-// any instance serves it (`GET /silo/v1/entries/{id}/pdf`); a `gov-ar`/`pdf` meta record points to it.
+// The issued invoice a person can hold: rendered (lib/gov-ar/pdf) the first time it is asked for once the
+// invoice is Sent, with the supplier's company data as registered, and kept in the database, so any
+// instance serves it (`GET /silo/v1/entries/{id}/pdf`); a `gov-ar`/`pdf` meta record points to it.
 import { ApiError } from '@/lib/api/errors';
 import type { Caller } from '@/lib/access/caller';
 import { registrationUrl } from '@/lib/config';
 import type { Entry } from '@/lib/db/schema';
-import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
-import {
-  getKeptPdfFileName,
-  getOwnedInvoicePdf,
-  getSupplierCompanyRecord,
-  keepPdf,
-} from '@/lib/gov-ar/invoices/queries';
+import { GOV_AR_SRC, INVOICES_FOLDER, META_KEY } from '@/lib/gov-ar/app';
+import { getOwnedInvoicePdf, getSupplierCompanyRecord, keepPdf } from '@/lib/gov-ar/invoices/queries';
 import { InvoicePdfError, type InvoicePdfInput, type SupplierCompany } from '@/lib/gov-ar/pdf/input';
 import { invoicePdfFileName } from '@/lib/gov-ar/pdf/render-invoice';
 import { renderPdfOffLoop } from '@/lib/gov-ar/invoices/pdf-off-loop';
 import type { CompanyData } from '@/lib/gov-ar/registration/progress-schema';
 import { newId } from '@/lib/ids';
+import { getEntryById } from '@/lib/silo/queries';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
 export const invoicePdfUrl = (entryId: string) => `${registrationUrl()}/silo/v1/entries/${entryId}/pdf`;
 
-export async function keepInvoicePdf({ entry, step }: StepContext): Promise<StepOutcome> {
-  // Only a step run again (after a crash, or a lease that ran out) can find its PDF kept already.
-  const kept = step.attempts > 1 ? await getKeptPdfFileName(entry.id) : undefined;
-  if (kept) return { kind: 'complete', message: `PDF ${kept} kept before.` };
+/**
+ * The step some jobs still have (planned before the PDF left the path to Sent): it keeps the PDF, and a
+ * PDF that cannot be made never fails the job, since the invoice stands without it.
+ */
+export async function keepInvoicePdfStep({ entry }: StepContext): Promise<StepOutcome> {
+  try {
+    const kept = await renderAndKeep(entry);
+    return { kind: 'complete', message: `PDF ${kept.fileName} (${kept.pdf.length} bytes).` };
+  } catch (error) {
+    if (error instanceof InvoicePdfError) return { kind: 'skip', message: `No PDF: ${error.message}` };
+    throw error;
+  }
+}
+
+/**
+ * The invoice's PDF for its owner: the one kept, or, for a Sent invoice that has none yet, rendered now
+ * (off the event loop) and kept. 404 for no such invoice, or one not Sent.
+ */
+export async function getInvoicePdf(caller: Caller, entryId: string): Promise<{ fileName: string; pdf: Buffer }> {
+  const row = await getOwnedInvoicePdf(caller.ownerId, entryId);
+  if (row) return { fileName: row.fileName, pdf: Buffer.from(row.pdf) };
+  const entry = await getEntryById(caller.ownerId, entryId);
+  if (!entry || entry.folder !== INVOICES_FOLDER || entry.status !== 'Sent')
+    throw new ApiError(
+      'entry_not_found',
+      `Entry ${entryId} has no PDF in this workspace: an invoice's PDF is made once the authority accepts it.`,
+    );
+  try {
+    return await renderAndKeep(entry);
+  } catch (error) {
+    if (error instanceof InvoicePdfError)
+      throw new ApiError('entry_not_found', `Entry ${entryId} has no PDF: ${error.message}.`);
+    throw error;
+  }
+}
+
+/** Renders the invoice's PDF and keeps it with its meta record; the PDF kept (another's, if one kept it first). */
+async function renderAndKeep(entry: Entry): Promise<{ fileName: string; pdf: Buffer }> {
   const input: InvoicePdfInput = {
     envelope: entry.data as InvoicePdfInput['envelope'],
     supplier: await supplierCompany(entry),
   };
-  let pdf: Buffer;
-  try {
-    pdf = await renderPdfOffLoop(input);
-  } catch (error) {
-    // Not a voucher we print (or not issued): the invoice stands, only its PDF is missing.
-    if (error instanceof InvoicePdfError) return { kind: 'skip', message: `No PDF: ${error.message}` };
-    throw error;
-  }
+  const pdf = await renderPdfOffLoop(input);
   const fileName = invoicePdfFileName(input.envelope.doc as Parameters<typeof invoicePdfFileName>[0]);
   const now = new Date();
-  // Already kept (another run of the step kept one first) is as good as kept now.
-  await keepPdf(
+  const keptNow = await keepPdf(
     { entryId: entry.id, ownerId: entry.ownerId, fileName, pdf },
     {
       id: newId(),
@@ -56,18 +78,9 @@ export async function keepInvoicePdf({ entry, step }: StepContext): Promise<Step
       updatedAt: now,
     },
   );
-  return { kind: 'complete', message: `PDF ${fileName} (${pdf.length} bytes).` };
-}
-
-/** The invoice's PDF for its owner, or 404 (no such invoice, or no PDF yet). */
-export async function getInvoicePdf(caller: Caller, entryId: string): Promise<{ fileName: string; pdf: Buffer }> {
-  const row = await getOwnedInvoicePdf(caller.ownerId, entryId);
-  if (!row)
-    throw new ApiError(
-      'entry_not_found',
-      `Entry ${entryId} has no PDF in this workspace (yet): an invoice's PDF is made once the authority accepts it.`,
-    );
-  return { fileName: row.fileName, pdf: Buffer.from(row.pdf) };
+  if (keptNow) return { fileName, pdf };
+  const kept = (await getOwnedInvoicePdf(entry.ownerId, entry.id))!;
+  return { fileName: kept.fileName, pdf: Buffer.from(kept.pdf) };
 }
 
 /** The company data the supplier confirmed in the wizard (razón social, fiscal address, IVA condition), if any. */

@@ -1,8 +1,9 @@
 // Database access for issuing invoices: numbering sequences with their sender lease, and each invoice's
-// send (queued, numbered and sending, then authorised, refused or in conflict).
+// send, whose states (lib/db/schema.ts, INVOICE_SEND_STATES) change only here, each change from the states
+// it may come from: a send changed meanwhile by another transaction is left as it is.
 import 'server-only';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { getDb, type Db, type Tx } from '@/lib/db/client';
+import { getDb, type Tx } from '@/lib/db/client';
 import {
   invoiceSends,
   invoiceSequences,
@@ -63,7 +64,7 @@ export async function takeSequenceLease(
   const db = await getDb();
   const [row] = await db
     .update(invoiceSequences)
-    .set({ leaseOwner: owner, leaseUntil: sql`now() + make_interval(secs => ${seconds})`, updatedAt: new Date() })
+    .set({ leaseOwner: owner, leaseUntil: leaseFor(seconds), updatedAt: new Date() })
     .where(
       and(
         eq(invoiceSequences.id, id),
@@ -78,6 +79,8 @@ export async function takeSequenceLease(
   return row;
 }
 
+const leaseFor = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
 export async function releaseSequenceLease(id: string, owner: string): Promise<void> {
   const db = await getDb();
   await db
@@ -87,13 +90,19 @@ export async function releaseSequenceLease(id: string, owner: string): Promise<v
 }
 
 /**
- * Locks the sequence row for the transaction if `owner` still holds its lease: what a sender writes is
- * fenced by it, so a sender whose lease ran out (and was taken over) changes nothing.
+ * Renews the lease for `seconds` from now and locks the sequence row for the transaction, if `owner` still
+ * holds it: what a sender writes is fenced by it, so a sender whose lease ran out (and was taken over)
+ * changes nothing; and a request written right after it goes out with the whole lease ahead of it.
  */
-export async function lockHeldSequence(tx: Tx, id: string, owner: string): Promise<InvoiceSequence | undefined> {
+export async function renewHeldLease(
+  tx: Tx,
+  id: string,
+  owner: string,
+  seconds: number,
+): Promise<InvoiceSequence | undefined> {
   const [row] = await tx
-    .select()
-    .from(invoiceSequences)
+    .update(invoiceSequences)
+    .set({ leaseUntil: leaseFor(seconds) })
     .where(
       and(
         eq(invoiceSequences.id, id),
@@ -101,24 +110,42 @@ export async function lockHeldSequence(tx: Tx, id: string, owner: string): Promi
         sql`${invoiceSequences.leaseUntil} > now()`,
       ),
     )
-    .for('update');
+    .returning();
   return row;
 }
 
-export async function setSequenceEnd(
-  db: Db | Tx,
-  id: string,
-  end: { lastNumber: number | null; lastDate?: string | null },
-) {
-  await db
+/** The sequence's last number (and its date, when known) moves forward, never back. */
+export async function advanceSequenceEnd(tx: Tx, id: string, end: { number: number; date: string | null }) {
+  await tx
     .update(invoiceSequences)
-    .set({ ...end, updatedAt: new Date() })
+    .set({
+      lastNumber: sql`greatest(coalesce(${invoiceSequences.lastNumber}, 0), ${end.number})`,
+      lastDate: sql`case when ${end.number} >= coalesce(${invoiceSequences.lastNumber}, 0) and ${end.date}::text is not null
+        then ${end.date}::text else ${invoiceSequences.lastDate} end`,
+      updatedAt: new Date(),
+    })
     .where(eq(invoiceSequences.id, id));
+}
+
+/** The highest number our sends hold in the sequence (sending or authorised), 0 when none. */
+export async function highestNumberHeld(sequenceId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ highest: sql<number | null>`max(${invoiceSends.number})` })
+    .from(invoiceSends)
+    .where(and(eq(invoiceSends.sequenceId, sequenceId), inArray(invoiceSends.state, ['sending', 'authorised'])));
+  return Number(row?.highest ?? 0);
 }
 
 export async function getSendByJob(jobId: string): Promise<InvoiceSend | undefined> {
   const db = await getDb();
   const [row] = await db.select().from(invoiceSends).where(eq(invoiceSends.jobId, jobId));
+  return row;
+}
+
+/** The job's send, locked for the transaction (its sender numbers it under the same lock). */
+export async function lockSendOfJob(tx: Tx, jobId: string): Promise<InvoiceSend | undefined> {
+  const [row] = await tx.select().from(invoiceSends).where(eq(invoiceSends.jobId, jobId)).for('update');
   return row;
 }
 
@@ -133,7 +160,7 @@ export async function queueSend(values: Omit<typeof invoiceSends.$inferInsert, '
   return queued ?? (await getSendByJob(values.jobId))!;
 }
 
-/** Sends that went out and whose answer never came back (a crash, a cut connection), in number order. */
+/** Sends whose request may have reached the authority and whose answer we do not have, in number order. */
 export async function sendsInDoubt(sequenceId: string): Promise<InvoiceSend[]> {
   const db = await getDb();
   return db
@@ -143,15 +170,19 @@ export async function sendsInDoubt(sequenceId: string): Promise<InvoiceSend[]> {
     .orderBy(asc(invoiceSends.number));
 }
 
-/** The next batch: the oldest issue dates first (the authority refuses a date before the last), then queue order. */
-export async function queuedSends(sequenceId: string, limit: number): Promise<InvoiceSend[]> {
+/** The queue's order: the oldest issue dates first (the authority refuses a date before the last), then queue order. */
+const queueOrder = [asc(invoiceSends.issueDate), asc(invoiceSends.queuedAt), asc(invoiceSends.id)];
+
+/** The workspace of the sequence's next queued send, if any: a batch carries one workspace's invoices. */
+export async function nextQueuedOwner(sequenceId: string): Promise<string | undefined> {
   const db = await getDb();
-  return db
-    .select()
+  const [row] = await db
+    .select({ ownerId: invoiceSends.ownerId })
     .from(invoiceSends)
     .where(and(eq(invoiceSends.sequenceId, sequenceId), eq(invoiceSends.state, 'queued')))
-    .orderBy(asc(invoiceSends.issueDate), asc(invoiceSends.queuedAt), asc(invoiceSends.id))
-    .limit(limit);
+    .orderBy(...queueOrder)
+    .limit(1);
+  return row?.ownerId;
 }
 
 /** Readies now the steps of the sequence's oldest queued sends (they wait for a sender); how many. */
@@ -161,7 +192,7 @@ export async function wakeQueuedSends(sequenceId: string, limit: number): Promis
     .select({ jobId: invoiceSends.jobId })
     .from(invoiceSends)
     .where(and(eq(invoiceSends.sequenceId, sequenceId), eq(invoiceSends.state, 'queued')))
-    .orderBy(asc(invoiceSends.issueDate), asc(invoiceSends.queuedAt), asc(invoiceSends.id))
+    .orderBy(...queueOrder)
     .limit(limit);
   await readyStepsNow(
     db,
@@ -170,22 +201,68 @@ export async function wakeQueuedSends(sequenceId: string, limit: number): Promis
   return rows.length;
 }
 
-/** Gives each send its number and marks the batch as going out (committed before the request is). */
-export async function markSending(tx: Tx, numbered: { id: string; number: number }[]): Promise<void> {
-  if (numbered.length === 0) return;
-  await tx.execute(sql`
-    update ${invoiceSends} s set state = 'sending', number = v.number, updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(id uuid, number int)
-    where s.id = v.id and s.state = 'queued'`);
+/**
+ * queued → sending: locks the workspace's next `limit` queued sends of the sequence, numbers them from
+ * `after` + 1 in queue order and marks them as going out (committed before the request is). A send whose
+ * job withdrew it first is not among them: what is numbered is exactly what goes out.
+ */
+export async function numberQueuedSends(
+  tx: Tx,
+  batch: { sequenceId: string; ownerId: string; after: number; limit: number },
+): Promise<InvoiceSend[]> {
+  const result = await tx.execute(sql`
+    with locked as (
+      select id, issue_date, queued_at from ${invoiceSends}
+      where sequence_id = ${batch.sequenceId} and owner_id = ${batch.ownerId} and state = 'queued'
+      order by issue_date, queued_at, id limit ${batch.limit} for update
+    ), numbered as (
+      select id, ${batch.after}::int + row_number() over (order by issue_date, queued_at, id) as number from locked
+    )
+    update ${invoiceSends} s set state = 'sending', number = numbered.number, updated_at = now()
+    from numbered where s.id = numbered.id
+    returning s.id`);
+  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  return tx.select().from(invoiceSends).where(inArray(invoiceSends.id, ids)).orderBy(asc(invoiceSends.number));
 }
 
-/** Back in the queue, without a number: the authority did not authorise it, and its number is free again. */
-export async function requeueSends(tx: Tx, ids: string[]): Promise<void> {
+/**
+ * sending → queued, without a number: the authority refused its number, or the request provably never
+ * reached it. Nothing else frees a number.
+ */
+export async function freeSends(tx: Tx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .update(invoiceSends)
     .set({ state: 'queued', number: null, updatedAt: new Date() })
     .where(and(inArray(invoiceSends.id, ids), eq(invoiceSends.state, 'sending')));
+}
+
+/** queued → withdrawn, for the sends of this workspace on the sequence (it cannot send them); their jobs. */
+export async function withdrawQueuedSends(
+  tx: Tx,
+  sequenceId: string,
+  ownerId: string,
+  result: InvoiceSendResult,
+): Promise<string[]> {
+  const rows = await tx
+    .update(invoiceSends)
+    .set({ state: 'withdrawn', result, updatedAt: new Date() })
+    .where(
+      and(eq(invoiceSends.sequenceId, sequenceId), eq(invoiceSends.ownerId, ownerId), eq(invoiceSends.state, 'queued')),
+    )
+    .returning({ jobId: invoiceSends.jobId });
+  return rows.map((row) => row.jobId);
+}
+
+/** queued → withdrawn, for one send (its job fails): whether it was queued. */
+export async function withdrawSend(tx: Tx, id: string, result: InvoiceSendResult): Promise<boolean> {
+  const rows = await tx
+    .update(invoiceSends)
+    .set({ state: 'withdrawn', result, updatedAt: new Date() })
+    .where(and(eq(invoiceSends.id, id), eq(invoiceSends.state, 'queued')))
+    .returning({ id: invoiceSends.id });
+  return rows.length > 0;
 }
 
 export interface SettledSend {
@@ -194,17 +271,18 @@ export interface SettledSend {
   result: InvoiceSendResult;
 }
 
+/** sending → authorised | refused | conflict: the authority has spoken (a refused or conflicting send loses its number). */
 export async function settleSends(tx: Tx, settled: SettledSend[]): Promise<void> {
   if (settled.length === 0) return;
   await tx.execute(sql`
     update ${invoiceSends} s set state = v.state, result = v.result, updated_at = now(),
       number = case when v.state = 'authorised' then s.number end
     from jsonb_to_recordset(${JSON.stringify(settled)}::jsonb) as v(id uuid, state text, result jsonb)
-    where s.id = v.id and s.state in ('queued', 'sending')`);
+    where s.id = v.id and s.state = 'sending'`);
 }
 
 // Entries are written only through lib/silo/queries.ts (the entry read cache's invalidation relies on it).
-export { stampEntries, type IssuedStamp } from '@/lib/silo/queries';
+export { deleteMetaRecords, stampEntries, type IssuedStamp } from '@/lib/silo/queries';
 
 /** The authority's observations or errors, as meta records on the invoices' entries (one per entry and key). */
 export async function recordAuthorityNotes(

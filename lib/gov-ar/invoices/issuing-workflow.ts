@@ -1,12 +1,16 @@
-// The `ar-invoice` template: set the invoice Processing, ask the authority for its CAE (`gov-ar.send`), keep
-// its PDF (`gov-ar.pdf`), raise `invoice.sent` (when the workflow has a webhook), set it Sent. A refusal runs the rescue: Error, and
-// `invoice.rejected`. Registered with the engine by lib/gov-ar/plug.ts.
+// The `ar-invoice` template: set the invoice Processing, ask the authority for its CAE (`gov-ar.send`, whose
+// sender sets it Sent with its stamps), raise `invoice.sent` (when the workflow has a webhook), set it Sent.
+// A refusal runs the rescue: Error, and `invoice.rejected`. The one-way door: once the authority authorised
+// an invoice nothing turns it to Error, and a job fails only when its invoice never left or was refused (it
+// takes its queued send with it). The PDF is made on first request (invoice-pdf.ts), off the path to Sent.
+// Registered with the engine by lib/gov-ar/plug.ts.
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
-import type { WorkflowConfig } from '@/lib/db/schema';
+import type { Tx } from '@/lib/db/client';
+import type { Job, WorkflowConfig } from '@/lib/db/schema';
 import { GOV_AR_APP_ID, INVOICES_FOLDER, SEND_STEP } from '@/lib/gov-ar/app';
-import { invoicePdfUrl, keepInvoicePdf } from '@/lib/gov-ar/invoices/invoice-pdf';
-import { getSendByJob } from '@/lib/gov-ar/invoices/issuance-queries';
+import { invoicePdfUrl, keepInvoicePdfStep } from '@/lib/gov-ar/invoices/invoice-pdf';
+import { getSendByJob, lockSendOfJob, withdrawSend } from '@/lib/gov-ar/invoices/issuance-queries';
 import { sendInvoice } from '@/lib/gov-ar/invoices/send-step';
 import { setEntryStatus } from '@/lib/silo/queries';
 import {
@@ -39,18 +43,43 @@ export type InvoiceWorkflowBody = z.output<typeof InvoiceWorkflowBody>;
 function invoicePlan(config: WorkflowConfig): TemplatePlan {
   const webhook = config.webhook ? [STEP.webhook] : [];
   return {
-    steps: [STEP.setProcessing, STEP.send, STEP.pdf, ...webhook, STEP.setSent],
+    steps: [STEP.setProcessing, STEP.send, ...webhook, STEP.setSent],
     rescue: [STEP.setError, ...webhook],
   };
 }
 
-/** A status step: the entry's status changes in the transaction that records the step (an inline step). */
+/**
+ * A status step: the entry's status changes in the transaction that records the step (an inline step).
+ * Sent is final: no status step changes it.
+ */
 const setStatus =
   (status: 'Processing' | 'Sent' | 'Error'): InlineStepHandler =>
   async (tx, job) => {
-    await setEntryStatus(tx, job.siloEntryId, status);
+    await setEntryStatus(tx, job.siloEntryId, status, { unless: 'Sent' });
     return null;
   };
+
+/**
+ * Before the job fails: its queued send is withdrawn in the same transaction (the sender numbers sends
+ * under the same row lock, so it never sends one whose job failed). A send that may be at the authority
+ * (in doubt) or was authorised holds the job back: the step is retried until the authority's record settles
+ * it, and an authorised invoice's later steps are retried, never turned into a failure.
+ */
+async function releaseOrHoldSend(tx: Tx, job: Job): Promise<{ hold: string } | undefined> {
+  const send = await lockSendOfJob(tx, job.id);
+  if (!send) return undefined;
+  switch (send.state) {
+    case 'queued':
+      await withdrawSend(tx, send.id, { errors: [{ code: 'job_failed', message: 'Not sent: its job failed.' }] });
+      return undefined;
+    case 'sending':
+      return { hold: `Number ${send.number} is in doubt at the authority: held until its record settles it.` };
+    case 'authorised':
+      return { hold: `Authorised (number ${send.number}): the invoice is Sent; this step is retried.` };
+    default:
+      return undefined;
+  }
+}
 
 export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   name: INVOICE_TEMPLATE,
@@ -74,9 +103,11 @@ export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   },
   handlers: {
     [STEP.send]: sendInvoice,
-    [STEP.pdf]: keepInvoicePdf,
+    // Jobs planned before the PDF left the path to Sent still have this step: it keeps the PDF, never fails.
+    [STEP.pdf]: keepInvoicePdfStep,
     [STEP.webhook]: raiseInvoiceEvent,
   },
+  beforeJobFails: releaseOrHoldSend,
   inline: {
     [STEP.setProcessing]: setStatus('Processing'),
     [STEP.setSent]: setStatus('Sent'),

@@ -64,16 +64,6 @@ export async function getSupplierStatus(ownerId: string, cuit: string): Promise<
   return row?.status;
 }
 
-/** The file name of the invoice's kept PDF, if one is kept. */
-export async function getKeptPdfFileName(entryId: string): Promise<string | undefined> {
-  const db = await getDb();
-  const [kept] = await db
-    .select({ fileName: invoicePdfs.fileName })
-    .from(invoicePdfs)
-    .where(eq(invoicePdfs.entryId, entryId));
-  return kept?.fileName;
-}
-
 /**
  * Keeps the invoice's PDF and its meta record, in one transaction; false when one was kept first (another
  * run of the step), and then nothing is written.

@@ -7,7 +7,8 @@ import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import type { Environment, InvoiceSend } from '@/lib/db/schema';
 import { getWorkspaceById } from '@/lib/access/queries';
 import { ensureSequence, getSendByJob, queueSend } from '@/lib/gov-ar/invoices/issuance-queries';
-import { authorisedMessage, sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
+import { authorisedMessage } from '@/lib/gov-ar/invoices/issued-voucher';
+import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
 import { backoff } from '@/lib/transform/backoff';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
@@ -18,6 +19,10 @@ import type { StepContext, StepOutcome } from '@/lib/transform/templates';
  * lease, so under load a short wait turned dozens of waiting invoices into a busy loop.
  */
 const WAKE_FALLBACK_MS = 5_000;
+/** While the authority does not answer, an invoice asks again at least this often (outages are often short). */
+const AUTHORITY_RETRY_CAP_MS = 60_000;
+/** How soon an invoice in doubt asks again whether the authority's record has settled it. */
+const UNSETTLED_RETRY_MS = 3_000;
 
 export async function sendInvoice({ step, job, entry }: StepContext): Promise<StepOutcome> {
   // A first run finds nothing queued: only a run of this job's step queues its invoice.
@@ -34,8 +39,16 @@ export async function sendInvoice({ step, job, entry }: StepContext): Promise<St
       if (round.kind === 'unavailable') {
         return {
           kind: 'retry',
-          at: backoff(step.attempts),
+          at: backoff(step.errors + 1, 1000, AUTHORITY_RETRY_CAP_MS),
           message: `The authority did not answer (${round.error.message}); trying again.`,
+          error: true,
+        };
+      }
+      if (send.state === 'sending') {
+        return {
+          kind: 'retry',
+          at: new Date(Date.now() + UNSETTLED_RETRY_MS),
+          message: `Number ${send.number} in doubt: its answer was lost; waiting for the authority's record to settle it.`,
         };
       }
       return {
@@ -57,6 +70,8 @@ function verdict(send: InvoiceSend): StepOutcome {
       return { kind: 'complete', message: authorisedMessage(send.number, send.result?.cae) };
     case 'conflict':
       return { kind: 'fail', message: `sequence_conflict: ${said}` };
+    case 'withdrawn':
+      return { kind: 'fail', message: said || 'Not sent: withdrawn.' };
     default:
       return { kind: 'fail', message: `The authority refused the invoice: ${said}` };
   }

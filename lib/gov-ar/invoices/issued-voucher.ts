@@ -1,0 +1,61 @@
+// An invoice's voucher as it goes to the authority and comes back: its detail with its number, the number
+// and stamps its entry gains when authorised (CAE, its expiry, the RG 4892 QR), and the authority's words
+// as we keep them.
+import { arcaQrDataFor, arcaQrUrl } from '@/lib/ar/arca/qr';
+import type { FECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
+import type { InvoiceSend } from '@/lib/db/schema';
+import type { IssuedStamp } from '@/lib/gov-ar/invoices/issuance-queries';
+
+/** The voucher as the authority knows it: the taxpayer and the sequence's two codes. */
+export interface VoucherSequence {
+  cuit: string;
+  pointOfSale: number;
+  docType: number;
+}
+
+/** The send's detail carrying `number`: the only number it ever goes out with until the authority frees it. */
+export const withNumber = (send: InvoiceSend, number: number) =>
+  ({
+    ...(send.detail as Omit<FECAEDetRequest, 'CbteDesde' | 'CbteHasta'>),
+    CbteDesde: number,
+    CbteHasta: number,
+  }) as FECAEDetRequest;
+
+/** yyyymmdd → yyyy-mm-dd */
+export const isoDate = (yyyymmdd: string) => yyyymmdd.replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
+
+/** What the send step records for an invoice the authority accepted, run by its own step or by the sender. */
+export const authorisedMessage = (number: number | null, cae: string | undefined) =>
+  `Authorised as number ${number ?? ''}, CAE ${cae ?? ''}.`;
+
+/** The number and stamps an authorised invoice's entry gains. */
+export function issuedStamp(
+  sequence: VoucherSequence,
+  send: InvoiceSend,
+  number: number,
+  cae: string,
+  caeDue: string,
+): IssuedStamp {
+  const detail = withNumber(send, number);
+  const qr = arcaQrUrl(
+    arcaQrDataFor({ CbteTipo: sequence.docType, PtoVta: sequence.pointOfSale }, detail, sequence.cuit, cae),
+  );
+  return {
+    entryId: send.entryId,
+    code: String(number).padStart(8, '0'),
+    stamps: [
+      { prv: 'arca-cae', val: cae },
+      { prv: 'arca-cae-expiry', val: isoDate(caeDue) },
+      { prv: 'arca-qr', val: qr },
+    ],
+  };
+}
+
+export interface AuthorityNote {
+  code: string | number;
+  message: string;
+}
+
+/** The authority's codes kept as numbers where they are numbers (10016), ours as they are (sequence_conflict). */
+export const notes = (said: AuthorityNote[]) =>
+  said.map(({ code, message }) => ({ code: /^\d+$/.test(String(code)) ? Number(code) : code, message }));

@@ -1,0 +1,107 @@
+// Sending one workspace's invoices of a sequence to the authority in one FECAESolicitar, and recording what
+// it said of each. A fresh batch is numbered after the sequence's last (in the transaction that marks it as
+// going out, so what is numbered is what goes out); a batch in doubt goes out again only with the numbers it
+// went out with, so an invoice never holds two numbers: the authority cannot authorise it twice.
+import { neverReachedAuthority } from '@/lib/authority/soap-client';
+import { feCaeSolicitar, feCompUltimoAutorizado, type BatchResult } from '@/lib/authority/wsfe-vouchers';
+import type { InvoiceSend } from '@/lib/db/schema';
+import { batchOutcome, type BatchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
+import { freeSends, numberQueuedSends } from '@/lib/gov-ar/invoices/issuance-queries';
+import { noVerdicts, recordVerdicts, type Verdicts } from '@/lib/gov-ar/invoices/authority-verdicts';
+import { withNumber } from '@/lib/gov-ar/invoices/issued-voucher';
+import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
+import { fenced, type SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
+
+export interface FreshBatch {
+  ownerId: string;
+  /** The sequence's last number: the batch is numbered from the next. */
+  after: number;
+  limit: number;
+}
+
+/** What became of a batch: the sequence's last number as it now stands, and whether any invoice is in doubt. */
+export interface BatchSent {
+  end: number;
+  inDoubt: boolean;
+}
+
+/**
+ * Numbers and sends the workspace's next queued invoices. A request that provably never reached the
+ * authority frees their numbers and throws; any other failure leaves them in doubt and throws.
+ */
+export async function sendFreshBatch(
+  lease: SequenceLease,
+  authority: Authority,
+  batch: FreshBatch,
+): Promise<BatchSent> {
+  const sends = await fenced(lease, (tx) => numberQueuedSends(tx, { sequenceId: lease.sequence.id, ...batch }));
+  if (sends.length === 0) return { end: batch.after, inDoubt: false };
+  let answer: BatchResult;
+  try {
+    answer = await solicit(authority, sends);
+  } catch (error) {
+    if (neverReachedAuthority(error))
+      await fenced(lease, (tx) =>
+        freeSends(
+          tx,
+          sends.map((send) => send.id),
+        ),
+      );
+    throw error;
+  }
+  const outcome = batchOutcome(numbersOf(sends), answer);
+  const verdicts = verdictsOf(sends, outcome);
+  let end = Math.max(batch.after, ...verdicts.authorised.map(({ number }) => number));
+  if (outcome.numbering) {
+    // Refused only for its number: was its date before the sequence's last, or was its number not the next?
+    const first = sendOf(sends, outcome.numbering.id);
+    const authorityLast = await feCompUltimoAutorizado(authority.environment, authority.auth, authority.sequence);
+    if (authorityLast === outcome.numbering.number - 1)
+      verdicts.refused.push({ send: first, errors: [outcome.numbering.error] });
+    else {
+      verdicts.freed.push(first);
+      end = Math.max(end, authorityLast);
+    }
+    verdicts.freed.push(...outcome.numbering.after.map((id) => sendOf(sends, id)));
+  }
+  await recordVerdicts(lease, voucherSequenceOf(authority), verdicts, { number: end, date: null });
+  return { end, inDoubt: outcome.inDoubt.length > 0 };
+}
+
+/**
+ * Sends again, with their own numbers, invoices in doubt whose numbers the authority's record shows unused
+ * (the next ones after its last). A numbering refusal now says nothing new (the first request may have
+ * taken the number after all, and the record lags): they stay in doubt; so does everything after a failure.
+ */
+export async function resendInDoubt(lease: SequenceLease, authority: Authority, sends: InvoiceSend[]): Promise<void> {
+  await fenced(lease, async () => undefined); // the lease renewed right before the request goes out
+  const outcome = batchOutcome(numbersOf(sends), await solicit(authority, sends));
+  await recordVerdicts(lease, voucherSequenceOf(authority), verdictsOf(sends, outcome));
+}
+
+const solicit = (authority: Authority, sends: InvoiceSend[]) =>
+  feCaeSolicitar(
+    authority.environment,
+    authority.auth,
+    authority.sequence,
+    sends.map((send) => withNumber(send, send.number!)),
+  );
+
+const numbersOf = (sends: InvoiceSend[]) => sends.map((send) => ({ id: send.id, number: send.number! }));
+
+const sendOf = (sends: InvoiceSend[], id: string) => sends.find((send) => send.id === id)!;
+
+/** The answer's verdicts; a numbering refusal is left to the caller, in doubt until it decides. */
+function verdictsOf(sends: InvoiceSend[], outcome: BatchOutcome): Verdicts {
+  const verdicts = noVerdicts();
+  verdicts.authorised = outcome.authorised.map((item) => ({ ...item, send: sendOf(sends, item.id) }));
+  verdicts.refused = outcome.refused.map(({ id, errors }) => ({ send: sendOf(sends, id), errors }));
+  verdicts.freed = outcome.unjudged.map((id) => sendOf(sends, id));
+  return verdicts;
+}
+
+export const voucherSequenceOf = (authority: Authority) => ({
+  cuit: authority.cuit,
+  pointOfSale: authority.sequence.pointOfSale,
+  docType: authority.sequence.docType,
+});

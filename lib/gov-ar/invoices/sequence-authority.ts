@@ -1,0 +1,82 @@
+// Who speaks to the authority for a sequence's invoices: each workspace with its own certificate and WSAA
+// ticket (a batch carries one workspace's invoices, sent with that workspace's credential), and how many
+// vouchers one request may carry.
+import { AuthorityError } from '@/lib/authority/authority-error';
+import { authorityTicket } from '@/lib/authority/tickets';
+import type { WsfeAuth } from '@/lib/authority/wsfe-client';
+import { feCompTotXRequest, type Sequence } from '@/lib/authority/wsfe-vouchers';
+import type { Environment, InvoiceSequence } from '@/lib/db/schema';
+import { openCredential } from '@/lib/gov-ar/credentials';
+import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
+import { processSingleton } from '@/lib/process-singleton';
+
+/** One workspace's voice at the authority for the sequence. */
+export interface Authority {
+  environment: Environment;
+  cuit: string;
+  auth: WsfeAuth;
+  sequence: Sequence;
+}
+
+/** The workspace cannot speak for the CUIT (no registered supplier, a certificate lapsed, revoked or refused). */
+export interface Unusable {
+  unusable: string;
+}
+
+/**
+ * Each workspace's authority for the sequence, asked once per sending round. A workspace that cannot speak
+ * is `Unusable` (with why); the authority not answering is thrown (`unavailable`), as for every call.
+ */
+export function authoritiesOf(sequence: InvoiceSequence): (ownerId: string) => Promise<Authority | Unusable> {
+  const known = new Map<string, Promise<Authority | Unusable>>();
+  return (ownerId) => {
+    let authority = known.get(ownerId);
+    if (!authority) {
+      authority = authorityFor(sequence, ownerId);
+      known.set(ownerId, authority);
+    }
+    return authority;
+  };
+}
+
+async function authorityFor(sequence: InvoiceSequence, ownerId: string): Promise<Authority | Unusable> {
+  const credential = await getRegisteredSupplierCredential(ownerId, sequence.environment, sequence.cuit);
+  if (!credential) {
+    return {
+      unusable: `CUIT ${sequence.cuit} is no longer a registered ${sequence.environment} supplier of this workspace (no active certificate): register it again.`,
+    };
+  }
+  let ticket;
+  try {
+    ticket = await authorityTicket(await openCredential(credential), 'wsfe');
+  } catch (error) {
+    if (error instanceof AuthorityError && error.problem !== 'unavailable')
+      return { unusable: `The authority refused the supplier's certificate (${error.message}): register it again.` };
+    throw error;
+  }
+  return {
+    environment: sequence.environment,
+    cuit: sequence.cuit,
+    auth: { token: ticket.token, sign: ticket.sign, cuit: sequence.cuit },
+    sequence: { pointOfSale: sequence.pointOfSale, docType: sequence.docType },
+  };
+}
+
+export const canSpeak = (authority: Authority | Unusable): authority is Authority => !('unusable' in authority);
+
+/** The authority's own limit (FECompTotXRequest answers 250 in homologación); ours if it says more. */
+const MOST_PER_BATCH = 250;
+
+/** FECompTotXRequest, asked once an hour per environment. */
+const batchLimits = processSingleton(
+  'wsfe-batch-limits',
+  () => new Map<Environment, { most: number; until: number }>(),
+);
+
+export async function batchSize(authority: Authority): Promise<number> {
+  const kept = batchLimits.get(authority.environment);
+  if (kept && kept.until > Date.now()) return kept.most;
+  const most = Math.min(MOST_PER_BATCH, await feCompTotXRequest(authority.environment, authority.auth));
+  batchLimits.set(authority.environment, { most, until: Date.now() + 3_600_000 });
+  return most;
+}
