@@ -1,11 +1,12 @@
 // Issuing invoices at the (emulated) authority with the `ar-invoice` workflow: numbering after the
 // authority's last, the CAE and the stamps on the entry, refusals, lost answers and batches.
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readArcaQrUrl } from '@/lib/ar/arca/qr';
 import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
 import { authorityTicket } from '@/lib/authority/tickets';
 import { getDb } from '@/lib/db/client';
+import { jobSteps } from '@/lib/db/schema';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { openCredential } from '@/lib/gov-ar/credentials';
 import {
@@ -254,6 +255,68 @@ describe('the ar-invoice workflow', () => {
     ]);
     expect(steps.find((each) => each.name === 'silo.status.sent')).toMatchObject({ attempts: 1, lockedUntil: null });
     expect((await getJob(supplier.apiKey, job.id)).body.status).toBe('completed');
+    const next = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, next.id)).id]);
+    expect((await readEntry(supplier.apiKey, next.id)).data.doc.code).toBe('00000002');
+  });
+
+  it('undoes an inline status change whose step another runner took over: the late runner records nothing', async () => {
+    const supplier = await readySupplier();
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
+    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+    const before = (await readEntry(supplier.apiKey, invoice.id)).status;
+    const claimed = await claimNextStep(job.id);
+    const db = await getDb();
+    await db
+      .update(jobSteps)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobSteps.id, claimed!.id));
+    const takenOver = await claimNextStep(job.id);
+    expect(takenOver).toMatchObject({ id: claimed!.id, attempts: 2 });
+
+    expect(await runClaimedStep(claimed!, true)).toBeUndefined();
+    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe(before);
+    expect((await listJobSteps(job.id))[0]).toMatchObject({ status: 'running', attempts: 2 });
+
+    expect(await runClaimedStep(takenOver!, true)).toMatchObject({ name: 'gov-ar.send' });
+    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Processing');
+  });
+
+  it('after a lost answer asks the authority first and adopts its CAE: one CAE, no gap', async () => {
+    const supplier = await readySupplier();
+    const fault = await portal(emulator(), 'faults', {
+      environment: 'sandbox',
+      operation: 'FECAESolicitar',
+      fault: 'drop_response',
+      count: 1,
+    });
+    expect(fault.status).toBe(201);
+    const first = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '8' });
+    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, first.id);
+    await runUntilEnded(supplier.apiKey, [job.id]);
+    const entry = await readEntry(supplier.apiKey, first.id);
+    expect(entry.status).toBe('Sent');
+    expect(entry.data.doc.code).toBe('00000001');
+    const second = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '8' });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, second.id)).id]);
+    expect((await readEntry(supplier.apiKey, second.id)).data.doc.code).toBe('00000002');
+  });
+
+  it("refuses an issue date before the sequence's last with the authority's 10016, and the number stays free", async () => {
+    const supplier = await readySupplier();
+    const today = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, today.id)).id]);
+    const earlier = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9', issue_date: argentinaToday(-2) });
+    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, earlier.id);
+    const [ended] = await runUntilEnded(supplier.apiKey, [job.id]);
+    expect(ended.status).toBe('failed');
+    expect(ended.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain('10016');
+    const refused = await readEntry(supplier.apiKey, earlier.id);
+    expect(refused.status).toBe('Error');
+    expect(refused.data.doc.code).toBeUndefined();
+    expect(refused.meta.find((record: { key: string }) => record.key === 'arca-errors').value).toEqual([
+      { code: 10016, message: expect.any(String) },
+    ]);
     const next = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '9' });
     await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, next.id)).id]);
     expect((await readEntry(supplier.apiKey, next.id)).data.doc.code).toBe('00000002');
