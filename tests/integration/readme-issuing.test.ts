@@ -80,8 +80,9 @@ describe("the README's issuing examples", () => {
       );
       const bytes = Buffer.from(await pdf.arrayBuffer());
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(entry.meta).toEqual([]); // what the README's `show` prints before the PDF is asked for
       issued.push({
-        entry,
+        entry: await readEntry(supplier.apiKey, stored.body.id),
         pdf: {
           status: pdf.status,
           fileName: /filename="([^"]+)"/.exec(pdf.headers.get('content-disposition') ?? '')?.[1],
@@ -113,7 +114,7 @@ describe("the README's issuing examples", () => {
         codAut: Number(cae),
       });
       expect(pdf).toEqual({ status: 200, fileName: file });
-      // What the README's `show` prints of the meta records: the PDF's, with its file name.
+      // Once asked for, the PDF is kept, and its meta record says so.
       expect(entry.meta.find((record: { key: string }) => record.key === 'pdf')?.value).toMatchObject({
         file_name: file,
         content_type: 'application/pdf',
