@@ -104,10 +104,11 @@ export const authorityObservations = (entry: InvoiceEntry) =>
 
 /**
  * The PDF's address on this console's own origin (the meta record's `link_url` names the public address,
- * which may be another host, where the console's cookie is not sent), once the `gov-ar.pdf` step kept it.
+ * which may be another host, where the console's cookie is not sent): every Sent invoice has one, made on
+ * its first request.
  */
 export function pdfPath(entry: InvoiceEntry): string | undefined {
-  return newest(entry, META_KEY.pdf) ? `/silo/v1/entries/${encodeURIComponent(entry.id)}/pdf` : undefined;
+  return entry.status === 'Sent' ? `/silo/v1/entries/${encodeURIComponent(entry.id)}/pdf` : undefined;
 }
 
 /** A stored (Empty) or refused (Error) invoice may be issued; one Processing or Sent may not. */

@@ -1,5 +1,5 @@
 // Issue 18's long invoice through the real flow: a 60-line invoice stored through the silo handler, issued
-// by an `ar-invoice` job at the emulated authority, its PDF kept by the `gov-ar.pdf` step and read back
+// by an `ar-invoice` job at the emulated authority, its PDF made on first request and read back
 // from `GET /silo/v1/entries/{id}/pdf` with pdftotext: it runs over pages, each with the voucher's header,
 // the lines' header and its page number; the totals, the CAE and the QR close the last page only.
 import { describe, expect, it } from 'vitest';

@@ -120,7 +120,12 @@ describe(`a server killed between the authority's answer and our commit (${serve
     expect(caeOf(adopted)).toBe(authorityCae);
     const job = await client.api('GET', `/transform/v1/jobs/${first.jobId}`, undefined, supplier.key);
     expect(job.body.status).toBe('completed');
-    // Its PDF was kept (Sent comes after gov-ar.pdf), rendered off the event loop in the built app.
+    // Its PDF, made on the first request, rendered off the event loop in the built app.
+    const pdf = await fetch(`${server.url}/silo/v1/entries/${first.entryId}/pdf`, {
+      headers: { authorization: `Bearer ${supplier.key}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     expect(server.output()).toContain('[pdf] invoice PDFs render on a worker thread');
 
     const second = await storeAndIssue(client, supplier, finalConsumerInvoice(supplier.cuit, 99));
