@@ -125,7 +125,11 @@ describe(`a server killed between the authority's answer and our commit (${serve
       headers: { authorization: `Bearer ${supplier.key}` },
     });
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(server.output()).toContain('[pdf] invoice PDFs render on a worker thread');
 
     const second = await storeAndIssue(client, supplier, finalConsumerInvoice(supplier.cuit, 99));
