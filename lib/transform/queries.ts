@@ -110,6 +110,21 @@ export async function lockJob(tx: Tx, jobId: string): Promise<Job | undefined> {
 }
 
 /**
+ * Locks these job rows for the rest of the transaction, in id order (as every statement that locks several
+ * does): outside work that ends jobs' steps takes their locks before its own rows, in the order a step's
+ * transition takes them (the job first), so the two never wait on each other in a circle.
+ */
+export async function lockJobs(tx: Tx, jobIds: string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(inArray(jobs.id, [...new Set(jobIds)]))
+    .orderBy(asc(jobs.id))
+    .for('update');
+}
+
+/**
  * Runs these jobs' ready steps now rather than at their retry time: a step that waits on outside work
  * (another runner sending its invoice in a batch) is woken when that work is done.
  */

@@ -25,7 +25,7 @@ import {
 } from '@/lib/gov-ar/invoices/issued-voucher';
 import { fenced, type SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
 import { jobProgressed } from '@/lib/transform/job-waiters';
-import { readyStepsNow } from '@/lib/transform/queries';
+import { lockJobs, readyStepsNow } from '@/lib/transform/queries';
 import { completeStepsFinishedElsewhere } from '@/lib/transform/transitions';
 import { kickJobRunner } from '@/lib/transform/wake-ups';
 
@@ -76,6 +76,11 @@ export async function recordVerdicts(
   const refusedEntries = [...refused, ...conflicts].map(({ send }) => send.entryId);
   let completed: string[] = [];
   await fenced(lease, async (tx) => {
+    // The jobs first, as their steps' transitions take them (then the send, in beforeJobFails).
+    await lockJobs(
+      tx,
+      [...authorised, ...refused, ...conflicts].map(({ send }) => send.jobId),
+    );
     await settleSends(tx, settled);
     await freeSends(
       tx,
