@@ -263,7 +263,8 @@ function expectErrorBody(status: number, body: Record<string, unknown>) {
     expect(Object.getPrototypeOf(body.fields)).toBe(Object.prototype);
     for (const reason of Object.values(body.fields as object)) expect(typeof reason).toBe('string');
   }
-  const documentedExtras = body.code === 'service_not_authorized' ? ['service'] : [];
+  const documentedExtras =
+    body.code === 'service_not_authorized' ? ['service'] : body.code === 'duplicate_invoice' ? ['entry_id'] : [];
   expect(Object.keys(body).filter((key) => !['code', 'message', 'fields', ...documentedExtras].includes(key))).toEqual(
     [],
   );

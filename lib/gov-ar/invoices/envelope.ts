@@ -41,6 +41,7 @@ const InvoiceTaxSchema = z.looseObject({
 
 export const InvoiceSchema = z.looseObject({
   $schema: z.literal(INVOICE_SCHEMA_URL, { error: `only ${INVOICE_SCHEMA_URL} documents are stored in invoices` }),
+  uuid: z.uuid({ error: 'uuid is the document\'s UUID, such as "0190a3f0-0000-7000-8000-000000000001"' }).optional(),
   series: SeriesSchema,
   code: z.string().max(100).optional(),
   issue_date: z.iso.date({ error: 'issue_date is a date, YYYY-MM-DD' }),
@@ -90,6 +91,10 @@ export const StoredInvoiceEnvelopeSchema = z.strictObject({
   doc: CalculableInvoiceSchema,
   sigs: z.array(z.unknown()).optional(),
 });
+
+/** An invoice's identity in the store: its GOBL document uuid when the client gave one (letters' case aside). */
+export const invoiceIdentity = (envelope: InvoiceEnvelope): string | undefined =>
+  typeof envelope.doc.uuid === 'string' ? envelope.doc.uuid.toLowerCase() : undefined;
 
 /** The letter the invoice declares, if any (none means the common A/B/C/M family). */
 export const invoiceLetter = (invoice: Invoice) => invoice.tax?.ext?.[DOC_LETTER_EXT];
