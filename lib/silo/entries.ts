@@ -116,7 +116,8 @@ async function correctEntry(caller: Caller, body: EntryBody, id: string): Promis
   const digest = requestDigest(body);
   try {
     const replaced = await inTransaction(async (tx) => {
-      // Asked again with the row held: a job may have taken the entry since, and none can until this commits.
+      // Asked again with the row held: a job may have moved the entry since (Processing, Sent), and no step
+      // of one can write it again until this commits.
       const locked = (await lockEntry(tx, id))!;
       if (locked.requestDigest === digest) return locked;
       const refusal = await refuse(tx, locked);
