@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   registration_incomplete: 409,
   invoice_in_progress: 409,
   invoice_already_sent: 409,
+  duplicate_invoice: 409,
   link_used: 409,
   file_too_large: 413,
   payload_too_large: 413,
@@ -66,8 +67,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
-    /** More members of the body, for errors that say more (the supplier's messages in two languages). */
-    readonly extra?: Pick<ErrorBody, 'messages' | 'service'>,
+    /** More members of the body, for errors that say more (the supplier's messages in two languages, the entry a duplicate repeats). */
+    readonly extra?: Pick<ErrorBody, 'messages' | 'service' | 'entry_id'>,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -150,12 +150,22 @@ export const entries = pgTable(
      * since what is stored may have moved on (an invoice gains its number and stamps).
      */
     requestDigest: text('request_digest'),
+    /**
+     * The identity of the document the entry holds, when its folder declares one (an invoice's GOBL `doc.uuid`):
+     * a workspace keeps each document once per folder.
+     */
+    identity: text('identity'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('entries_owner_key').on(t.ownerId, t.key).where(sql`${t.key} is not null`),
     index('entries_owner_folder_created').on(t.ownerId, t.folder, t.createdAt, t.id),
+    // Two stores of one document at the same moment: the second insert fails here, on either database.
+    uniqueIndex('entries_owner_folder_identity')
+      .on(t.ownerId, t.folder, t.identity)
+      .where(sql`${t.identity} is not null`)
+      .concurrently(),
     index('entries_owner_created').on(t.ownerId, t.createdAt, t.id).concurrently(),
     // Storing an invoice finds its supplier by CUIT. An expression index rather than a column: it is built
     // from the rows as they are, concurrently, where a stored generated column would rewrite the table

@@ -1,22 +1,28 @@
-// The parts of a GOBL `bill/invoice` that calculation reads and writes, as zod schemas. Objects are loose:
-// every field GOBL has that we do not calculate (names, addresses, notes...) is kept as sent.
+// The parts of a GOBL `bill/invoice` that calculation reads and writes, as zod schemas, with GOBL's shapes for
+// the parties, items, notes and payment (lib/gobl/org.ts). Objects are loose: every field GOBL has that we do
+// not read is kept as sent, but a field GOBL types must have its type.
 import { z } from 'zod';
-import { AMOUNT_PATTERN, PERCENTAGE_PATTERN } from '@/lib/gobl/num';
-
-const amount = z
-  .string({ error: 'an amount is a string of digits such as "100.00"' })
-  .regex(AMOUNT_PATTERN, 'an amount is a string of digits such as "100.00" (at most 18 digits each side of the point)');
-const percentage = z
-  .string({ error: 'a percentage is a string such as "21%"' })
-  .regex(PERCENTAGE_PATTERN, 'a percentage is a string such as "21%" or "10.5%"');
-const extensions = z.record(z.string(), z.string({ error: 'extension values are codes (strings)' }));
-const isoDate = z.iso.date({ error: 'a date is YYYY-MM-DD' });
+import {
+  amount,
+  extensions,
+  freeText,
+  goblUuid,
+  IdentitySchema,
+  isoDate,
+  ItemSchema,
+  nameText,
+  notes,
+  PartySchema,
+  PaymentSchema,
+  percentage,
+  shortText,
+} from '@/lib/gobl/org';
 
 export const TaxComboSchema = z.looseObject({
-  cat: z.string({ error: 'cat is the tax category, "VAT"' }),
-  country: z.string().optional(),
-  key: z.string().optional(),
-  rate: z.string().optional(),
+  cat: z.string({ error: 'cat is the tax category, "VAT"' }).max(100),
+  country: shortText.optional(),
+  key: shortText.optional(),
+  rate: shortText.optional(),
   percent: percentage.optional(),
   surcharge: percentage.optional(),
   ext: extensions.optional(),
@@ -26,6 +32,9 @@ export type TaxCombo = z.output<typeof TaxComboSchema>;
 const taxes = z.array(TaxComboSchema);
 
 const LineAdjustmentSchema = z.looseObject({
+  key: shortText.optional(),
+  code: shortText.optional(),
+  reason: freeText.optional(),
   percent: percentage.optional(),
   amount: amount.optional(),
   base: amount.optional(),
@@ -34,28 +43,28 @@ const LineAdjustmentSchema = z.looseObject({
 });
 
 export const LineSchema = z.looseObject({
+  uuid: goblUuid.optional(),
   i: z.number().optional(),
   quantity: amount,
-  item: z.looseObject({
-    name: z.string().optional(),
-    key: z.string().optional(),
-    price: amount.optional(),
-    currency: z.string().optional(),
-  }),
+  identifier: IdentitySchema.optional(),
+  item: ItemSchema,
   sum: amount.optional(),
   discounts: z.array(LineAdjustmentSchema).optional(),
   charges: z.array(LineAdjustmentSchema).optional(),
   taxes: taxes.optional(),
   total: amount.optional(),
+  notes: notes.optional(),
 });
 export type Line = z.output<typeof LineSchema>;
 
 /** A document-level discount or charge: a percentage (of the line sum, or of `base`) or a fixed amount. */
 export const AdjustmentSchema = z
   .looseObject({
+    uuid: goblUuid.optional(),
     i: z.number().optional(),
-    key: z.string().optional(),
-    reason: z.string().optional(),
+    key: shortText.optional(),
+    code: shortText.optional(),
+    reason: freeText.optional(),
     base: amount.optional(),
     percent: percentage.optional(),
     amount: amount.optional(),
@@ -67,37 +76,23 @@ export const AdjustmentSchema = z
   });
 export type Adjustment = z.output<typeof AdjustmentSchema>;
 
-const DueDateSchema = z.looseObject({ date: isoDate, amount: amount.optional(), percent: percentage.optional() });
-const AdvanceSchema = z.looseObject({
-  amount: amount.optional(),
-  percent: percentage.optional(),
-  taxes: z.array(z.looseObject({ cat: z.string() })).optional(),
-});
-
-const PaymentSchema = z.looseObject({
-  terms: z.looseObject({ due_dates: z.array(DueDateSchema).optional() }).optional(),
-  advances: z.array(AdvanceSchema).optional(),
-});
-
-const PartySchema = z.looseObject({
-  tax_id: z.looseObject({ country: z.string().optional(), code: z.string().optional() }).optional(),
-  identities: z.array(z.looseObject({ code: z.string().optional(), ext: extensions.optional() })).optional(),
-  ext: extensions.optional(),
-});
-
 export const CalculableInvoiceSchema = z.looseObject({
-  $regime: z.string().optional(),
-  $addons: z.array(z.string()).optional(),
-  $tags: z.array(z.string()).optional(),
+  $regime: shortText.optional(),
+  $addons: z.array(shortText).optional(),
+  $tags: z.array(shortText).optional(),
+  uuid: goblUuid.optional(),
   type: z.enum(['standard', 'proforma', 'corrective', 'credit-note', 'debit-note', 'other']).optional(),
-  series: z.string().optional(),
-  code: z.string().optional(),
+  series: shortText.optional(),
+  code: shortText.optional(),
   issue_date: isoDate,
-  currency: z.string().optional(),
-  exchange_rates: z.array(z.looseObject({ from: z.string(), to: z.string(), amount })).optional(),
+  issue_time: shortText.optional(),
+  op_date: isoDate.optional(),
+  value_date: isoDate.optional(),
+  currency: shortText.optional(),
+  exchange_rates: z.array(z.looseObject({ from: shortText, to: shortText, amount })).optional(),
   tax: z
     .looseObject({
-      prices_include: z.string().optional(),
+      prices_include: shortText.optional(),
       rounding: z.enum(['precise', 'currency', 'sum-then-round', 'round-then-sum']).optional(),
       ext: extensions.optional(),
     })
@@ -107,9 +102,12 @@ export const CalculableInvoiceSchema = z.looseObject({
   preceding: z
     .array(
       z.looseObject({
-        series: z.string().optional(),
-        code: z.string().optional(),
+        uuid: goblUuid.optional(),
+        type: shortText.optional(),
+        series: shortText.optional(),
+        code: shortText.optional(),
         issue_date: isoDate.optional(),
+        reason: freeText.optional(),
         ext: extensions.optional(),
       }),
     )
@@ -117,9 +115,16 @@ export const CalculableInvoiceSchema = z.looseObject({
   lines: z.array(LineSchema).optional(),
   discounts: z.array(AdjustmentSchema).optional(),
   charges: z.array(AdjustmentSchema).optional(),
-  ordering: z.looseObject({ period: z.looseObject({ start: isoDate, end: isoDate }).optional() }).optional(),
+  ordering: z
+    .looseObject({
+      code: shortText.optional(),
+      period: z.looseObject({ label: nameText.optional(), start: isoDate, end: isoDate }).optional(),
+    })
+    .optional(),
   payment: PaymentSchema.optional(),
+  delivery: z.looseObject({ receiver: PartySchema.optional() }).optional(),
   totals: z.looseObject({}).optional(),
+  notes: notes.optional(),
 });
 export type CalculableInvoice = z.output<typeof CalculableInvoiceSchema>;
 

@@ -1,7 +1,8 @@
 // A supplier as a GOBL `org/party`: name and an Argentine tax id (CUIT). Other GOBL party fields
-// (addresses, emails, ...) are kept as sent.
+// (addresses, emails, ...) are kept as sent, each of GOBL's type.
 import { z } from 'zod';
 import { CuitSchema } from '@/lib/ar/cuit';
+import { PartySchema as GoblPartySchema } from '@/lib/gobl/org';
 import { SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import { entryBodyOf } from '@/lib/silo/entry-body';
 
@@ -12,7 +13,7 @@ const TaxIdSchema = z.looseObject({
   code: CuitSchema,
 });
 
-export const PartySchema = z.looseObject({
+export const PartySchema = GoblPartySchema.extend({
   $schema: z.literal(PARTY_SCHEMA_URL, { error: `$schema must be ${PARTY_SCHEMA_URL}` }).optional(),
   name: z.string().trim().min(1, 'name is required').max(300),
   tax_id: TaxIdSchema,

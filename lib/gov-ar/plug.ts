@@ -4,14 +4,14 @@
 import { DAY_MS } from '@/lib/gov-ar/certificate-record';
 import { INVOICES_FOLDER, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import { sweepCertificateExpiry } from '@/lib/gov-ar/expiry-sweep';
-import { admitInvoice } from '@/lib/gov-ar/invoices/admission';
-import { InvoiceEnvelopeSchema, StoredInvoiceEnvelopeSchema } from '@/lib/gov-ar/invoices/envelope';
+import { admitInvoice, refuseInvoiceCorrection } from '@/lib/gov-ar/invoices/admission';
+import { InvoiceEnvelopeSchema, invoiceIdentity, StoredInvoiceEnvelopeSchema } from '@/lib/gov-ar/invoices/envelope';
+import { duplicateInvoice } from '@/lib/gov-ar/invoices/refusals';
 import { invoiceTemplate } from '@/lib/gov-ar/invoices/issuing-workflow';
 import { PartySchema } from '@/lib/gov-ar/party';
 import { registrationTemplate } from '@/lib/gov-ar/registration/workflow';
 import { registerFolder } from '@/lib/silo/folders';
 import { registerPeriodicTask } from '@/lib/transform/periodic-tasks';
-import { getOpenJobForEntry } from '@/lib/transform/queries';
 import { registerTemplate } from '@/lib/transform/templates';
 
 export function plugGovAr(): void {
@@ -22,8 +22,8 @@ export function plugGovAr(): void {
     stored: StoredInvoiceEnvelopeSchema,
     holdsEnvelopes: true,
     admit: admitInvoice,
-    // An invoice the authority refused is corrected in place (PUT) and issued again by a new job.
-    correctable: async (entry) => entry.status === 'Error' && !(await getOpenJobForEntry(entry.id)),
+    refuseCorrection: refuseInvoiceCorrection,
+    identity: { of: invoiceIdentity, duplicate: duplicateInvoice },
   });
   registerTemplate(registrationTemplate);
   registerTemplate(invoiceTemplate);

@@ -4,6 +4,7 @@ import { ApiError, notFound } from '@/lib/api/errors';
 import { toPage, type ListQuery } from '@/lib/api/pagination';
 import type { Caller } from '@/lib/access/caller';
 import { canonicalJson } from '@/lib/canonical-json';
+import { inTransaction } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import type { Entry } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
@@ -14,11 +15,13 @@ import { readEntryThroughCache } from '@/lib/silo/entry-read-cache';
 import type { Created } from '@/lib/api/created';
 import {
   getEntryByIdAnyOwner,
+  getEntryByIdentity,
   getEntryByKey,
   getEntryWithMeta,
   insertEntry,
   listEntriesByFolder,
   listMetaRecordsByEntries,
+  lockEntry,
   replaceEntryData,
 } from '@/lib/silo/queries';
 import type { EntryBody } from '@/lib/silo/schemas';
@@ -39,13 +42,16 @@ const sameContent = (entry: Entry, body: EntryBody) =>
 /**
  * Stores a new entry (201), or answers the stored one (200) when the same id or key was already used
  * for the same content; the same id or key with other content is a 409, unless the entry's folder lets it
- * be corrected (a refused invoice), when the new content replaces it (200).
+ * be corrected (a refused invoice), when the new content replaces it (200). A document whose identity the
+ * folder already holds for the workspace is refused (the folder's 409).
  */
 export async function createEntry(caller: Caller, body: EntryBody, id?: string): Promise<Created<EntryJson>> {
   const corrected = id ? await correctEntry(caller, body, id) : undefined;
   if (corrected) return { created: false, value: corrected };
   const existing = await findExisting(caller, body, id);
   if (existing) return { created: false, value: await presentOne(existing) };
+  const identity = identityOf(body);
+  await refuseDuplicate(caller, body.folder, identity);
   // The folder's rules run only for a new entry: a repeated create answers what was stored, whatever changed since.
   await folderNamed(body.folder)?.admit?.(caller, body.data);
   try {
@@ -57,37 +63,78 @@ export async function createEntry(caller: Caller, body: EntryBody, id?: string):
       status: 'Empty',
       data: body.data,
       requestDigest: requestDigest(body),
+      identity: identity ?? null,
     });
     // A new entry has no meta records yet: nothing to read back.
     return { created: true, value: presentEntry(entry, []) };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    // Lost a race with an identical create: answer what won, or the conflict.
+    // Lost a race with an identical create (answer what won), or with another store of the same document.
     const winner = await findExisting(caller, body, id);
     if (winner) return { created: false, value: await presentOne(winner) };
+    await refuseDuplicate(caller, body.folder, identity);
     throw error;
   }
 }
 
-/** Replaces a correctable entry of the caller's with other content of the same folder and key; its new state, or undefined. */
+const identityOf = (body: EntryBody) => folderNamed(body.folder)?.identity?.of(body.data);
+
+/** The folder's refusal when another entry of the workspace (not `except`) already holds this document. */
+async function refuseDuplicate(caller: Caller, folder: string, identity: string | undefined, except?: string) {
+  if (identity === undefined) return;
+  const holder = await getEntryByIdentity(caller.ownerId, folder, identity);
+  if (holder && holder.id !== except) throw folderNamed(folder)!.identity!.duplicate(identity, holder.id);
+}
+
+/**
+ * Replaces an entry of the caller's with other content of the same folder and key, when its folder allows
+ * it (its new state), refuses with the folder's reason, or answers undefined (not a correction: same
+ * content, another folder or key, or a folder that takes none).
+ */
 async function correctEntry(caller: Caller, body: EntryBody, id: string): Promise<EntryJson | undefined> {
   const stored = await getEntryByIdAnyOwner(id);
+  const folder = folderNamed(body.folder);
   if (
     !stored ||
     stored.ownerId !== caller.ownerId ||
     stored.folder !== body.folder ||
-    (stored.key ?? undefined) !== body.key
+    (stored.key ?? undefined) !== body.key ||
+    sameContent(stored, body) ||
+    !folder?.refuseCorrection
   )
     return undefined;
-  const folder = folderNamed(body.folder);
-  if (sameContent(stored, body) || !(await folder?.correctable?.(stored))) return undefined;
-  await folder?.admit?.(caller, body.data);
-  const replaced = await replaceEntryData(stored.id, {
-    data: body.data,
-    requestDigest: requestDigest(body),
-    status: 'Empty',
+  const refuse = folder.refuseCorrection;
+  // Asked first without writing, so a refusal answers before the folder's rules (which may call out).
+  await inTransaction(async (tx) => {
+    const locked = await lockEntry(tx, id);
+    const refusal = locked && (await refuse(tx, locked));
+    if (refusal) throw refusal;
   });
-  return presentOne(replaced);
+  const identity = identityOf(body);
+  await refuseDuplicate(caller, body.folder, identity, id);
+  await folder.admit?.(caller, body.data);
+  const digest = requestDigest(body);
+  try {
+    const replaced = await inTransaction(async (tx) => {
+      // Asked again with the row held: a job may have moved the entry since (Processing, Sent), and no step
+      // of one can write it again until this commits.
+      const locked = (await lockEntry(tx, id))!;
+      if (locked.requestDigest === digest) return locked;
+      const refusal = await refuse(tx, locked);
+      if (refusal) throw refusal;
+      return replaceEntryData(tx, id, {
+        data: body.data,
+        requestDigest: digest,
+        status: 'Empty',
+        identity: identity ?? null,
+      });
+    });
+    return presentOne(replaced);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await refuseDuplicate(caller, body.folder, identity, id);
+    throw error;
+  }
 }
 
 async function findExisting(caller: Caller, body: EntryBody, id?: string): Promise<Entry | undefined> {

@@ -3,6 +3,8 @@
 // entry's `data` and the rules a new entry must pass first. The silo names no folder itself.
 import type { z } from 'zod';
 import type { Caller } from '@/lib/access/caller';
+import type { ApiError } from '@/lib/api/errors';
+import type { Tx } from '@/lib/db/client';
 import type { Entry } from '@/lib/db/schema';
 import { processSingleton } from '@/lib/process-singleton';
 
@@ -20,10 +22,21 @@ export interface Folder<Data = unknown> {
   /** The folder's own rules for a new entry, after the schema and before anything is stored: throws the refusal (an ApiError). */
   admit?(caller: Caller, data: Data): Promise<void>;
   /**
-   * Whether a stored entry may be replaced by a `PUT` of other content (an invoice the authority refused, to
-   * be corrected and issued again); otherwise other content under the same id is a 409.
+   * Why a stored entry may not be replaced by a `PUT` of other content (an invoice already issued, or being
+   * issued), or undefined when it may (an invoice the authority refused, to be corrected and issued again).
+   * Asked with the entry's row locked in the transaction that replaces it, so nothing changes its state
+   * between the answer and the write. A folder without it never takes other content under the same id (409).
    */
-  correctable?(entry: Entry): Promise<boolean>;
+  refuseCorrection?(tx: Tx, entry: Entry): Promise<ApiError | undefined>;
+  /**
+   * The document an entry holds has an identity of its own (a GOBL document's `uuid`): a workspace stores
+   * each one once in the folder. `of` reads it from the stored `data` (undefined: none given, nothing to
+   * compare); `duplicate` is the refusal of a second store, naming the entry that holds it.
+   */
+  identity?: {
+    of(data: Data): string | undefined;
+    duplicate(identity: string, entryId: string): ApiError;
+  };
 }
 
 const registry = processSingleton('silo-folders', () => ({ byName: new Map<string, Folder>(), version: 0 }));

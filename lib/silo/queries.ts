@@ -46,20 +46,34 @@ export async function getEntryByKey(ownerId: string, key: string): Promise<Entry
   return row;
 }
 
+/** The workspace's entry of this folder that holds the document with this identity (see Folder.identity). */
+export async function getEntryByIdentity(
+  ownerId: string,
+  folder: string,
+  identity: string,
+): Promise<Entry | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.ownerId, ownerId), eq(entries.folder, folder), eq(entries.identity, identity)));
+  return row;
+}
+
 export async function insertEntry(values: typeof entries.$inferInsert): Promise<Entry> {
   const db = await getDb();
   const [row] = await written(values.id ? [values.id] : undefined, () => db.insert(entries).values(values).returning());
   return row!;
 }
 
-/** New content for a stored entry (a correction its folder allows). */
+/** New content for a stored entry (a correction its folder allows), its row locked by `lockEntry`. */
 export async function replaceEntryData(
+  tx: Tx,
   id: string,
-  values: { data: unknown; requestDigest: string; status: EntryStatus },
+  values: { data: unknown; requestDigest: string; status: EntryStatus; identity: string | null },
 ): Promise<Entry> {
-  const db = await getDb();
   const [row] = await written([id], () =>
-    db
+    tx
       .update(entries)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(entries.id, id))

@@ -24,6 +24,7 @@ import {
 import { toPage } from '@/lib/api/pagination';
 import { deliveriesByJob } from '@/lib/webhooks/queries';
 import { kickJobRunner } from '@/lib/transform/wake-ups';
+import { nextJobProgress } from '@/lib/transform/job-waiters';
 import type { JobBody, JobListQuery } from '@/lib/transform/schemas';
 import { templateNamed, type WorkflowTemplate } from '@/lib/transform/templates';
 import { assertAppConnected } from '@/lib/transform/workflows';
@@ -129,6 +130,49 @@ export async function getJob(caller: Caller, id: string) {
   const job = await getJobById(caller.ownerId, id);
   if (!job) throw notFound('job', id);
   return present(job);
+}
+
+/** A job's states a waiting answer stops at: it ended, or it waits for someone else (the supplier's upload). */
+const SETTLED_STATUSES: readonly Job['status'][] = ['completed', 'failed', 'waiting'];
+/**
+ * How often a waiting answer reads the job again. A step recorded in this process wakes it at once; one
+ * recorded by another instance on the same PostgreSQL wakes nobody here, so it is read at least this often.
+ */
+const WAIT_READ_MS = 300;
+
+/**
+ * The job once it is completed, failed or waiting (`settled`, with its entry's status), or as it stands when
+ * `seconds` passed first. Waits on timers, never on the event loop.
+ */
+async function waitForJob(caller: Caller, id: string, seconds: number): Promise<{ settled: boolean; job: JobJson }> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const job = await getJobById(caller.ownerId, id);
+    if (!job) throw notFound('job', id);
+    if (SETTLED_STATUSES.includes(job.status)) {
+      const [presented, entry] = await Promise.all([present(job), getEntryById(caller.ownerId, job.siloEntryId)]);
+      return { settled: true, job: { ...presented, ...(entry ? { entry_status: entry.status } : {}) } };
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) return { settled: false, job: await present(job) };
+    await nextJobProgress(id, Math.min(WAIT_READ_MS, left));
+  }
+}
+
+/**
+ * A create's answer and its status: with `?wait=`, 200 with the job (and its entry's status) once it settled
+ * within the wait; otherwise as without waiting, 202 when this call made the job, 200 when it was stored.
+ */
+export async function createJobAndWait(
+  caller: Caller,
+  body: JobBody,
+  wait: number | undefined,
+  id?: string,
+): Promise<{ status: 200 | 202; job: JobJson }> {
+  const created = await createJob(caller, body, id);
+  const waited = wait === undefined ? undefined : await waitForJob(caller, created.value.id, wait);
+  if (waited?.settled) return { status: 200, job: waited.job };
+  return { status: created.created ? 202 : 200, job: waited?.job ?? created.value };
 }
 
 export async function listJobs(caller: Caller, query: JobListQuery) {

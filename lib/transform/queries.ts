@@ -80,7 +80,11 @@ export async function listJobsByOwner(ownerId: string, options: { limit: number;
 }
 
 export async function getOpenJobForEntry(entryId: string): Promise<Job | undefined> {
-  const db = await getDb();
+  return getOpenJobForEntryInTx(await getDb(), entryId);
+}
+
+/** The entry's open job, read in a transaction (one that holds the entry's row, say). */
+export async function getOpenJobForEntryInTx(db: Db | Tx, entryId: string): Promise<Job | undefined> {
   const [row] = await db
     .select()
     .from(jobs)

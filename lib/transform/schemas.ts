@@ -37,6 +37,19 @@ export const JobBody = z.strictObject({
 });
 export type JobBody = z.output<typeof JobBody>;
 
+/** `?wait=` on a job's create: how long the answer may wait for the job to end (or reach a wait), in seconds. */
+export const JobWaitQuery = z.object({
+  wait: z.coerce
+    .number({ error: 'wait is a whole number of seconds, 1 to 60' })
+    .int('wait is a whole number of seconds, 1 to 60')
+    .min(1, 'wait is at least 1 second')
+    .max(60, 'wait is at most 60 seconds')
+    .optional()
+    .describe(
+      'Seconds (1..60) to hold the answer until the job is completed, failed or waiting: then 200 with the job and entry_status; else 202 as without wait',
+    ),
+});
+
 export const JobListQuery = ListQuery.extend({ silo_entry_id: z.uuid('must be a UUID').optional() });
 export type JobListQuery = z.output<typeof JobListQuery>;
 

@@ -86,8 +86,13 @@ describe.runIf(embedded)('entries read from memory, embedded database', () => {
     // The entry's content replaced (a correction), and stamped (an issued invoice's number).
     const data = { doc: { code: '' }, head: {} };
     expect(
-      (await afterWrite(() => replaceEntryData(registration.entryId, { data, requestDigest: 'x', status: 'Empty' })))
-        .data,
+      (
+        await afterWrite(() =>
+          db.transaction((tx) =>
+            replaceEntryData(tx, registration.entryId, { data, requestDigest: 'x', status: 'Empty', identity: null }),
+          ),
+        )
+      ).data,
     ).toEqual(data);
     const stamped = await afterWrite(() =>
       db.transaction((tx) =>

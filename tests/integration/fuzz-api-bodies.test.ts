@@ -2,7 +2,8 @@
 // valid bodies with fields removed, replaced or added (prototype keys included), any JSON, text that
 // is not JSON, other content types, oversized and deeply nested bodies. Whatever arrives, the answer is
 // never a 5xx, a refusal is the contract's `{ code, message, fields? }` with the status its code
-// names, a refused request leaves every table as it was, and no object prototype is polluted.
+// names, a refused request leaves every table as it was, and no object prototype is polluted. An invoice
+// the store takes is printed: what it stored never makes the PDF fail (a 201 then a crash).
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as appsRoute from '@/app/access/v1/apps/route';
@@ -19,7 +20,11 @@ import { MAX_JSON_BODY_BYTES } from '@/lib/api/body';
 import { call } from '@/tests/support/call';
 import { databaseFingerprint } from '@/tests/support/database-dump';
 import { addPointOfSale, registeredSupplier } from '@/tests/support/invoices';
-import { ENVELOPE_SCHEMA, invoiceDoc } from '@/tests/support/invoice-docs';
+import { WsfeMappingError } from '@/lib/ar/arca/wsfe-detail';
+import { InvoicePdfError } from '@/lib/gov-ar/pdf/input';
+import { renderInvoicePdf } from '@/lib/gov-ar/pdf/render-invoice';
+import { ENVELOPE_SCHEMA, richInvoiceDoc } from '@/tests/support/invoice-docs';
+import { issueInvoice } from '@/tests/support/issued-invoices';
 import { malformedBody, type Json } from '@/tests/support/json-mutations';
 import { openRegistration, useEmulator, type OpenRegistration } from '@/tests/support/registration';
 import { createSupplier, freshCuit } from '@/tests/support/scenario';
@@ -56,6 +61,8 @@ interface Endpoint {
   alternatives: (f: Fixtures) => Json[];
   /** Where a nested value is kept as sent (loose GOBL fields), so depth reaches storage rather than a strict schema. */
   looseAt: string[];
+  /** Stores invoices: what it takes must print. */
+  printed?: boolean;
 }
 
 const partyValues: Json[] = [
@@ -89,6 +96,10 @@ const invoiceValues = (f: Fixtures): Json[] => [
   'https://gobl.org/draft-0/bill/invoice',
   { 'ar-arca-doc-letter': 'E' },
   { name: 'Cliente', tax_id: { country: 'AR', code: '20111111112' } },
+  { street: 'Av. Corrientes', num: '1234', region: 'Salta' },
+  [{ addr: 'ventas@example.com' }],
+  [{ text: 'Una nota' }],
+  { ref: 'R-1', name: 'Tornillos', price: '10.00', unit: 'kg', key: 'goods' },
 ];
 const job = (f: Fixtures, key: string) => ({ workflow_id: f.registered.workflowId, silo_entry_id: f.supplierId, key });
 const jobValues = (f: Fixtures): Json[] => [
@@ -123,14 +134,16 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST /silo/v1/entries (invoices)',
     valid: (f) => ({ folder: 'invoices', data: f.invoice }),
     alternatives: invoiceValues,
-    looseAt: ['data', 'notes'],
+    looseAt: ['data', 'complements'],
+    printed: true,
   },
   {
     ...siloPut,
     name: 'PUT /silo/v1/entries/{id} (invoice envelope)',
     valid: (f) => ({ folder: 'invoices', data: { $schema: ENVELOPE_SCHEMA, doc: f.invoice } }),
     alternatives: invoiceValues,
-    looseAt: ['data', 'doc', 'notes'],
+    looseAt: ['data', 'doc', 'complements'],
+    printed: true,
   },
   {
     name: 'POST /transform/v1/workflows',
@@ -247,7 +260,8 @@ beforeAll(async () => {
       name: 'Proveedor Fuzz S.A.',
       tax_id: { country: 'AR', code: freshCuit() },
     },
-    invoice: invoiceDoc(registered.cuit) as unknown as Json,
+    // Every GOBL field the store types is there to be edited; no uuid, so a valid body is stored again and again.
+    invoice: (({ uuid: _uuid, ...doc }) => doc)(richInvoiceDoc(registered.cuit)) as unknown as Json,
   };
   current = await databaseFingerprint();
 });
@@ -263,10 +277,25 @@ function expectErrorBody(status: number, body: Record<string, unknown>) {
     expect(Object.getPrototypeOf(body.fields)).toBe(Object.prototype);
     for (const reason of Object.values(body.fields as object)) expect(typeof reason).toBe('string');
   }
-  const documentedExtras = body.code === 'service_not_authorized' ? ['service'] : [];
+  const documentedExtras =
+    body.code === 'service_not_authorized' ? ['service'] : body.code === 'duplicate_invoice' ? ['entry_id'] : [];
   expect(Object.keys(body).filter((key) => !['code', 'message', 'fields', ...documentedExtras].includes(key))).toEqual(
     [],
   );
+}
+
+/** A stored invoice, once stamped as issued, prints, or is refused by the PDF's or the mapping's own checks. */
+async function expectPrintable(doc: Parameters<typeof issueInvoice>[0]) {
+  let issued: ReturnType<typeof issueInvoice>;
+  try {
+    issued = issueInvoice(doc);
+  } catch (error) {
+    if (error instanceof WsfeMappingError) return;
+    throw error;
+  }
+  await renderInvoicePdf({ envelope: issued.envelope }).catch((error: unknown) => {
+    if (!(error instanceof InvoicePdfError)) throw error;
+  });
 }
 
 async function expectSafeAnswer(
@@ -287,6 +316,8 @@ async function expectSafeAnswer(
   if (response.status >= 400) {
     expectErrorBody(response.status, response.body);
     expect(after).toEqual(current);
+  } else if (endpoint.printed) {
+    await expectPrintable(response.body.data.doc);
   }
   current = after;
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import { readArcaQrUrl } from '@/lib/ar/arca/qr';
 import { Amount } from '@/lib/gobl/num';
+import { TEXT_LIMITS } from '@/lib/gobl/org';
 import { formatMoney, formatPercent } from '@/lib/gov-ar/pdf/format';
 import { InvoicePdfError, type InvoicePdfProblem } from '@/lib/gov-ar/pdf/input';
 import { invoicePdfFileName, renderInvoicePdf } from '@/lib/gov-ar/pdf/render-invoice';
@@ -143,10 +144,10 @@ describe('the printed voucher', () => {
     expect(readQrCodes(pdf, 1)).toEqual([]);
   });
 
-  it('keeps texts of any length within its pages, each with its header', async () => {
+  it('keeps texts as long as the store takes within its pages, each with its header', async () => {
     const doc = invoiceWithLines(3);
-    doc.lines[1].item.name = 'Tornillo autoperforante con arandela de neopreno '.repeat(150);
-    doc.customer.name = 'Cooperativa de Trabajo '.repeat(60);
+    doc.lines[1].item.name = 'Tornillo autoperforante con arandela de neopreno '.repeat(150).slice(0, TEXT_LIMITS.name);
+    doc.customer.name = 'Cooperativa de Trabajo '.repeat(60).slice(0, TEXT_LIMITS.name);
     const issued = issueInvoice(doc);
     const pdf = await renderInvoicePdf({
       envelope: issued.envelope,

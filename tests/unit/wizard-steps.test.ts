@@ -113,7 +113,9 @@ describe('the company prefill', () => {
         emails: [{ addr: 'nope' }, { addr: 'hola@b.com.ar' }],
       }),
     ).toEqual({ legal_name: 'B S.R.L.', fiscal_address: 'Mitre 300, Salta, Salta', email: 'hola@b.com.ar' });
-    expect(companyPrefill({ name: 'C S.A.', tax_id: { country: 'AR', code: '30712345671' }, addresses: 'x' })).toEqual({
+    // A supplier stored before the store checked GOBL's party shapes may hold anything there.
+    const untyped = { name: 'C S.A.', tax_id: { country: 'AR', code: '30712345671' }, addresses: 'x' };
+    expect(companyPrefill(untyped as unknown as Parameters<typeof companyPrefill>[0])).toEqual({
       legal_name: 'C S.A.',
     });
     expect(addressLine({ street: 'x'.repeat(400) })).toBeUndefined();

@@ -2,7 +2,10 @@
 // workspace, with a letter whose web service that supplier authorised, and, in live, on a point of
 // sale the authority reports for it (any number in the sandbox). The first failure answers.
 import type { Caller } from '@/lib/access/caller';
-import type { Credential, Environment } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import type { Tx } from '@/lib/db/client';
+import type { Credential, Entry, Environment } from '@/lib/db/schema';
+import { getOpenJobForEntryInTx } from '@/lib/transform/queries';
 import { invoiceLetter, pointOfSaleNumber, type InvoiceEnvelope } from '@/lib/gov-ar/invoices/envelope';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { isUsable, pointsOfSaleFor } from '@/lib/gov-ar/points-of-sale';
@@ -10,6 +13,8 @@ import { SERVICE_BY_LETTER } from '@/lib/ar/services';
 import { getRegisteredSupplierCredential, getSupplierStatus } from '@/lib/gov-ar/invoices/queries';
 import {
   authorityRefusal,
+  invoiceAlreadySent,
+  invoiceInProgress,
   LETTER_FIELD,
   pointOfSaleNotRegistered,
   SERIES_FIELD,
@@ -44,4 +49,16 @@ async function requireRegisteredPointOfSale(credential: Credential, number: numb
   if (!points.some((point) => point.number === number && isUsable(point))) {
     throw pointOfSaleNotRegistered(number, credential.cuit, points);
   }
+}
+
+/**
+ * Why a stored invoice may not take other content (a PUT), asked with its row locked: once the authority
+ * authorised it, never; while a job works on it (or it is in doubt, Processing), not under that job. Only
+ * an invoice the authority refused (Error) is corrected in place, to be issued again by a new job.
+ */
+export async function refuseInvoiceCorrection(tx: Tx, entry: Entry): Promise<ApiError | undefined> {
+  if (entry.status === 'Sent') return invoiceAlreadySent();
+  if (entry.status === 'Processing' || (await getOpenJobForEntryInTx(tx, entry.id))) return invoiceInProgress();
+  if (entry.status === 'Error') return undefined;
+  return new ApiError('conflict', `Entry ${entry.id} already exists with other content.`);
 }

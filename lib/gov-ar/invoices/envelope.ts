@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { INVOICE_LETTERS } from '@/lib/ar/services';
 import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invoice';
+import { EnvelopeHeaderSchema, goblUuid, nameText, shortText } from '@/lib/gobl/org';
 import { PartySchema } from '@/lib/gov-ar/party';
 
 const ENVELOPE_SCHEMA_URL = 'https://gobl.org/draft-0/envelope';
@@ -25,8 +26,21 @@ export const pointOfSaleNumber = (series: string) => Number(series);
 
 /** A customer may be a consumer without a CUIT or a foreign company (exports): kept as sent. */
 const CustomerSchema = z.looseObject({
-  name: z.string().optional(),
-  tax_id: z.looseObject({ country: z.string().optional(), code: z.string().optional() }).optional(),
+  name: nameText.optional(),
+  tax_id: z.looseObject({ country: shortText.optional(), code: shortText.optional() }).optional(),
+});
+
+/** The authority's stamps (`arca-cae`, `arca-qr`...) are the store's to write, once the invoice is issued. */
+const OUR_STAMP = /^arca-/;
+const HeaderSchema = EnvelopeHeaderSchema.superRefine((head, ctx) => {
+  head.stamps?.forEach((stamp, at) => {
+    if (OUR_STAMP.test(stamp.prv))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stamps', at, 'prv'],
+        message: `the ${stamp.prv} stamp is written by the store when the authority accepts the invoice, never sent`,
+      });
+  });
 });
 
 const InvoiceTaxSchema = z.looseObject({
@@ -41,8 +55,9 @@ const InvoiceTaxSchema = z.looseObject({
 
 export const InvoiceSchema = z.looseObject({
   $schema: z.literal(INVOICE_SCHEMA_URL, { error: `only ${INVOICE_SCHEMA_URL} documents are stored in invoices` }),
+  uuid: goblUuid.optional(),
   series: SeriesSchema,
-  code: z.string().max(100).optional(),
+  code: z.string({ error: 'code is text' }).max(100).optional(),
   issue_date: z.iso.date({ error: 'issue_date is a date, YYYY-MM-DD' }),
   supplier: PartySchema,
   customer: CustomerSchema.optional(),
@@ -69,7 +84,7 @@ export const InvoiceEnvelopeSchema = z.preprocess(
   z
     .strictObject({
       $schema: z.literal(ENVELOPE_SCHEMA_URL, { error: `$schema must be ${ENVELOPE_SCHEMA_URL}` }),
-      head: z.looseObject({}).optional(),
+      head: HeaderSchema.optional(),
       doc: InvoiceSchema,
       sigs: z.array(z.unknown()).optional(),
     })
@@ -90,6 +105,10 @@ export const StoredInvoiceEnvelopeSchema = z.strictObject({
   doc: CalculableInvoiceSchema,
   sigs: z.array(z.unknown()).optional(),
 });
+
+/** An invoice's identity in the store: its GOBL document uuid when the client gave one (letters' case aside). */
+export const invoiceIdentity = (envelope: InvoiceEnvelope): string | undefined =>
+  typeof envelope.doc.uuid === 'string' ? envelope.doc.uuid.toLowerCase() : undefined;
 
 /** The letter the invoice declares, if any (none means the common A/B/C/M family). */
 export const invoiceLetter = (invoice: Invoice) => invoice.tax?.ext?.[DOC_LETTER_EXT];

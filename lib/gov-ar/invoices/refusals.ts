@@ -92,3 +92,19 @@ export function authorityRefusal(error: AuthorityError, authorized: readonly str
       return authorityUnavailable();
   }
 }
+
+/** A document uuid the workspace already stored as an invoice: one GOBL document is one invoice, issued once. */
+export const duplicateInvoice = (uuid: string, entryId: string) =>
+  new ApiError(
+    'duplicate_invoice',
+    `This workspace already stored the invoice with uuid ${uuid}, as entry ${entryId}: a document is stored and issued once. Give a new uuid to store another invoice, or use the entry's key to retry a create safely.`,
+    { 'data.doc.uuid': `already stored as entry ${entryId}` },
+    undefined,
+    { entry_id: entryId },
+  );
+
+export const invoiceAlreadySent = () =>
+  new ApiError('invoice_already_sent', 'This invoice was already authorised by the authority; it is issued once.');
+
+export const invoiceInProgress = () =>
+  new ApiError('invoice_in_progress', 'This invoice already has a job in progress; wait for it to end.');

@@ -15,6 +15,7 @@ const INVOICE_REFUSALS = [
   'certificate_expired',
   'certificate_untrusted',
   'authority_unavailable',
+  'duplicate_invoice',
 ] as const;
 
 export const SILO_ENDPOINTS: Endpoint[] = [
@@ -26,7 +27,7 @@ export const SILO_ENDPOINTS: Endpoint[] = [
     auth: 'caller',
     summary: 'Store a supplier or an invoice envelope',
     description:
-      'A supplier starts `Empty`. An invoice needs a `Registered` supplier of the workspace with the same CUIT, and in live a point of sale the authority reports.',
+      'A supplier starts `Empty`. An invoice needs a `Registered` supplier of the workspace with the same CUIT, and in live a point of sale the authority reports; a document `uuid` the workspace already stored is `duplicate_invoice`, naming the entry (`entry_id`). Every field GOBL types must have its type; text is at most 300 characters for codes and address lines, 1 000 for names, 5 000 for notes (`validation_failed` naming the path).',
     body: jsonBody(EntryBody),
     errors: ['conflict', ...INVOICE_REFUSALS],
     responses: { 201: answer(Entry, 'The new entry'), 200: answer(Entry, STORED) },
@@ -60,11 +61,12 @@ export const SILO_ENDPOINTS: Endpoint[] = [
     tag: 'Silo',
     auth: 'caller',
     summary: 'Store an entry under a client-chosen id (idempotent)',
-    description: 'The same id and body answer the stored entry; the same id with another body is a 409.',
+    description:
+      'The same id and body answer the stored entry; the same id with another body is a 409, except an invoice the authority refused (`Error`), which the new body replaces. An invoice a job works on is `invoice_in_progress`, a `Sent` one `invoice_already_sent`.',
     params: EntryIdParams,
     notFound: 'entry_not_found',
     body: jsonBody(EntryBody),
-    errors: ['conflict', ...INVOICE_REFUSALS],
+    errors: ['conflict', 'invoice_in_progress', 'invoice_already_sent', ...INVOICE_REFUSALS],
     responses: { 201: answer(Entry, 'The new entry'), 200: answer(Entry, STORED) },
   },
   {

@@ -1,7 +1,7 @@
 // transform/v1: registration workflows and jobs.
 import { ListQuery } from '@/lib/api/pagination';
 import { WorkflowBody } from '@/lib/openapi/service-bodies';
-import { IdParams, JobBody, JobListQuery } from '@/lib/transform/schemas';
+import { IdParams, JobBody, JobListQuery, JobWaitQuery } from '@/lib/transform/schemas';
 import { Job, JobList, Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
@@ -13,6 +13,10 @@ const JOB_REFUSALS = [
   'conflict',
 ] as const;
 const REPLAYED = 'The stored job, when the same id or key was already used for this very body';
+const WAITED =
+  "With `?wait=`, once the job is completed, failed or waiting within those seconds: the job, with `entry_status` (its entry's status: `Sent`, `Error`...). Also the stored job of a replay.";
+const WAIT_NOTE =
+  ' `?wait=<seconds>` (1..60) holds the answer until the job is completed, failed or waiting (200 with `entry_status`), or the seconds pass (202 as without it); the job is read again every few hundred milliseconds, so one that another instance runs is seen too.';
 
 export const TRANSFORM_ENDPOINTS: Endpoint[] = [
   {
@@ -56,11 +60,11 @@ export const TRANSFORM_ENDPOINTS: Endpoint[] = [
     tag: 'Transform',
     auth: 'caller',
     summary: 'Start a registration job for a supplier entry',
-    description:
-      'The job sets the entry `Processing`, creates the registration link (a meta record of the entry) and waits for the supplier. A job for a `Registered` entry is a renewal.',
+    description: `The job sets the entry \`Processing\`, creates the registration link (a meta record of the entry) and waits for the supplier. A job for a \`Registered\` entry is a renewal.${WAIT_NOTE}`,
+    query: JobWaitQuery,
     body: jsonBody(JobBody),
     errors: JOB_REFUSALS,
-    responses: { 202: answer(Job, 'The queued job'), 200: answer(Job, REPLAYED) },
+    responses: { 202: answer(Job, 'The queued job'), 200: answer(Job, `${REPLAYED}. ${WAITED}`) },
   },
   {
     method: 'get',
@@ -91,10 +95,12 @@ export const TRANSFORM_ENDPOINTS: Endpoint[] = [
     tag: 'Transform',
     auth: 'caller',
     summary: 'Start a job under a client-chosen id (idempotent)',
+    description: WAIT_NOTE.trim(),
     params: IdParams,
+    query: JobWaitQuery,
     notFound: 'job_not_found',
     body: jsonBody(JobBody),
     errors: JOB_REFUSALS,
-    responses: { 202: answer(Job, 'The queued job'), 200: answer(Job, REPLAYED) },
+    responses: { 202: answer(Job, 'The queued job'), 200: answer(Job, `${REPLAYED}. ${WAITED}`) },
   },
 ];

@@ -32,6 +32,10 @@ export const ErrorBody = z.strictObject({
     .optional()
     .describe("The supplier's message in Spanish and English, saying what to do next (registration uploads)"),
   service: z.string().optional().describe('The web service a service_not_authorized error is about'),
+  entry_id: z
+    .uuid()
+    .optional()
+    .describe('The stored entry a conflict is about: the invoice a duplicate_invoice repeats'),
 });
 
 /** A page of a list answer, whatever it lists. */

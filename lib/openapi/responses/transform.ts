@@ -3,7 +3,7 @@
 // takes the type with `import type` (no zod in the bundle).
 import { z } from 'zod';
 import { INVOICE_LETTERS } from '@/lib/ar/services';
-import { JOB_STATUSES, STEP_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '@/lib/db/schema';
+import { ENTRY_STATUSES, JOB_STATUSES, STEP_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '@/lib/db/schema';
 import { Id, ServiceName, Timestamp, listOf } from '@/lib/openapi/responses/common';
 
 const StepName = z.strictObject({ name: z.string() });
@@ -81,6 +81,10 @@ export const Job = z.strictObject({
   created_at: Timestamp,
   updated_at: Timestamp,
   completed_at: Timestamp.optional(),
+  entry_status: z
+    .enum(ENTRY_STATUSES)
+    .optional()
+    .describe("With ?wait=, when the job ended within it: the status of the job's entry (Sent, Error, Processing...)"),
 });
 
 export const WorkflowList = listOf(Workflow);

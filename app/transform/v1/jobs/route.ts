@@ -1,11 +1,15 @@
-import { createdOrStored, withApi } from '@/lib/api/with-api';
-import { JobBody, JobListQuery } from '@/lib/transform/schemas';
-import { createJob, listJobs } from '@/lib/transform/jobs';
+import { json, withApi } from '@/lib/api/with-api';
+import { JobBody, JobListQuery, JobWaitQuery } from '@/lib/transform/schemas';
+import { createJobAndWait, listJobs } from '@/lib/transform/jobs';
 
 export const POST = withApi({
   auth: 'caller',
   body: JobBody,
-  handler: async ({ caller, body }) => createdOrStored(await createJob(caller, body), 202),
+  query: JobWaitQuery,
+  handler: async ({ caller, body, query }) => {
+    const { status, job } = await createJobAndWait(caller, body, query.wait);
+    return json(job, status);
+  },
 });
 
 export const GET = withApi({

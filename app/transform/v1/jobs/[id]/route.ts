@@ -1,6 +1,6 @@
-import { createdOrStored, withApi } from '@/lib/api/with-api';
-import { IdParams, JobBody } from '@/lib/transform/schemas';
-import { createJob, getJob } from '@/lib/transform/jobs';
+import { json, withApi } from '@/lib/api/with-api';
+import { IdParams, JobBody, JobWaitQuery } from '@/lib/transform/schemas';
+import { createJobAndWait, getJob } from '@/lib/transform/jobs';
 
 export const GET = withApi({
   auth: 'caller',
@@ -14,5 +14,9 @@ export const PUT = withApi({
   params: IdParams,
   notFound: 'job_not_found',
   body: JobBody,
-  handler: async ({ caller, params, body }) => createdOrStored(await createJob(caller, body, params.id), 202),
+  query: JobWaitQuery,
+  handler: async ({ caller, params, body, query }) => {
+    const { status, job } = await createJobAndWait(caller, body, query.wait, params.id);
+    return json(job, status);
+  },
 });

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX CONCURRENTLY "entries_owner_folder_identity" ON "entries" USING btree ("owner_id","folder","identity") WHERE "entries"."identity" is not null;

@@ -1,0 +1,121 @@
+// `?wait=<seconds>` on a job's create (POST and PUT): the answer waits until the job is completed, failed or
+// waiting (200, with the entry's status) or the seconds pass (202, as without it). A job another instance
+// ends wakes nobody here, so the job is read again from the database while waiting; the event loop is free.
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import * as jobsRoute from '@/app/transform/v1/jobs/route';
+import * as jobRoute from '@/app/transform/v1/jobs/[id]/route';
+import { getDb } from '@/lib/db/client';
+import { jobs } from '@/lib/db/schema';
+import { newId } from '@/lib/ids';
+import { startJobRunner, stopJobRunner } from '@/lib/transform/runner';
+import { call } from '@/tests/support/call';
+import { HELD_FROM_MS, latenciesDuring } from '@/tests/support/event-loop';
+import { registeredSupplier } from '@/tests/support/invoices';
+import { createInvoiceWorkflow, storeInvoice } from '@/tests/support/issuing';
+import { useEmulator } from '@/tests/support/registration';
+import { createSupplier, getJob, readyWorkspace } from '@/tests/support/scenario';
+
+const emulator = useEmulator();
+
+const postJob = (token: string, body: unknown, wait?: string) =>
+  call(jobsRoute.POST, { token, body, query: wait === undefined ? {} : { wait } });
+const putJob = (token: string, id: string, body: unknown, wait?: string) =>
+  call(jobRoute.PUT, { token, method: 'PUT', params: { id }, body, query: wait === undefined ? {} : { wait } });
+
+afterEach(async () => {
+  await stopJobRunner();
+});
+
+/** A registration job's body for a fresh supplier of a ready workspace. */
+async function registration() {
+  const workspace = await readyWorkspace();
+  const entry = await createSupplier(workspace.apiKey);
+  return { apiKey: workspace.apiKey, entry, body: { workflow_id: workspace.workflow.id, silo_entry_id: entry.id } };
+}
+
+describe('POST /transform/v1/jobs?wait=', () => {
+  it('answers 200 with the completed job and its entry Sent when an invoice is issued within the wait', async () => {
+    const supplier = await registeredSupplier(emulator());
+    const workflow = await createInvoiceWorkflow(supplier.apiKey);
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '31' });
+    startJobRunner({ pollMs: 50 });
+    const answer = await postJob(supplier.apiKey, { workflow_id: workflow.id, silo_entry_id: invoice.id }, '30');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ silo_entry_id: invoice.id, status: 'completed', entry_status: 'Sent' });
+    expect(answer.body.steps.every((step: { status: string }) => step.status === 'completed')).toBe(true);
+    // GET answers the job as always, without the entry's status.
+    expect((await getJob(supplier.apiKey, answer.body.id)).body).not.toHaveProperty('entry_status');
+  });
+
+  it('answers 200 with a registration job once it waits for the supplier, its entry Processing', async () => {
+    const { apiKey, body } = await registration();
+    startJobRunner({ pollMs: 50 });
+    const answer = await postJob(apiKey, body, '20');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'waiting', entry_status: 'Processing' });
+  });
+
+  it('answers 202 with the job as it stands when the seconds pass first, holding no event loop meanwhile', async () => {
+    const { apiKey, body } = await registration();
+    // No runner: the job stays queued.
+    const started = performance.now();
+    const answering = postJob(apiKey, body, '1');
+    const latencies = await latenciesDuring(answering);
+    const answer = await answering;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    expect(answer.status).toBe(202);
+    expect(answer.body.status).toBe('queued');
+    expect(answer.body).not.toHaveProperty('entry_status');
+    expect(latencies.filter((latency) => latency > HELD_FROM_MS * 5)).toEqual([]);
+  });
+
+  it('sees a job another instance ended (no wake-up here) by reading it again', async () => {
+    const { apiKey, body } = await registration();
+    const answering = postJob(apiKey, body, '30');
+    await sleep(300);
+    // As another instance's runner would leave it: written to the database, nobody in this process told.
+    const db = await getDb();
+    await db.update(jobs).set({ status: 'failed' }).where(eq(jobs.siloEntryId, body.silo_entry_id));
+    const started = performance.now();
+    const answer = await answering;
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'failed', entry_status: 'Empty' });
+  });
+
+  it.each([['0'], ['61'], ['1.5'], ['soon'], ['-3'], ['']])(
+    'refuses wait=%j with 400 invalid_parameter, starting nothing',
+    async (wait) => {
+      const { apiKey, body } = await registration();
+      const answer = await postJob(apiKey, body, wait);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 'invalid_parameter', fields: { wait: expect.any(String) } });
+      expect((await postJob(apiKey, body)).status).toBe(202);
+    },
+  );
+});
+
+describe('PUT /transform/v1/jobs/{id}?wait=', () => {
+  it('waits the same way, and a replay of a settled job answers it at once', async () => {
+    const { apiKey, body } = await registration();
+    const id = newId();
+    startJobRunner({ pollMs: 50 });
+    const answer = await putJob(apiKey, id, body, '20');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id, status: 'waiting', entry_status: 'Processing' });
+    const replay = await putJob(apiKey, id, body, '20');
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(answer.body);
+    expect((await putJob(apiKey, id, body)).body).not.toHaveProperty('entry_status');
+  });
+
+  it('answers 202 when the seconds pass first', async () => {
+    const { apiKey, body } = await registration();
+    const answer = await putJob(apiKey, newId(), body, '1');
+    expect(answer.status).toBe(202);
+    expect(answer.body.status).toBe('queued');
+  });
+});
