@@ -110,9 +110,20 @@ export function reconcile(ours: OurInvoice[], book: AuthorityVoucher[]): Reconci
       }
       expected = voucher.number_to + 1;
       if (holders.length === 0) {
+        // Whose it most likely is: our invoices of the sequence with its total (an invoice authorised twice
+        // holds its other number; one in Error was authorised after all).
+        const likely = ours.filter(
+          (invoice) =>
+            sequenceOf(invoice.pointOfSale, invoice.voucherType) === sequence &&
+            cents(invoice.payable) === cents(voucher.total),
+        );
+        const hint = likely.length
+          ? `; same total as ${likely.map((invoice) => `${who(invoice)} (${invoice.status}${invoice.number === undefined ? '' : ` as number ${invoice.number}`})`).join(', ')}`
+          : '';
         findings.push({
           ...at,
-          problem: `authorised at the authority (CAE ${voucher.cae}, total ${voucher.total}) but no invoice of ours holds it`,
+          entryIds: likely.map(who),
+          problem: `authorised at the authority (CAE ${voucher.cae}, total ${voucher.total}) but no invoice of ours holds it${hint}`,
         });
         continue;
       }

@@ -44,9 +44,9 @@ describe('reconcile', () => {
 
   it.each([
     [
-      'a voucher no invoice holds (authorised twice)',
+      'a voucher no invoice holds (and no invoice of its total)',
       [invoice(1)],
-      [voucher(1), voucher(2)],
+      [voucher(1), voucher(2, { total: '999' })],
       2,
       [],
       /no invoice of ours holds it/,
@@ -121,6 +121,22 @@ describe('reconcile', () => {
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ sequence: 'PoS 1 type 6', number, entryIds: [...entryIds] });
     expect(findings[0]!.problem).toMatch(problem);
+  });
+
+  it('names the invoice a voucher nobody holds most likely belongs to: ours of that sequence with its total', () => {
+    const { findings } = reconcile(
+      [invoice(1), invoice(2, { entryId: 'again', payable: '242.00' })],
+      [voucher(1), voucher(2, { total: '242' }), voucher(3, { total: '242' })],
+    );
+    expect(findings).toEqual([
+      {
+        sequence: 'PoS 1 type 6',
+        number: 3,
+        entryIds: ['one:again'],
+        problem:
+          'authorised at the authority (CAE 70000000000003, total 242) but no invoice of ours holds it; same total as one:again (Sent as number 2)',
+      },
+    ]);
   });
 
   it('keeps sequences apart: the same number on another point of sale or type is another voucher', () => {
