@@ -13,6 +13,12 @@ const stampsOf = (entry: EntrySummary, provider: string): string[] =>
     .filter((stamp) => stamp.prv === provider)
     .map((stamp) => stamp.val);
 
+/** The authority's refusal as `code message; code message` (the meta record's value is its `[{ code, message }]`). */
+const authorityErrors = (value: unknown) =>
+  Array.isArray(value)
+    ? value.map((error: { code?: unknown; message?: unknown }) => `${error.code} ${error.message}`).join('; ')
+    : JSON.stringify(value);
+
 /** The message of a failed step of any of the invoice's jobs. */
 async function failedJobMessage(client: ResilientApi, token: string, jobIds: string[]): Promise<string | undefined> {
   for (const jobId of jobIds) {
@@ -50,7 +56,7 @@ export async function readOurInvoices(
           entry.status !== 'Error'
             ? undefined
             : arcaErrors
-              ? `arca-errors ${JSON.stringify(arcaErrors.value)}`
+              ? `arca-errors ${authorityErrors(arcaErrors.value)}`
               : await failedJobMessage(client, workspace.apiKey, jobIds),
         hasJob: jobIds.length > 0,
       });

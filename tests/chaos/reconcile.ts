@@ -46,6 +46,8 @@ export interface Reconciliation {
   /** Stored, and with no job or a job not yet at the authority. */
   queued: number;
   processing: number;
+  /** How many invoices in Error give each reason. */
+  errorReasons: Record<string, number>;
   vouchers: number;
   sequences: string[];
 }
@@ -61,6 +63,7 @@ export function reconcile(ours: OurInvoice[], book: AuthorityVoucher[]): Reconci
   let errors = 0;
   let queued = 0;
   let processing = 0;
+  const errorReasons: Record<string, number> = {};
 
   for (const invoice of ours) {
     const sequence = sequenceOf(invoice.pointOfSale, invoice.voucherType);
@@ -76,6 +79,7 @@ export function reconcile(ours: OurInvoice[], book: AuthorityVoucher[]): Reconci
       case 'Error':
         errors++;
         if (!invoice.errorReason) note("Error without the authority's reason (no arca-errors meta, no job message)");
+        else errorReasons[invoice.errorReason] = (errorReasons[invoice.errorReason] ?? 0) + 1;
         if (invoice.caes.length > 0) note(`Error yet stamped with CAE ${invoice.caes.join(', ')}`);
         break;
       case 'Processing':
@@ -155,5 +159,5 @@ export function reconcile(ours: OurInvoice[], book: AuthorityVoucher[]): Reconci
       }
     }
   }
-  return { findings, sent, errors, queued, processing, vouchers: book.length, sequences };
+  return { findings, sent, errors, queued, processing, errorReasons, vouchers: book.length, sequences };
 }

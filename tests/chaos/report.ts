@@ -20,6 +20,7 @@ export function describePass(result: ChaosPassResult): string {
       ? `our book: Sent ${books.sent}, Error ${books.errors}, queued ${books.queued}, Processing ${books.processing}; ` +
         `the authority's: ${books.vouchers} vouchers in ${books.sequences.join(', ') || 'no sequence'}`
       : 'books: not compared',
+    ...Object.entries(books?.errorReasons ?? {}).map(([reason, count]) => `  in Error ×${count}: ${reason}`),
     `faults injected: ${faults}`,
     `processes killed: ${tallies.kills}; certificate lapses: ${tallies.lapses}, renewals: ${tallies.renewals}`,
     `client calls made again: ${tallies.retries}; answered 500: ${tallies.serverErrors}; refused: ${refusals || 'none'}`,

@@ -18,6 +18,8 @@ describe(`chaos (${storageLabel(storage)})`, () => {
     'issues 200 invoices through faults, kills and a certificate renewal, and the books agree',
     async () => {
       const seed = Number(process.env.CHAOS_SEED ?? randomSeed());
+      // Printed with the verdict, in one piece: vitest would head every line of its own.
+      const timeline: string[] = [];
       const result = await runChaosPass({
         storage,
         invoices: 200,
@@ -26,10 +28,10 @@ describe(`chaos (${storageLabel(storage)})`, () => {
         issueSeconds: 40,
         settleSeconds: 60,
         deadline: Date.now() + RUN_MS - 20_000,
-        log: (line) => console.log(line),
+        log: (line) => timeline.push(line),
       });
       const report = describePass(result);
-      console.log(report);
+      console.log(`${timeline.join('\n')}\n${report}`);
       expect(result.pass, report).toBe(true);
     },
     RUN_MS,
