@@ -50,51 +50,58 @@ async function up(env: Record<string, string | undefined>): Promise<RunningServe
 
 export async function startCluster(storage: Storage): Promise<ChaosCluster> {
   const dirs: string[] = [];
-  const emulatorDir = tempDir('authority');
-  dirs.push(emulatorDir);
-  const emulator = await up({ ...baseEnv(), DATA_DIR: emulatorDir });
-  const caFile = (environment: string, part: string) => path.join(emulatorDir, 'emulator', `${environment}-ca.${part}`);
-
-  const databaseUrl = storage.kind === 'postgres' ? await createScratchDatabase(storage.serverUrl, 'chaos') : undefined;
-  const appCount = storage.kind === 'postgres' ? 2 : 1;
-  const shared = {
-    ...baseEnv(),
-    DATABASE_URL: databaseUrl,
-    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    AR_EMULATOR_URL: emulator.url,
-    AR_AUTHORITY_TIMEOUT_MS: AUTHORITY_TIMEOUT_MS,
-    AR_EMULATOR_SANDBOX_CA_CERT: caFile('sandbox', 'crt'),
-    AR_EMULATOR_SANDBOX_CA_KEY: caFile('sandbox', 'key'),
-    AR_EMULATOR_LIVE_CA_CERT: caFile('live', 'crt'),
-    AR_EMULATOR_LIVE_CA_KEY: caFile('live', 'key'),
-  };
-  const appEnvs = Array.from({ length: appCount }, (_, i) => {
-    const dir = tempDir(`app${i + 1}`);
-    dirs.push(dir);
-    return { ...shared, DATA_DIR: dir };
-  });
   const apps: (RunningServer | undefined)[] = [];
+  let emulator: RunningServer | undefined;
+  let databaseUrl: string | undefined;
   let finishedLogs = '';
-  for (const env of appEnvs) apps.push(await up(env));
-
-  return {
-    emulatorUrl: emulator.url,
-    appCount,
-    appUrls: () => apps.filter((app): app is RunningServer => app !== undefined).map((app) => app.url),
-    async killAndRestart(index) {
-      const victim = apps[index];
-      if (!victim) return;
-      apps[index] = undefined;
-      await victim.stop('SIGKILL');
-      finishedLogs += victim.output();
-      apps[index] = await up(appEnvs[index]!);
-    },
-    logs: () => finishedLogs + apps.map((app) => app?.output() ?? '').join('') + emulator.output(),
-    async stop() {
-      for (const app of apps) await app?.stop();
-      await emulator.stop();
-      if (databaseUrl && storage.kind === 'postgres') await dropScratchDatabase(storage.serverUrl, databaseUrl);
-      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    for (const app of apps) await app?.stop();
+    await emulator?.stop();
+    if (databaseUrl && storage.kind === 'postgres') await dropScratchDatabase(storage.serverUrl, databaseUrl);
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    const emulatorDir = tempDir('authority');
+    dirs.push(emulatorDir);
+    emulator = await up({ ...baseEnv(), DATA_DIR: emulatorDir });
+    const caFile = (environment: string, part: string) =>
+      path.join(emulatorDir, 'emulator', `${environment}-ca.${part}`);
+    databaseUrl = storage.kind === 'postgres' ? await createScratchDatabase(storage.serverUrl, 'chaos') : undefined;
+    const shared = {
+      ...baseEnv(),
+      DATABASE_URL: databaseUrl,
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      AR_EMULATOR_URL: emulator.url,
+      AR_AUTHORITY_TIMEOUT_MS: AUTHORITY_TIMEOUT_MS,
+      AR_EMULATOR_SANDBOX_CA_CERT: caFile('sandbox', 'crt'),
+      AR_EMULATOR_SANDBOX_CA_KEY: caFile('sandbox', 'key'),
+      AR_EMULATOR_LIVE_CA_CERT: caFile('live', 'crt'),
+      AR_EMULATOR_LIVE_CA_KEY: caFile('live', 'key'),
+    };
+    const appEnvs = Array.from({ length: storage.kind === 'postgres' ? 2 : 1 }, (_, i) => {
+      const dir = tempDir(`app${i + 1}`);
+      dirs.push(dir);
+      return { ...shared, DATA_DIR: dir };
+    });
+    for (const env of appEnvs) apps.push(await up(env));
+    const authority = emulator;
+    return {
+      emulatorUrl: authority.url,
+      appCount: appEnvs.length,
+      appUrls: () => apps.filter((app): app is RunningServer => app !== undefined).map((app) => app.url),
+      async killAndRestart(index) {
+        const victim = apps[index];
+        if (!victim) return;
+        apps[index] = undefined;
+        await victim.stop('SIGKILL');
+        finishedLogs += victim.output();
+        apps[index] = await up(appEnvs[index]!);
+      },
+      logs: () => finishedLogs + apps.map((app) => app?.output() ?? '').join('') + authority.output(),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -4,9 +4,8 @@
 // at the authority's portal (a lapse by the calendar would take its validity's end to pass; revocation is
 // the lapse the authority enforces at once: its WSAA refuses every new login with it), then a renewal
 // registration on the same supplier entry uploads a new certificate.
-import { withCheckDigit } from '@/lib/ar/cuit';
 import { api, expectStatus } from '@/tests/bench/http';
-import { createWorkspace, openLink } from '@/tests/bench/registrations';
+import { benchCuits, createWorkspace, openLink } from '@/tests/bench/registrations';
 import type { ResilientApi } from '@/tests/chaos/resilient-api';
 import { makeCsr, pkcs8Pem, testKey } from '@/tests/support/pki';
 
@@ -19,7 +18,8 @@ export interface ChaosWorkspace {
   certificatePem: string;
 }
 
-export const CHAOS_CUIT = withCheckDigit('3074100000') ?? withCheckDigit('3074100001')!;
+/** A company CUIT apart from the bench's (30-7410000x-y): each pass has an authority of its own anyway. */
+export const CHAOS_CUIT = benchCuits(1, 2_100_000)[0]!;
 const SUPPLIER_NAME = 'Distribuidora Caos S.A.';
 const ENVIRONMENT = 'sandbox';
 
