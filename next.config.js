@@ -4,6 +4,22 @@
  * its own data files relative to its modules, and fontkit is what it parses our fonts with).
  */
 
+const fs = require('node:fs');
+const path = require('node:path');
+
+/**
+ * Where Turbopack may resolve files from: the project, and the node_modules it uses, which a git worktree
+ * links from the main checkout (outside the project, where Turbopack would not find `next`). In a plain
+ * checkout this is the project itself.
+ */
+function resolutionRoot() {
+  const modules = path.join(__dirname, 'node_modules');
+  const real = fs.existsSync(modules) ? path.dirname(fs.realpathSync(modules)) : __dirname;
+  let root = __dirname;
+  while (path.relative(root, real).startsWith('..')) root = path.dirname(root);
+  return root;
+}
+
 /** Headers every response carries; the wizard's CSP (frame-ancestors) is set per page later. */
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -16,6 +32,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'node-forge', 'pdfkit', 'fontkit'],
   poweredByHeader: false,
+  turbopack: { root: resolutionRoot() },
   // The build type-checks the app only; `npm test` type-checks everything, tests included.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   async headers() {

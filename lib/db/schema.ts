@@ -678,9 +678,13 @@ export const emulatorVouchers = pgTable(
   ],
 );
 
-export type EmulatorFault = 'drop_response' | 'unavailable';
+export type EmulatorFault = 'drop_response' | 'unavailable' | 'error_after_commit' | 'slow' | 'lagging_lookup' | 'down';
 
-/** A fault set at the portal: the next `remaining` calls of an operation lose their answer or are refused. */
+/**
+ * A fault set at the portal: the next `remaining` calls of an operation lose their answer, are refused,
+ * answered late (`delay_ms`) or see the book as it was `delay_ms` ago; or, for `down` (operation `*`),
+ * every call of the environment is refused until `down_until`.
+ */
 export const emulatorFaults = pgTable(
   'emulator_faults',
   {
@@ -689,6 +693,8 @@ export const emulatorFaults = pgTable(
     operation: text('operation').notNull(),
     fault: text('fault').$type<EmulatorFault>().notNull(),
     remaining: integer('remaining').notNull(),
+    delayMs: integer('delay_ms'),
+    downUntil: ts('down_until'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('emulator_faults_unique').on(t.environment, t.operation)],

@@ -1,15 +1,13 @@
 // The emulated WSFEv1's invoicing state: taxpayers' IVA conditions, voucher sequences (whose row lock
-// numbers one FECAESolicitar at a time), the vouchers it authorised, and the faults set at the portal.
+// numbers one FECAESolicitar at a time) and the vouchers it authorised.
 import 'server-only';
-import { and, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
 import {
-  emulatorFaults,
   emulatorPointsOfSale,
   emulatorTaxpayers,
   emulatorVoucherSequences,
   emulatorVouchers,
-  type EmulatorFault,
   type Environment,
   type TaxpayerVatStatus,
 } from '@/lib/db/schema';
@@ -82,6 +80,14 @@ export async function getPointOfSale(
   return row;
 }
 
+const voucherOf = (sequence: Sequence) =>
+  and(
+    eq(emulatorVouchers.environment, sequence.environment),
+    eq(emulatorVouchers.cuit, sequence.cuit),
+    eq(emulatorVouchers.pointOfSale, sequence.pointOfSale),
+    eq(emulatorVouchers.voucherType, sequence.voucherType),
+  );
+
 const sequenceIs = (sequence: Sequence) =>
   and(
     eq(emulatorVoucherSequences.environment, sequence.environment),
@@ -98,6 +104,16 @@ export async function lastAuthorised(sequence: Sequence): Promise<SequenceEnd> {
     .from(emulatorVoucherSequences)
     .where(sequenceIs(sequence));
   return row ?? { number: 0, date: null };
+}
+
+/** The sequence's last number among the vouchers authorised by `authorisedBy` (a lagging lookup). */
+export async function lastAuthorisedBy(sequence: Sequence, authorisedBy: Date): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ number: max(emulatorVouchers.numberTo) })
+    .from(emulatorVouchers)
+    .where(and(voucherOf(sequence), lte(emulatorVouchers.createdAt, authorisedBy)));
+  return row?.number ?? 0;
 }
 
 /**
@@ -135,20 +151,25 @@ export async function insertVoucher(tx: Tx, voucher: NewEmulatorVoucher): Promis
   await tx.insert(emulatorVouchers).values({ id: newId(), ...voucher });
 }
 
-/** The voucher holding this number of the sequence (a B range holds several). */
-export async function findVoucher(sequence: Sequence, number: number): Promise<EmulatorVoucher | undefined> {
+/**
+ * The voucher holding this number of the sequence (a B range holds several); with `authorisedBy`, only
+ * one authorised by then (a lagging lookup).
+ */
+export async function findVoucher(
+  sequence: Sequence,
+  number: number,
+  authorisedBy?: Date,
+): Promise<EmulatorVoucher | undefined> {
   const db = await getDb();
   const [row] = await db
     .select()
     .from(emulatorVouchers)
     .where(
       and(
-        eq(emulatorVouchers.environment, sequence.environment),
-        eq(emulatorVouchers.cuit, sequence.cuit),
-        eq(emulatorVouchers.pointOfSale, sequence.pointOfSale),
-        eq(emulatorVouchers.voucherType, sequence.voucherType),
+        voucherOf(sequence),
         lte(emulatorVouchers.numberFrom, number),
         gte(emulatorVouchers.numberTo, number),
+        authorisedBy ? lte(emulatorVouchers.createdAt, authorisedBy) : undefined,
       ),
     )
     .limit(1);
@@ -166,36 +187,37 @@ export async function listVouchers(environment: Environment, cuit: string, limit
     .limit(limit);
 }
 
-/** Sets (or, with count 0, clears) the fault for an operation. */
-export async function setFault(
-  environment: Environment,
-  operation: string,
-  fault: EmulatorFault,
-  count: number,
-): Promise<void> {
-  const db = await getDb();
-  await db
-    .insert(emulatorFaults)
-    .values({ id: newId(), environment, operation, fault, remaining: count })
-    .onConflictDoUpdate({
-      target: [emulatorFaults.environment, emulatorFaults.operation],
-      set: { fault, remaining: count, createdAt: new Date() },
-    });
+export interface BookPosition {
+  pointOfSale: number;
+  voucherType: number;
+  number: number;
 }
 
-/** Takes one call from the operation's pending fault, if any: one statement, so concurrent calls each take their own. */
-export async function takeFault(environment: Environment, operation: string): Promise<EmulatorFault | undefined> {
+/**
+ * A page of the CUIT's book in the order a reconciliation walks it: by point of sale, voucher type and
+ * number, ascending (a sequence's vouchers together, in its order), after `after` when given.
+ */
+export async function listBookVouchers(
+  environment: Environment,
+  cuit: string,
+  filter: { pointOfSale?: number; voucherType?: number },
+  after: BookPosition | undefined,
+  limit: number,
+): Promise<EmulatorVoucher[]> {
   const db = await getDb();
-  const [row] = await db
-    .update(emulatorFaults)
-    .set({ remaining: sql`${emulatorFaults.remaining} - 1` })
-    .where(
-      and(
-        eq(emulatorFaults.environment, environment),
-        eq(emulatorFaults.operation, operation),
-        gt(emulatorFaults.remaining, 0),
-      ),
-    )
-    .returning({ fault: emulatorFaults.fault });
-  return row?.fault;
+  const conditions: (SQL | undefined)[] = [
+    eq(emulatorVouchers.environment, environment),
+    eq(emulatorVouchers.cuit, cuit),
+    filter.pointOfSale === undefined ? undefined : eq(emulatorVouchers.pointOfSale, filter.pointOfSale),
+    filter.voucherType === undefined ? undefined : eq(emulatorVouchers.voucherType, filter.voucherType),
+    after
+      ? sql`(${emulatorVouchers.pointOfSale}, ${emulatorVouchers.voucherType}, ${emulatorVouchers.numberFrom}) > (${after.pointOfSale}, ${after.voucherType}, ${after.number})`
+      : undefined,
+  ];
+  return db
+    .select()
+    .from(emulatorVouchers)
+    .where(and(...conditions))
+    .orderBy(asc(emulatorVouchers.pointOfSale), asc(emulatorVouchers.voucherType), asc(emulatorVouchers.numberFrom))
+    .limit(limit);
 }

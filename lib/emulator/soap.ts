@@ -2,7 +2,8 @@
 // and writing replies and faults in the version the request came in, as Axis and ASMX do.
 import { XMLValidator } from 'fast-xml-parser';
 import { escapeXml, xmlParser } from '@/lib/ar/xml';
-import { lostAnswer, unavailableAnswer, type Outage } from '@/lib/emulator/outage';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { badGatewayAnswer, lostAnswer, unavailableAnswer, type Outage } from '@/lib/emulator/outage';
 import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export type SoapVersion = '1.1' | '1.2';
@@ -60,12 +61,13 @@ export interface SoapService {
 
 /**
  * Reads the request, runs `handle` for the reply body, and turns SoapFaultError into a fault reply; a
- * pending outage refuses the call (503) or carries it out and loses whatever it answered.
+ * pending outage refuses the call (503), or carries it out (`handle` sees the outage, for a lagging
+ * lookup) and then loses its answer, answers a proxy's 502 instead, or answers late.
  */
 export async function serveSoap(
   request: Request,
   service: SoapService,
-  handle: (soap: SoapRequest) => Promise<string>,
+  handle: (soap: SoapRequest, outage: Outage | undefined) => Promise<string>,
 ): Promise<Response> {
   let version: SoapVersion = '1.1';
   let outage: Outage | undefined;
@@ -74,8 +76,8 @@ export async function serveSoap(
     const soap = await readSoapRequest(request, service.prefix);
     version = soap.version;
     outage = await service.outage?.(soap);
-    if (outage === 'unavailable') return unavailableAnswer();
-    response = soapResponse(version, service.prefix, await handle(soap));
+    if (outage?.fault === 'unavailable' || outage?.fault === 'down') return unavailableAnswer();
+    response = soapResponse(version, service.prefix, await handle(soap, outage));
   } catch (error) {
     if (error instanceof SoapFaultError) {
       response = soapFaultResponse(error.version ?? version, service.prefix, error.fault, service.asciiFaults);
@@ -84,7 +86,17 @@ export async function serveSoap(
       response = soapFaultResponse(version, service.prefix, service.internalFault, service.asciiFaults);
     }
   }
-  return outage === 'drop_response' ? lostAnswer() : response;
+  switch (outage?.fault) {
+    case 'drop_response':
+      return lostAnswer();
+    case 'error_after_commit':
+      return badGatewayAnswer();
+    case 'slow':
+      await sleep(outage.delayMs);
+      return response;
+    default:
+      return response;
+  }
 }
 
 async function readSoapRequest(request: Request, envelopePrefix: string): Promise<SoapRequest> {

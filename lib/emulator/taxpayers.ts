@@ -5,7 +5,7 @@ import type { TaxpayerVatStatus } from '@/lib/db/schema';
 import { CuitSchema } from '@/lib/ar/cuit';
 import { getTaxpayerStatus, listVouchers, upsertTaxpayer } from '@/lib/emulator/invoicing-queries';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
-import { parseDate } from '@/lib/emulator/wsfe-values';
+import { isoDate, isoTimestamp } from '@/lib/emulator/wsfe-values';
 import type { RecordedTaxpayer, TaxpayerView } from '@/lib/openapi/responses/emulator';
 
 const VAT_STATUSES = ['responsable_inscripto', 'monotributo', 'exento'] as const satisfies readonly TaxpayerVatStatus[];
@@ -23,14 +23,6 @@ export async function recordTaxpayer(input: z.output<typeof TaxpayerBody>): Prom
   await upsertTaxpayer(input.environment, input.cuit, input.vat_status);
   return input;
 }
-
-const isoDate = (yyyymmdd: string) =>
-  parseDate(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}` : yyyymmdd;
-/** FchProceso (yyyymmddhhmiss, Argentina) as an ISO 8601 UTC instant. */
-const isoTimestamp = (stamp: string) =>
-  new Date(
-    `${isoDate(stamp.slice(0, 8))}T${stamp.slice(8, 10)}:${stamp.slice(10, 12)}:${stamp.slice(12, 14)}.000-03:00`,
-  ).toISOString();
 
 export async function describeTaxpayer(
   environment: z.output<typeof EnvironmentSchema>,

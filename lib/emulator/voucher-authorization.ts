@@ -37,6 +37,8 @@ export interface WsfeCall {
   cuit: string;
   payload: Record<string, unknown>;
   now: Date;
+  /** A lagging lookup (fault `lagging_lookup`) sees only the vouchers authorised by then. */
+  seenBy?: Date;
 }
 
 interface DetailOutcome {

@@ -2,7 +2,7 @@
 // (FECompUltimoAutorizado), one voucher as it was authorised (FECompConsultar), and how many vouchers one
 // FECAESolicitar may carry (FECompTotXRequest).
 import { isRecord } from '@/lib/emulator/soap';
-import { findVoucher, getPointOfSale, lastAuthorised } from '@/lib/emulator/invoicing-queries';
+import { findVoucher, getPointOfSale, lastAuthorised, lastAuthorisedBy } from '@/lib/emulator/invoicing-queries';
 import type { WsfeCall } from '@/lib/emulator/voucher-authorization';
 import { MAX_DETAILS_PER_REQUEST, pointOfSaleUsable } from '@/lib/emulator/voucher-checks';
 import type { Observation } from '@/lib/emulator/voucher-detail';
@@ -12,7 +12,7 @@ import { detailXml, element, errorsXml, observationsXml } from '@/lib/emulator/w
 
 const isVoucherType = (type: number) => VOUCHER_TYPES.some((row) => row.id === String(type));
 
-export async function ultimoAutorizado({ environment, cuit, payload, now }: WsfeCall): Promise<string> {
+export async function ultimoAutorizado({ environment, cuit, payload, now, seenBy }: WsfeCall): Promise<string> {
   const pointOfSale = readInteger(payload.PtoVta);
   const voucherType = readInteger(payload.CbteTipo);
   const errors: Observation[] = [];
@@ -34,11 +34,16 @@ export async function ultimoAutorizado({ environment, cuit, payload, now }: Wsfe
       message: 'El punto de venta no se encuentra habilitado a usar el presente WS. Ver metodo FEParamGetPtosVenta',
     });
   }
-  const last = errors.length ? 0 : (await lastAuthorised({ environment, cuit, pointOfSale, voucherType })).number;
+  const sequence = { environment, cuit, pointOfSale, voucherType };
+  const last = errors.length
+    ? 0
+    : seenBy
+      ? await lastAuthorisedBy(sequence, seenBy)
+      : (await lastAuthorised(sequence)).number;
   return `<PtoVta>${pointOfSale}</PtoVta><CbteTipo>${voucherType}</CbteTipo><CbteNro>${last}</CbteNro>${errorsXml(errors)}`;
 }
 
-export async function compConsultar({ environment, cuit, payload }: WsfeCall): Promise<string> {
+export async function compConsultar({ environment, cuit, payload, seenBy }: WsfeCall): Promise<string> {
   const query = isRecord(payload.FeCompConsReq) ? payload.FeCompConsReq : {};
   const voucherType = readInteger(query.CbteTipo);
   const number = readInteger(query.CbteNro, 'long');
@@ -54,7 +59,7 @@ export async function compConsultar({ environment, cuit, payload }: WsfeCall): P
   if (number < 1)
     errors.push({ code: 10202, message: 'No ingreso el numero de comprobante o el formato es invalido.' });
   if (errors.length) return errorsXml(errors);
-  const voucher = await findVoucher({ environment, cuit, pointOfSale, voucherType }, number);
+  const voucher = await findVoucher({ environment, cuit, pointOfSale, voucherType }, number, seenBy);
   if (!voucher)
     return errorsXml([
       { code: 602, message: 'No existen datos en nuestros registros para los parametros ingresados.' },

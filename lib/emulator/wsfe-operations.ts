@@ -1,5 +1,6 @@
 // The operations the emulated WSFEv1 serves: what each answers, and what its Result holds besides
 // Errors when the credentials fail (the WSDL's required integers, written as 0, as the service does).
+import { isDown } from '@/lib/emulator/fault-queries';
 import { solicitarCae, type WsfeCall } from '@/lib/emulator/voucher-authorization';
 import { compConsultar, compTotXRequest, ultimoAutorizado } from '@/lib/emulator/voucher-lookups';
 import { condicionIvaReceptor, cotizacion, PARAMETER_TABLES, puntosDeVenta } from '@/lib/emulator/wsfe-parameters';
@@ -14,7 +15,12 @@ export interface WsfeOperation {
 export const WSFE_OPERATIONS = {
   FEDummy: {
     open: true,
-    run: async () => '<AppServer>OK</AppServer><DbServer>OK</DbServer><AuthServer>OK</AuthServer>',
+    // While the environment is down (fault `down`) every server reports trouble; the real service's word for
+    // it is unverified, so it is the plainest one.
+    run: async ({ environment, now }) =>
+      (await isDown(environment, now))
+        ? '<AppServer>FAIL</AppServer><DbServer>FAIL</DbServer><AuthServer>FAIL</AuthServer>'
+        : '<AppServer>OK</AppServer><DbServer>OK</DbServer><AuthServer>OK</AuthServer>',
   },
   FECAESolicitar: { run: solicitarCae },
   FECompUltimoAutorizado: {

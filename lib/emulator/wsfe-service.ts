@@ -21,10 +21,11 @@ export function serveWsfe(environment: Environment, request: Request): Promise<R
       internalFault: { code: 'soap:Server', message: 'Server was unable to process request.', detail: '' },
       outage: outageFor(environment),
     },
-    async (soap) => {
+    async (soap, outage) => {
       const name = dispatch(soap);
       const operation = WSFE_OPERATIONS[name]!;
       const now = new Date();
+      const seenBy = outage?.fault === 'lagging_lookup' ? new Date(now.getTime() - outage.delayMs) : undefined;
       let result: string;
       if (operation.open) {
         result = await operation.run({ environment, cuit: '', payload: soap.payload, now });
@@ -33,7 +34,7 @@ export function serveWsfe(environment: Environment, request: Request): Promise<R
         result =
           'code' in checked
             ? `${operation.onAuthFailure ?? ''}${errorsXml([checked])}`
-            : await operation.run({ environment, cuit: checked.cuit, payload: soap.payload, now });
+            : await operation.run({ environment, cuit: checked.cuit, payload: soap.payload, now, seenBy });
       }
       return `<${name}Response xmlns="${FEV1}"><${name}Result>${result}</${name}Result></${name}Response>`;
     },

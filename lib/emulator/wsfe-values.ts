@@ -106,3 +106,13 @@ export function addDays(yyyymmdd: string, days: number): string {
 /** Whole days from `from` to `to`, both yyyymmdd. */
 export const daysBetween = (from: string, to: string) =>
   Math.round((parseDate(to)!.getTime() - parseDate(from)!.getTime()) / 86_400_000);
+
+/** yyyymmdd as YYYY-MM-DD (as it came when it is no date). */
+export const isoDate = (yyyymmdd: string) =>
+  parseDate(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}` : yyyymmdd;
+
+/** FchProceso (yyyymmddhhmiss, Argentina) as an ISO 8601 UTC instant. */
+export const isoTimestamp = (stamp: string) =>
+  new Date(
+    `${isoDate(stamp.slice(0, 8))}T${stamp.slice(8, 10)}:${stamp.slice(10, 12)}:${stamp.slice(12, 14)}.000-03:00`,
+  ).toISOString();

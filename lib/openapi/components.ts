@@ -30,6 +30,7 @@ import {
   RecordedRevocation,
   RecordedTaxpayer,
   TaxpayerView,
+  VoucherBook,
 } from '@/lib/openapi/responses/emulator';
 import {
   CertificateRecord,
@@ -100,6 +101,7 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   RecordedPointOfSale,
   RecordedTaxpayer,
   TaxpayerView,
+  VoucherBook,
   RecordedFault,
   Ping,
   OpenApiDocument,

@@ -629,7 +629,7 @@ describe('the portal: taxpayers and faults', () => {
     ['taxpayers', { environment: 'sandbox', cuit: '20123456786', vat_status: 'autonomo' }, 'vat_status'],
     ['taxpayers', { environment: 'sandbox', cuit: '20123456780', vat_status: 'exento' }, 'cuit'],
     ['faults', { environment: 'sandbox', operation: 'FEXXX', fault: 'unavailable', count: 1 }, 'operation'],
-    ['faults', { environment: 'sandbox', operation: 'FEDummy', fault: 'slow', count: 1 }, 'fault'],
+    ['faults', { environment: 'sandbox', operation: 'FEDummy', fault: 'melt', count: 1 }, 'fault'],
     ['faults', { environment: 'sandbox', operation: 'FEDummy', fault: 'unavailable', count: -1 }, 'count'],
     ['faults', { environment: 'test', operation: 'FEDummy', fault: 'unavailable', count: 1 }, 'environment'],
   ])('refuses %s %j on its field', async (resource, body, field) => {

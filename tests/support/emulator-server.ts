@@ -10,6 +10,7 @@ import * as revocationsRoute from '@/app/emulator/portal/revocations/route';
 import * as pointsOfSaleRoute from '@/app/emulator/portal/points-of-sale/route';
 import * as taxpayersRoute from '@/app/emulator/portal/taxpayers/route';
 import * as taxpayerRoute from '@/app/emulator/portal/taxpayers/[cuit]/route';
+import * as voucherBookRoute from '@/app/emulator/portal/taxpayers/[cuit]/vouchers/route';
 import * as faultsRoute from '@/app/emulator/portal/faults/route';
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -21,6 +22,7 @@ const ROUTES: [string, RegExp, Handler][] = [
   ['POST', /^\/emulator\/portal\/points-of-sale$/, pointsOfSaleRoute.POST],
   ['POST', /^\/emulator\/portal\/taxpayers$/, taxpayersRoute.POST],
   ['GET', /^\/emulator\/portal\/taxpayers\/(?<cuit>[^/]+)$/, taxpayerRoute.GET],
+  ['GET', /^\/emulator\/portal\/taxpayers\/(?<cuit>[^/]+)\/vouchers$/, voucherBookRoute.GET],
   ['POST', /^\/emulator\/portal\/faults$/, faultsRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsaa\/LoginCms$/, loginCmsRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsfev1\/service\.asmx$/, wsfeRoute.POST],

@@ -10,6 +10,7 @@ import {
   RevocationBody,
 } from '@/lib/emulator/portal';
 import { TaxpayerBody, TaxpayerParams, TaxpayerQuery } from '@/lib/emulator/taxpayers';
+import { VoucherBookQuery } from '@/lib/emulator/voucher-book';
 import {
   IssuedCertificate,
   RecordedAuthorization,
@@ -18,6 +19,7 @@ import {
   RecordedRevocation,
   RecordedTaxpayer,
   TaxpayerView,
+  VoucherBook,
 } from '@/lib/openapi/responses/emulator';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
@@ -62,7 +64,9 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
       'WSFEv1: vouchers authorised with a CAE (FECAESolicitar), their numbering and lookups, and the parameter tables',
     description:
       'With a fault set at /emulator/portal/faults, a call answers HTTP 503 (unavailable) or is carried out and ' +
-      'its connection cut before any answer (drop_response). AR_EMULATOR_LATENCY_MS delays every answer.',
+      "its connection cut before any answer (drop_response), answered with a proxy's 502 (error_after_commit) or late " +
+      '(slow); lookups may lag behind the book (lagging_lookup), and the whole environment may be down. ' +
+      'AR_EMULATOR_LATENCY_MS delays every answer.',
   },
   {
     ...portal,
@@ -125,8 +129,25 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
     method: 'post',
     path: '/emulator/portal/faults',
     operationId: 'emulatorSetFault',
-    summary: 'Make the next `count` calls of an operation fail: 503, or carried out with the answer lost',
+    summary: 'Make the next `count` calls of an operation fail, or the whole environment go down for a while',
+    description:
+      '`unavailable`: HTTP 503, nothing done. Carried out, then: `drop_response` the connection is cut before any ' +
+      "answer; `error_after_commit` a proxy's HTTP 502 HTML page; `slow` the answer after `delay_ms`. " +
+      '`lagging_lookup` (FECompConsultar, FECompUltimoAutorizado): the lookup does not see vouchers authorised in ' +
+      'the last `delay_ms`. `down`: every operation of the environment answers 503 for `duration_ms` (FEDummy ' +
+      'answers, its servers not OK); `count` 0 lifts it. A new fault for an operation replaces the old; `count` 0 clears it.',
     body: jsonBody(FaultBody),
     responses: { 201: answer(RecordedFault, 'The fault, pending for the next calls') },
+  },
+  {
+    ...emulated,
+    method: 'get',
+    path: '/emulator/portal/taxpayers/{cuit}/vouchers',
+    operationId: 'emulatorListVoucherBook',
+    summary: "The authority's book: every voucher the emulated WSFEv1 authorised for the CUIT, paged",
+    params: TaxpayerParams,
+    query: VoucherBookQuery,
+    errors: ['not_found', 'invalid_cursor'],
+    responses: { 200: answer(VoucherBook, 'A page of the book') },
   },
 ];

@@ -1,6 +1,6 @@
 // Answers of the emulator's portal (JSON); its SOAP services answer XML, described in words.
 import { z } from 'zod';
-import { EnvironmentName, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
+import { EnvironmentName, listOf, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
 
 export const IssuedCertificate = z.strictObject({
   certificate: z.string().describe("PEM, issued by the environment's CA"),
@@ -56,11 +56,31 @@ export const TaxpayerView = RecordedTaxpayer.extend({
     .describe('The vouchers the emulated WSFEv1 authorised for this CUIT, newest first (at most 50)'),
 });
 
+export const BookVoucher = z.strictObject({
+  point_of_sale: z.int(),
+  voucher_type: z.int().describe("The authority's CbteTipo"),
+  number: z.int(),
+  number_to: z.int().describe('The last number of a B range; the same number otherwise'),
+  cae: z.string().regex(/^\d{14}$/),
+  date: z.string().describe('CbteFch, YYYY-MM-DD'),
+  total: z.string().describe('ImpTotal as the service writes it (121, 121.5)'),
+  currency: z.string(),
+  receiver: z.strictObject({ doc_type: z.int(), doc_number: z.string() }),
+  service: ServiceName.describe('The web service that authorised it'),
+  processed_at: Timestamp,
+});
+
+export const VoucherBook = listOf(BookVoucher).describe(
+  'By point of sale, voucher type and number, ascending: each sequence whole and in order, for reconciliation',
+);
+
 export const RecordedFault = z.strictObject({
   environment: EnvironmentName,
-  operation: z.string(),
-  fault: z.enum(['drop_response', 'unavailable']),
+  operation: z.string().describe('`*` for `down`: every operation of the environment'),
+  fault: z.enum(['drop_response', 'unavailable', 'error_after_commit', 'slow', 'lagging_lookup', 'down']),
   count: z.int(),
+  delay_ms: z.int().optional(),
+  duration_ms: z.int().optional(),
 });
 
 export type IssuedCertificate = z.output<typeof IssuedCertificate>;
@@ -70,3 +90,4 @@ export type RecordedPointOfSale = z.output<typeof RecordedPointOfSale>;
 export type RecordedTaxpayer = z.output<typeof RecordedTaxpayer>;
 export type TaxpayerView = z.output<typeof TaxpayerView>;
 export type RecordedFault = z.output<typeof RecordedFault>;
+export type BookVoucher = z.output<typeof BookVoucher>;

@@ -1,0 +1,13 @@
+import { withApi } from '@/lib/api/with-api';
+import { portalRoute } from '@/lib/server/emulator-gate';
+import { TaxpayerParams } from '@/lib/emulator/taxpayers';
+import { listVoucherBook, VoucherBookQuery } from '@/lib/emulator/voucher-book';
+
+export const GET = portalRoute(
+  withApi({
+    auth: 'none',
+    params: TaxpayerParams,
+    query: VoucherBookQuery,
+    handler: ({ params, query }) => listVoucherBook(params.cuit, query),
+  }),
+);

@@ -1,0 +1,78 @@
+// The authority's book, whole: every voucher the emulated WSFEv1 authorised for a CUIT, paged in the order
+// a reconciliation walks it (point of sale, voucher type, number, ascending), so that a client can compare
+// it sequence by sequence with its own records. The cursor is the last served voucher's place in that order.
+import { z } from 'zod';
+import { ApiError } from '@/lib/api/errors';
+import { ListQuery } from '@/lib/api/pagination';
+import type { Environment } from '@/lib/db/schema';
+import { type BookPosition, type EmulatorVoucher, listBookVouchers } from '@/lib/emulator/invoicing-queries';
+import { EnvironmentSchema } from '@/lib/emulator/portal';
+import { isoDate, isoTimestamp } from '@/lib/emulator/wsfe-values';
+import type { BookVoucher } from '@/lib/openapi/responses/emulator';
+import type { ListOf } from '@/lib/openapi/responses/common';
+
+export const VoucherBookQuery = ListQuery.extend({
+  environment: EnvironmentSchema,
+  point_of_sale: z.coerce.number().int().min(1).max(99_999).optional(),
+  voucher_type: z.coerce.number().int().min(1).max(999).optional(),
+}).strict();
+
+const encodeCursor = (at: BookPosition) =>
+  Buffer.from(JSON.stringify([at.pointOfSale, at.voucherType, at.number])).toString('base64url');
+
+function decodeCursor(cursor: string): BookPosition {
+  const invalid = new ApiError('invalid_cursor', 'The cursor is not one this service issued.');
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  const parsed = z.tuple([z.int().min(0), z.int().min(0), z.int().min(0)]).safeParse(decoded);
+  if (!parsed.success) throw invalid;
+  const [pointOfSale, voucherType, number] = parsed.data;
+  return { pointOfSale, voucherType, number };
+}
+
+const presentVoucher = (voucher: EmulatorVoucher): BookVoucher => ({
+  point_of_sale: voucher.pointOfSale,
+  voucher_type: voucher.voucherType,
+  number: voucher.numberFrom,
+  number_to: voucher.numberTo,
+  cae: voucher.cae,
+  date: isoDate(voucher.detail.CbteFch ?? ''),
+  total: voucher.detail.ImpTotal ?? '0',
+  currency: voucher.detail.MonId ?? '',
+  receiver: { doc_type: Number(voucher.detail.DocTipo), doc_number: voucher.detail.DocNro ?? '' },
+  service: 'wsfe',
+  processed_at: isoTimestamp(voucher.processedAt),
+});
+
+export async function listVoucherBook(
+  cuit: string,
+  query: z.output<typeof VoucherBookQuery> & { environment: Environment },
+): Promise<ListOf<BookVoucher>> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await listBookVouchers(
+    query.environment,
+    cuit,
+    { pointOfSale: query.point_of_sale, voucherType: query.voucher_type },
+    after,
+    query.limit + 1,
+  );
+  const served = rows.slice(0, query.limit);
+  const last = served.at(-1);
+  return {
+    list: served.map(presentVoucher),
+    limit: query.limit,
+    ...(rows.length > query.limit && last
+      ? {
+          next_cursor: encodeCursor({
+            pointOfSale: last.pointOfSale,
+            voucherType: last.voucherType,
+            number: last.numberFrom,
+          }),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,61 @@
+// The emulator's faults, chosen by chance and set at its portal while invoices are issued: on the three
+// operations a sender's one-way door depends on (FECAESolicitar, and the two lookups that settle a doubt),
+// every kind of fault, and now and then the whole environment down.
+import { api, expectStatus } from '@/tests/bench/http';
+import type { Chance } from '@/tests/chaos/random';
+
+export const FAULT_KINDS = [
+  'drop_response',
+  'unavailable',
+  'error_after_commit',
+  'slow',
+  'lagging_lookup',
+  'down',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+const ISSUING_OPERATIONS = ['FECAESolicitar', 'FECompConsultar', 'FECompUltimoAutorizado'] as const;
+const LOOKUPS = ['FECompConsultar', 'FECompUltimoAutorizado'] as const;
+const ENVIRONMENT = 'sandbox';
+
+export type FaultBody = { environment: string; fault: FaultKind; count: number } & Record<string, unknown>;
+
+/** One fault as the portal takes it. `slow` reaches past our clients' 3 s time limit about half the time. */
+export function chooseFault(chance: Chance): FaultBody {
+  const fault = chance.pick(FAULT_KINDS);
+  const count = chance.int(1, 4);
+  switch (fault) {
+    case 'down':
+      return { environment: ENVIRONMENT, fault, count, duration_ms: chance.int(1_000, 4_000) };
+    case 'lagging_lookup':
+      return {
+        environment: ENVIRONMENT,
+        fault,
+        count,
+        operation: chance.pick(LOOKUPS),
+        delay_ms: chance.int(2_000, 15_000),
+      };
+    case 'slow':
+      return {
+        environment: ENVIRONMENT,
+        fault,
+        count,
+        operation: chance.pick(ISSUING_OPERATIONS),
+        delay_ms: chance.int(500, 6_000),
+      };
+    default:
+      return { environment: ENVIRONMENT, fault, count, operation: chance.pick(ISSUING_OPERATIONS) };
+  }
+}
+
+export async function injectFault(emulatorUrl: string, body: FaultBody): Promise<void> {
+  await expectStatus(api(`${emulatorUrl}/emulator/portal/faults`, { body }), 201, `fault ${body.fault}`);
+}
+
+/** Every operation's pending fault cleared and the environment up again. */
+export async function clearFaults(emulatorUrl: string): Promise<void> {
+  for (const operation of ISSUING_OPERATIONS) {
+    await injectFault(emulatorUrl, { environment: ENVIRONMENT, operation, fault: 'unavailable', count: 0 });
+  }
+  await injectFault(emulatorUrl, { environment: ENVIRONMENT, fault: 'down', count: 0, duration_ms: 1 });
+}

@@ -1,0 +1,79 @@
+// What a chaos pass issues, decided up front from the seed: each invoice's workspace, point of sale,
+// letter (mostly B to final consumers, some A to a Responsable Inscripto) and amount, and the client-chosen
+// ids that make every store and job safe to send again. A few B invoices are over RG 4444's amount with an
+// anonymous consumer, which the authority refuses (we do not check it at store): they end in Error, so
+// that the re-issuer has failed jobs to issue again.
+import { newId } from '@/lib/ids';
+import type { Chance } from '@/tests/chaos/random';
+
+export const POINTS_OF_SALE = [1, 2, 3] as const;
+/** The authority's CbteTipo of each letter. */
+export const VOUCHER_TYPE = { A: 1, B: 6 } as const;
+export type Letter = keyof typeof VOUCHER_TYPE;
+
+export interface PlannedInvoice {
+  index: number;
+  /** Which of the pass's workspaces (0 or 1) stores it. */
+  workspace: number;
+  pointOfSale: number;
+  letter: Letter;
+  amount: number;
+  entryId: string;
+  /** Whether the store answered (created or already stored). */
+  stored: boolean;
+  /** Every job made for the entry, the first by the issuing client, later ones by the re-issuer. */
+  jobIds: string[];
+  /** What the client saw go wrong with it (a store or job refused), for the report. */
+  refusals: string[];
+}
+
+/** ARS before VAT: over RG 4444's $10,000,000 from which a B invoice must name its receiver. */
+const OVER_CONSUMER_LIMIT = 10_000_000;
+
+export function planInvoices(chance: Chance, count: number, workspaces: number): PlannedInvoice[] {
+  return Array.from({ length: count }, (_, index) => {
+    const letter: Letter = chance.chance(0.15) ? 'A' : 'B';
+    const refusable = letter === 'B' && chance.chance(0.05);
+    return {
+      index,
+      workspace: chance.int(0, workspaces - 1),
+      pointOfSale: chance.pick(POINTS_OF_SALE),
+      letter,
+      amount: refusable ? OVER_CONSUMER_LIMIT : chance.int(1, 500) * 10,
+      entryId: newId(),
+      stored: false,
+      jobIds: [],
+      refusals: [],
+    };
+  });
+}
+
+/** Today in Argentina (UTC−3): the authority takes goods dated within five days of it. */
+const argentinaToday = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+
+export function invoiceDocument(invoice: PlannedInvoice, cuit: string) {
+  return {
+    $schema: 'https://gobl.org/draft-0/bill/invoice',
+    series: String(invoice.pointOfSale),
+    issue_date: argentinaToday(),
+    supplier: { name: 'Distribuidora Caos S.A.', tax_id: { country: 'AR', code: cuit } },
+    ...(invoice.letter === 'A'
+      ? {
+          tax: { ext: { 'ar-arca-doc-letter': 'A' } },
+          customer: {
+            name: 'Cliente Responsable Inscripto S.A.',
+            tax_id: { country: 'AR', code: '30500010912' },
+            ext: { 'ar-arca-vat-status': '1' },
+          },
+        }
+      : {}),
+    lines: [
+      {
+        i: 1,
+        quantity: '1',
+        item: { name: `Artículo ${invoice.index + 1}`, price: `${invoice.amount}.00`, key: 'goods' },
+        taxes: [{ cat: 'VAT', rate: 'general' }],
+      },
+    ],
+  };
+}
