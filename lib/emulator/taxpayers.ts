@@ -5,7 +5,8 @@ import type { TaxpayerVatStatus } from '@/lib/db/schema';
 import { CuitSchema } from '@/lib/ar/cuit';
 import { getTaxpayerStatus, listVouchers, upsertTaxpayer } from '@/lib/emulator/invoicing-queries';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
-import { isoDate, isoTimestamp } from '@/lib/emulator/wsfe-values';
+import { isoDate } from '@/lib/ar/arca/voucher-date';
+import { isoTimestamp } from '@/lib/emulator/wsfe-values';
 import type { RecordedTaxpayer, TaxpayerView } from '@/lib/openapi/responses/emulator';
 
 const VAT_STATUSES = ['responsable_inscripto', 'monotributo', 'exento'] as const satisfies readonly TaxpayerVatStatus[];

@@ -7,7 +7,8 @@ import { ListQuery } from '@/lib/api/pagination';
 import type { Environment } from '@/lib/db/schema';
 import { type BookPosition, type EmulatorVoucher, listBookVouchers } from '@/lib/emulator/invoicing-queries';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
-import { isoDate, isoTimestamp } from '@/lib/emulator/wsfe-values';
+import { isoDate } from '@/lib/ar/arca/voucher-date';
+import { isoTimestamp } from '@/lib/emulator/wsfe-values';
 import type { BookVoucher } from '@/lib/openapi/responses/emulator';
 import type { ListOf } from '@/lib/openapi/responses/common';
 

@@ -1,6 +1,7 @@
 // WSFEv1's values read and written as its .NET service does: integers that must parse (else the whole
 // request is unreadable), doubles kept exact as fixed-point bigints and written without padding (`122`,
 // `5.25`), and dates as yyyymmdd on Argentina's calendar.
+import { isoDate } from '@/lib/ar/arca/voucher-date';
 import { SoapFaultError } from '@/lib/emulator/soap';
 
 /**
@@ -106,10 +107,6 @@ export function addDays(yyyymmdd: string, days: number): string {
 /** Whole days from `from` to `to`, both yyyymmdd. */
 export const daysBetween = (from: string, to: string) =>
   Math.round((parseDate(to)!.getTime() - parseDate(from)!.getTime()) / 86_400_000);
-
-/** yyyymmdd as YYYY-MM-DD (as it came when it is no date). */
-export const isoDate = (yyyymmdd: string) =>
-  parseDate(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}` : yyyymmdd;
 
 /** FchProceso (yyyymmddhhmiss, Argentina) as an ISO 8601 UTC instant. */
 export const isoTimestamp = (stamp: string) =>

@@ -3,6 +3,7 @@
 // {"ver":1,"fecha":"2020-10-13","cuit":30000000007,"ptoVta":10,"tipoCmp":1,"nroCmp":94,"importe":12100,
 //  "moneda":"DOL","ctz":65,"tipoDocRec":80,"nroDocRec":20000000001,"tipoCodAut":"E","codAut":70417054367476}
 // Numbers are written from the decimal strings as they are (trailing zeros dropped), never through a float.
+import { isoDate } from '@/lib/ar/arca/voucher-date';
 import { AMOUNT_PATTERN } from '@/lib/gobl/num';
 import type { FECAEDetRequest, WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
 
@@ -75,8 +76,6 @@ export function arcaQrJson(data: ArcaQrData): string {
 export function arcaQrUrl(data: ArcaQrData): string {
   return `${ARCA_QR_BASE_URL}?p=${Buffer.from(arcaQrJson(data), 'utf8').toString('base64')}`;
 }
-
-const isoDate = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 
 /** The QR's data for a voucher as sent to `FECAESolicitar` (with its number) and the CAE it got. */
 export function arcaQrDataFor(

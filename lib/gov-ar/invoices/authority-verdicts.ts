@@ -15,9 +15,9 @@ import {
   stampEntries,
   type SettledSend,
 } from '@/lib/gov-ar/invoices/issuance-queries';
+import { isoDate } from '@/lib/ar/arca/voucher-date';
 import {
   authorisedMessage,
-  isoDate,
   issuedStamp,
   notes,
   type AuthorityNote,

@@ -2,7 +2,8 @@
 // and stamps its entry gains when authorised (CAE, its expiry, the RG 4892 QR), and the authority's words
 // as we keep them.
 import { arcaQrDataFor, arcaQrUrl } from '@/lib/ar/arca/qr';
-import type { FECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
+import { isoDate } from '@/lib/ar/arca/voucher-date';
+import { withNumber, type WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
 import type { InvoiceSend } from '@/lib/db/schema';
 import type { IssuedStamp } from '@/lib/gov-ar/invoices/issuance-queries';
 
@@ -14,15 +15,8 @@ export interface VoucherSequence {
 }
 
 /** The send's detail carrying `number`: the only number it ever goes out with until the authority frees it. */
-export const withNumber = (send: InvoiceSend, number: number) =>
-  ({
-    ...(send.detail as Omit<FECAEDetRequest, 'CbteDesde' | 'CbteHasta'>),
-    CbteDesde: number,
-    CbteHasta: number,
-  }) as FECAEDetRequest;
-
-/** yyyymmdd → yyyy-mm-dd */
-export const isoDate = (yyyymmdd: string) => yyyymmdd.replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
+export const sentWithNumber = (send: InvoiceSend, number: number) =>
+  withNumber(send.detail as WsfeVoucher['detail'], number);
 
 /** What the send step records for an invoice the authority accepted, run by its own step or by the sender. */
 export const authorisedMessage = (number: number | null, cae: string | undefined) =>
@@ -36,7 +30,7 @@ export function issuedStamp(
   cae: string,
   caeDue: string,
 ): IssuedStamp {
-  const detail = withNumber(send, number);
+  const detail = sentWithNumber(send, number);
   const qr = arcaQrUrl(
     arcaQrDataFor({ CbteTipo: sequence.docType, PtoVta: sequence.pointOfSale }, detail, sequence.cuit, cae),
   );

@@ -8,7 +8,7 @@ import type { InvoiceSend } from '@/lib/db/schema';
 import { batchOutcome, type BatchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
 import { freeSends, numberQueuedSends } from '@/lib/gov-ar/invoices/issuance-queries';
 import { noVerdicts, recordVerdicts, type Verdicts } from '@/lib/gov-ar/invoices/authority-verdicts';
-import { withNumber } from '@/lib/gov-ar/invoices/issued-voucher';
+import { sentWithNumber } from '@/lib/gov-ar/invoices/issued-voucher';
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
 import { fenced, type SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
 
@@ -84,7 +84,7 @@ const solicit = (authority: Authority, sends: InvoiceSend[]) =>
     authority.environment,
     authority.auth,
     authority.sequence,
-    sends.map((send) => withNumber(send, send.number!)),
+    sends.map((send) => sentWithNumber(send, send.number!)),
   );
 
 const numbersOf = (sends: InvoiceSend[]) => sends.map((send) => ({ id: send.id, number: send.number! }));

@@ -11,7 +11,7 @@ import { feCompConsultar, feCompUltimoAutorizado, type AuthorisedVoucher } from 
 import type { InvoiceSend } from '@/lib/db/schema';
 import { noVerdicts, recordVerdicts } from '@/lib/gov-ar/invoices/authority-verdicts';
 import { sendsInDoubt } from '@/lib/gov-ar/invoices/issuance-queries';
-import { withNumber } from '@/lib/gov-ar/invoices/issued-voucher';
+import { sentWithNumber } from '@/lib/gov-ar/invoices/issued-voucher';
 import { canSpeak, type Authority, type Unusable } from '@/lib/gov-ar/invoices/sequence-authority';
 import { resendInDoubt, voucherSequenceOf } from '@/lib/gov-ar/invoices/send-batch';
 import type { SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
@@ -43,7 +43,7 @@ async function settleOwnSends(lease: SequenceLease, authority: Authority, sends:
   used.forEach((send, at) => {
     const voucher = found[at];
     if (!voucher) return; // the record lags: in doubt still
-    const differences = voucherDifferences(withNumber(send, send.number!), voucher.fields);
+    const differences = voucherDifferences(sentWithNumber(send, send.number!), voucher.fields);
     if (differences.length === 0)
       verdicts.authorised.push({
         send,
