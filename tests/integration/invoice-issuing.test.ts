@@ -29,6 +29,7 @@ import { invoiceDoc } from '@/tests/support/invoice-docs';
 import {
   argentinaToday,
   createInvoiceWorkflow,
+  issuingSupplier,
   issue,
   readEntry,
   runUntilEnded,
@@ -46,11 +47,7 @@ import { createWorkspace, getJob } from '@/tests/support/scenario';
 const emulator = useEmulator();
 const receiverOf = useWebhookReceiver();
 
-async function readySupplier() {
-  const supplier = await registeredSupplier(emulator());
-  const workflow = await createInvoiceWorkflow(supplier.apiKey);
-  return { ...supplier, invoiceWorkflowId: workflow.id };
-}
+const readySupplier = () => issuingSupplier(emulator());
 
 describe('the ar-invoice workflow', () => {
   it("has the contract's steps, and the webhook before Sent when configured", async () => {

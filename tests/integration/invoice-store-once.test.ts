@@ -11,7 +11,7 @@ import { postInvoice, putInvoice, registeredSupplier } from '@/tests/support/inv
 import { invoiceDoc } from '@/tests/support/invoice-docs';
 import {
   argentinaToday,
-  createInvoiceWorkflow,
+  issuingSupplier,
   issue,
   readEntry,
   runUntilEnded,
@@ -21,11 +21,7 @@ import { useEmulator } from '@/tests/support/registration';
 
 const emulator = useEmulator();
 
-async function readySupplier() {
-  const supplier = await registeredSupplier(emulator());
-  const workflow = await createInvoiceWorkflow(supplier.apiKey);
-  return { ...supplier, invoiceWorkflowId: workflow.id };
-}
+const readySupplier = () => issuingSupplier(emulator());
 
 /** An invoice of today with a document uuid of the client's choosing. */
 const withUuid = (cuit: string, uuid: string, overrides: Record<string, unknown> = {}) => {

@@ -28,10 +28,11 @@ import { drainJobs } from '@/lib/transform/runner';
 import { getJobByIdAnyOwner } from '@/lib/transform/queries';
 import { portal } from '@/tests/support/emulator-client';
 import { startAuthorityProxy, type AuthorityProxy } from '@/tests/support/authority-proxy';
-import { completeRegistration, putInvoice, registeredSupplier } from '@/tests/support/invoices';
+import { completeRegistration, putInvoice } from '@/tests/support/invoices';
 import {
   argentinaToday,
   createInvoiceWorkflow,
+  issuingSupplier,
   issue,
   readEntry,
   runUntilEnded,
@@ -53,11 +54,7 @@ afterAll(async () => {
   await proxy.close();
 });
 
-async function readySupplier() {
-  const supplier = await registeredSupplier(emulator());
-  const workflow = await createInvoiceWorkflow(supplier.apiKey);
-  return { ...supplier, invoiceWorkflowId: workflow.id };
-}
+const readySupplier = () => issuingSupplier(emulator());
 
 type Supplier = Awaited<ReturnType<typeof readySupplier>>;
 
@@ -75,6 +72,25 @@ async function authorityLast(supplier: Supplier, series: number) {
 
 const sequenceOf = (supplier: { cuit: string }, series: number) =>
   ensureSequence({ environment: 'sandbox', cuit: supplier.cuit, pointOfSale: series, docType: 6 });
+
+/** The invoice queued on its sequence (B, point of sale `series`) as its job's send step would queue it. */
+async function queuedAsItsStepWould(
+  supplier: Supplier,
+  invoice: { id: string; data: { doc: Record<string, unknown> } },
+  jobId: string,
+  series: number,
+) {
+  const detail = toFECAEDetRequest(invoice.data.doc as CalculableInvoice).detail;
+  const send = await queueSend({
+    ownerId: supplier.ownerId,
+    sequenceId: (await sequenceOf(supplier, series)).id,
+    entryId: invoice.id,
+    jobId,
+    detail,
+    issueDate: argentinaToday(),
+  });
+  return { send, detail };
+}
 
 /** Runs the job's steps that are runnable now, repeatedly, until `done` holds (or the time runs out). */
 async function runUntil(done: () => Promise<boolean>, ms = 20_000) {
@@ -234,16 +250,7 @@ describe('one invoice, one voucher at the authority', () => {
     const template = templateNamed('ar-invoice')!;
     const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '25' });
     const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
-    const sequence = await sequenceOf(supplier, 25);
-    const detail = toFECAEDetRequest(invoice.data.doc as CalculableInvoice).detail;
-    const send = await queueSend({
-      ownerId: supplier.ownerId,
-      sequenceId: sequence.id,
-      entryId: invoice.id,
-      jobId: job.id,
-      detail,
-      issueDate: argentinaToday(),
-    });
+    const { send } = await queuedAsItsStepWould(supplier, invoice, job.id, 25);
     const row = (await getJobByIdAnyOwner(job.id))!;
     const failing = () => inTransaction((tx) => template.beforeJobFails!(tx, row));
     const db = await getDb();
@@ -326,16 +333,7 @@ describe('one invoice, one voucher at the authority', () => {
     const supplier = await readySupplier();
     const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '28' });
     const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
-    const sequence = await sequenceOf(supplier, 28);
-    const detail = toFECAEDetRequest(invoice.data.doc as CalculableInvoice).detail;
-    await queueSend({
-      ownerId: supplier.ownerId,
-      sequenceId: sequence.id,
-      entryId: invoice.id,
-      jobId: job.id,
-      detail,
-      issueDate: argentinaToday(),
-    });
+    const { detail } = await queuedAsItsStepWould(supplier, invoice, job.id, 28);
     const db = await getDb();
     await db.execute(sql`update invoice_sends set state = 'sending', number = 1 where job_id = ${job.id}`);
     // Another system's final-consumer voucher of the same day and the same total, but another sale.

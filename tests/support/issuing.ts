@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import * as workflowsRoute from '@/app/transform/v1/workflows/route';
 import { drainJobs } from '@/lib/transform/runner';
 import { call } from '@/tests/support/call';
-import { postInvoice } from '@/tests/support/invoices';
+import { postInvoice, registeredSupplier } from '@/tests/support/invoices';
 import { invoiceDoc } from '@/tests/support/invoice-docs';
 import { getEntry, getJob, startJob } from '@/tests/support/scenario';
 
@@ -19,6 +19,13 @@ export async function createInvoiceWorkflow(apiKey: string, extra: Record<string
   });
   expect(status).toBe(201);
   return body as { id: string; steps: { name: string }[]; rescue: { name: string }[] };
+}
+
+/** A supplier registered through the wizard in a workspace of its own, with an `ar-invoice` workflow. */
+export async function issuingSupplier(emulatorUrl: string) {
+  const supplier = await registeredSupplier(emulatorUrl);
+  const workflow = await createInvoiceWorkflow(supplier.apiKey);
+  return { ...supplier, invoiceWorkflowId: workflow.id };
 }
 
 /** Stores an invoice of this supplier dated today (B to a final consumer unless `overrides` say otherwise). */
