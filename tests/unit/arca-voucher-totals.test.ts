@@ -1,0 +1,36 @@
+// The stored invoice is what the authority authorised (CONTRACT.md, "Issuing exactly once"): `totals.payable`
+// is the voucher's ImpTotal and each VAT rate's base and amount its AlicIva, to the cent. The case that broke
+// it: a quantity of ten decimals, where GOBL's "precise" rounding sums before it rounds and the voucher's
+// parts, each rounded to the cent, add up to a cent more.
+import { describe, expect, it } from 'vitest';
+import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
+import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
+import type { Json } from '@/tests/support/gobl-examples';
+
+/** A B invoice to a final consumer (no customer): 1.1234567891 × 1000.00 at 21%. */
+const tenDecimals = (tax?: Json): Json => ({
+  $schema: 'https://gobl.org/draft-0/bill/invoice',
+  series: '1',
+  issue_date: '2026-11-20',
+  supplier: { name: 'Proveedor S.A.', tax_id: { country: 'AR', code: '30712345671' } },
+  lines: [
+    {
+      quantity: '1.1234567891',
+      item: { name: 'Artículo', price: '1000.00', key: 'goods' },
+      taxes: [{ cat: 'VAT', rate: 'general' }],
+    },
+  ],
+  ...(tax ? { tax } : {}),
+});
+
+describe('the one-cent case: 1.1234567891 × 1000.00 at 21%, B to a final consumer', () => {
+  it('is never stored with a payable other than the ImpTotal it would be authorised with', () => {
+    const prepared = prepareArcaInvoice(tenDecimals());
+    if (!prepared.ok) return;
+    const totals = prepared.doc.totals as Json;
+    const { detail } = toFECAEDetRequest(prepared.doc);
+    expect(detail.ImpTotal).toBe(totals.payable);
+    const rate = totals.taxes.categories[0].rates[0];
+    expect(detail.Iva?.AlicIva).toEqual([{ Id: 5, BaseImp: rate.base, Importe: rate.amount }]);
+  });
+});
