@@ -33,4 +33,23 @@ describe('the one-cent case: 1.1234567891 × 1000.00 at 21%, B to a final consum
     const rate = totals.taxes.categories[0].rates[0];
     expect(detail.Iva?.AlicIva).toEqual([{ Id: 5, BaseImp: rate.base, Importe: rate.amount }]);
   });
+
+  it('under GOBL\'s default "precise" rounding (payable 1359.38, parts 1359.39) is refused, saying what to do', () => {
+    const prepared = prepareArcaInvoice(tenDecimals());
+    expect(prepared.ok).toBe(false);
+    if (prepared.ok) return;
+    expect(Object.keys(prepared.fields)).toEqual(['data.doc.totals.payable']);
+    expect(prepared.fields['data.doc.totals.payable']).toContain('= 1359.39');
+    expect(prepared.fields['data.doc.totals.payable']).toContain('payable is 1359.38');
+    expect(prepared.fields['data.doc.totals.payable']).toContain('tax.rounding to "currency"');
+  });
+
+  it('under "currency" rounding is stored with payable 1359.39, the ImpTotal and the QR\'s importe', () => {
+    const prepared = prepareArcaInvoice(tenDecimals({ rounding: 'currency' }));
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.fields));
+    const totals = prepared.doc.totals as Json;
+    expect(totals).toMatchObject({ total: '1123.46', tax: '235.93', total_with_tax: '1359.39', payable: '1359.39' });
+    const { detail } = toFECAEDetRequest(prepared.doc);
+    expect(detail).toMatchObject({ ImpTotal: '1359.39', ImpNeto: '1123.46', ImpIVA: '235.93' });
+  });
 });

@@ -1,11 +1,13 @@
 // The one entry point for storing an invoice: the document is read, normalised as the `ar-arca-v4` addon
-// does, calculated as GOBL does, and checked against the addon's rules. Either the document to store, or
+// does, calculated as GOBL does, and checked against the addon's rules and against the voucher it will be
+// authorised as (its total and VAT to the cent, lib/ar/arca/voucher-amounts.ts). Either the document to store, or
 // every refusal keyed by its path in the stored form (`data.doc.lines.0.taxes`), for `422 validation_failed`.
 import { calculateInvoice } from '@/lib/gobl/bill';
 import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invoice';
 import { ADDON_KEY } from '@/lib/ar/arca/extensions';
 import { normaliseArcaCombo, normaliseArcaInvoice } from '@/lib/ar/arca/normalise';
 import { checkArcaRules } from '@/lib/ar/arca/rules';
+import { checkVoucherBalance } from '@/lib/ar/arca/voucher-amounts';
 
 export type PreparedArcaInvoice = { ok: true; doc: CalculableInvoice } | { ok: false; fields: Record<string, string> };
 
@@ -39,7 +41,9 @@ export function prepareArcaInvoice(input: unknown, { path = 'data.doc' }: Prepar
   if (!doc.$addons?.includes(ADDON_KEY)) doc.$addons = [...(doc.$addons ?? []), ADDON_KEY];
   const normalising = normaliseArcaInvoice(doc);
   const calculation = calculateInvoice(doc, { combo: normaliseArcaCombo });
-  const refusals = { ...checkArcaRules(calculation.doc), ...calculation.fields, ...normalising };
+  let refusals = { ...checkArcaRules(calculation.doc), ...calculation.fields, ...normalising };
+  // Only a document the addon accepts is weighed against the voucher it will be authorised as.
+  if (Object.keys(refusals).length === 0) refusals = checkVoucherBalance(calculation.doc);
   if (Object.keys(refusals).length > 0) {
     return {
       ok: false,
