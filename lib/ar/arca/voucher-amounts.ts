@@ -193,10 +193,13 @@ function untaxedAmount(invoice: CalculableInvoice): Amount {
   return untaxed;
 }
 
-/** Charges with `ar-arca-tax-type` are the voucher's tributes (IIBB, municipal taxes, perceptions...). */
+/**
+ * Charges with `ar-arca-tax-type` are the voucher's tributes (IIBB, municipal taxes, perceptions...); one that
+ * comes to less than a cent is none at all, as the authority sends no Tributos when ImpTrib is 0 (10024).
+ */
 function tributosOf(invoice: CalculableInvoice, lineSum: string): Tributo[] {
   return (invoice.charges ?? [])
-    .filter((charge) => charge.ext?.[EXT_TAX_TYPE])
+    .filter((charge) => charge.ext?.[EXT_TAX_TYPE] && !cents(charge.amount!).isZero())
     .map((charge) => {
       const id = charge.ext![EXT_TAX_TYPE]!;
       return {
