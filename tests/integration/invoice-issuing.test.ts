@@ -23,7 +23,7 @@ import { insertMetaRecords } from '@/lib/silo/queries';
 import { claimNextStep, runClaimedStep } from '@/lib/transform/engine';
 import { drainJobs } from '@/lib/transform/runner';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
-import { portal } from '@/tests/support/emulator-client';
+import { portal, portalGet } from '@/tests/support/emulator-client';
 import { putInvoice, registeredSupplier } from '@/tests/support/invoices';
 import { invoiceDoc } from '@/tests/support/invoice-docs';
 import {
@@ -100,6 +100,29 @@ describe('the ar-invoice workflow', () => {
       tipoCodAut: 'E',
       codAut: Number(stampOf(entry, 'arca-cae')),
     });
+  });
+
+  it('issues ten decimals under "currency" rounding: the stored payable is the authority\'s ImpTotal and the QR\'s importe', async () => {
+    const supplier = await readySupplier();
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, {
+      lines: [
+        {
+          quantity: '1.1234567891',
+          item: { name: 'Tornillos', price: '1000.00', key: 'goods' },
+          taxes: [{ cat: 'VAT', rate: 'general' }],
+        },
+      ],
+      tax: { rounding: 'currency' },
+    });
+    expect(invoice.data.doc.totals).toMatchObject({ tax: '235.93', payable: '1359.39' });
+    const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+    const [ended] = await runUntilEnded(supplier.apiKey, [job.id]);
+    expect(ended.status).toBe('completed');
+    const entry = await readEntry(supplier.apiKey, invoice.id);
+    const book = await portalGet(emulator(), `taxpayers/${supplier.cuit}?environment=sandbox`);
+    expect(book.body.vouchers).toEqual([expect.objectContaining({ total: '1359.39' })]);
+    expect(readArcaQrUrl(stampOf(entry, 'arca-qr')!)).toMatchObject({ importe: 1359.39 });
+    expect(entry.data.doc.totals.payable).toBe('1359.39');
   });
 
   it("keeps the issued invoice's PDF: its number, CAE and QR as stamped, served to its owner only", {

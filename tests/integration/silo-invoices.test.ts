@@ -403,6 +403,16 @@ describe('a malformed envelope', () => {
       'data.doc.ordering',
     ],
     ['dollars without an exchange rate', { ...doc, currency: 'USD' }, 'data.doc.exchange_rates'],
+    // The voucher it would be authorised as: under GOBL's "precise" rounding 1.1234567891 × 1000.00 at 21% is
+    // payable 1359.38, and the voucher's parts, each to the cent, add up to 1359.39 (finding 8).
+    [
+      "a payable a cent away from the sum of the voucher's parts",
+      {
+        ...doc,
+        lines: [{ ...doc.lines[0], quantity: '1.1234567891', item: { ...doc.lines[0].item, price: '1000.00' } }],
+      },
+      'data.doc.totals.payable',
+    ],
     ['no data', undefined, 'data'],
     ['a list as data', [doc], 'data'],
   ])('answers 422 naming the field for %s, before any other rule', async (_case, data, field) => {
