@@ -82,7 +82,10 @@ function expectAgreement(doc: CalculableInvoice) {
 
   const qr = JSON.parse(arcaQrJson(arcaQrDataFor(voucher, withNumber(detail, 1), '30712345671', '7'.repeat(14))));
   expect(qr.importe).toBe(Number(totals.payable));
-  const view = amountsView(doc, voucherKind(String(voucher.CbteTipo))!, voucher);
+  // The PDF maps a Sent invoice as authorised; for an invoice the store keeps, that is the voucher sent.
+  const printed = toFECAEDetRequest(doc, { authorised: true });
+  expect(printed).toEqual(voucher);
+  const view = amountsView(doc, voucherKind(String(voucher.CbteTipo))!, printed);
   expect(view.totals.at(-1)).toEqual({ label: 'Importe total', value: formatMoney(totals.payable, view.currency) });
 }
 

@@ -5,6 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
+import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
+import type { CalculableInvoice } from '@/lib/gobl/invoice';
+import { amountsView } from '@/lib/gov-ar/pdf/amounts-view';
+import { voucherKind } from '@/lib/gov-ar/pdf/labels';
 import type { Json } from '@/tests/support/gobl-examples';
 
 /** A B invoice to a final consumer (no customer): 1.1234567891 × 1000.00 at 21%. */
@@ -51,5 +55,22 @@ describe('the one-cent case: 1.1234567891 × 1000.00 at 21%, B to a final consum
     expect(totals).toMatchObject({ total: '1123.46', tax: '235.93', total_with_tax: '1359.39', payable: '1359.39' });
     const { detail } = toFECAEDetRequest(prepared.doc);
     expect(detail).toMatchObject({ ImpTotal: '1359.39', ImpNeto: '1123.46', ImpIVA: '235.93' });
+  });
+
+  it('stored before the store refused it (payable 1359.38, authorised as 1359.39): not sent again, printed as authorised', () => {
+    const prepared = prepareArcaInvoice(tenDecimals({ rounding: 'currency' }));
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.fields));
+    // The document as the store kept it then: GOBL's "precise" totals.
+    const legacy = structuredClone(prepared.doc) as Json;
+    delete legacy.tax.rounding;
+    Object.assign(legacy.totals, { total_with_tax: '1359.38', payable: '1359.38' });
+    const invoice = legacy as CalculableInvoice;
+
+    expect(() => toFECAEDetRequest(invoice)).toThrow(WsfeMappingError);
+    expect(() => toFECAEDetRequest(invoice)).toThrow('payable is 1359.38');
+    const authorised = toFECAEDetRequest(invoice, { authorised: true });
+    expect(authorised.detail).toMatchObject({ ImpTotal: '1359.39', ImpNeto: '1123.46', ImpIVA: '235.93' });
+    const view = amountsView(invoice, voucherKind('6')!, authorised);
+    expect(view.totals.at(-1)?.value).toContain('1.359,39');
   });
 });

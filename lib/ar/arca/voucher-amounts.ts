@@ -92,6 +92,10 @@ export function voucherAmounts(invoice: CalculableInvoice, docType: string): Vou
   };
 }
 
+/** ImpTotConc + ImpNeto + ImpOpEx + ImpTrib + ImpIVA, the total the authority checks ImpTotal against. */
+export const partsTotal = (amounts: VoucherAmounts) =>
+  sum([amounts.ImpTotConc, amounts.ImpNeto, amounts.ImpOpEx, amounts.ImpTrib, amounts.ImpIVA].map(cents)).toString();
+
 const ROUNDING_ADVICE =
   'set tax.rounding to "currency" (GOBL then rounds every line and rate to the cent before adding, so the parts ' +
   'add up), or use quantities and prices whose products are whole cents';
@@ -106,9 +110,7 @@ export function imbalanceOf(invoice: CalculableInvoice, amounts: VoucherAmounts)
   const precise = invoice.tax?.rounding !== 'currency' && invoice.tax?.rounding !== 'round-then-sum';
   const advice = precise ? `: ${ROUNDING_ADVICE}` : '';
   const fields: Record<string, string> = {};
-  const parts = sum(
-    [amounts.ImpTotConc, amounts.ImpNeto, amounts.ImpOpEx, amounts.ImpTrib, amounts.ImpIVA].map(cents),
-  ).toString();
+  const parts = partsTotal(amounts);
   if (totals.rounding !== undefined && !Amount.parse(totals.rounding).isZero()) {
     fields['totals.rounding'] =
       `the authority's voucher has no rounding amount: its ImpTotal is the sum of its parts, ${parts}, ` +

@@ -15,7 +15,7 @@ import {
   EXT_VAT_STATUS,
   VAT_STATUS_FINAL_CONSUMER,
 } from '@/lib/ar/arca/extensions';
-import { imbalanceOf, voucherAmounts, type AlicIva, type Tributo } from '@/lib/ar/arca/voucher-amounts';
+import { imbalanceOf, partsTotal, voucherAmounts, type AlicIva, type Tributo } from '@/lib/ar/arca/voucher-amounts';
 import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 export interface CbteAsoc {
   Tipo: number;
@@ -73,7 +73,19 @@ export const withNumber = (detail: WsfeVoucher['detail'], number: number): FECAE
   CbteHasta: number,
 });
 
-export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
+export interface MappingOptions {
+  /**
+   * The voucher was authorised already (the PDF of a Sent invoice): its ImpTotal was the sum of its parts,
+   * which for invoices stored before the store refused a payable that differs from that sum (finding 8) is
+   * not their payable. Printed as authorised, never refused.
+   */
+  authorised?: boolean;
+}
+
+export function toFECAEDetRequest(
+  invoice: CalculableInvoice,
+  { authorised = false }: MappingOptions = {},
+): WsfeVoucher {
   const docType = invoice.tax?.ext?.[EXT_DOC_TYPE];
   if (!docType) throw new WsfeMappingError(`the invoice has no ${EXT_DOC_TYPE}: prepare it first`);
   if (DOC_TYPES_E.includes(docType)) {
@@ -90,7 +102,7 @@ export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
   }
   const amounts = voucherAmounts(invoice, docType);
   const imbalance = Object.values(imbalanceOf(invoice, amounts));
-  if (imbalance.length > 0) throw new WsfeMappingError(imbalance.join('; '));
+  if (imbalance.length > 0 && !authorised) throw new WsfeMappingError(imbalance.join('; '));
 
   const concept = Number(invoice.tax?.ext?.[EXT_CONCEPT] ?? '1');
   return {
@@ -100,7 +112,7 @@ export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
       Concepto: concept,
       ...receiverDocument(invoice),
       CbteFch: yyyymmdd(invoice.issue_date),
-      ImpTotal: amounts.ImpTotal,
+      ImpTotal: authorised ? partsTotal(amounts) : amounts.ImpTotal,
       ImpTotConc: amounts.ImpTotConc,
       ImpNeto: amounts.ImpNeto,
       ImpOpEx: amounts.ImpOpEx,

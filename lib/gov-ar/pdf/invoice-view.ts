@@ -96,7 +96,7 @@ function issuedParts(input: InvoicePdfInput) {
     );
   let voucher: WsfeVoucher;
   try {
-    voucher = toFECAEDetRequest(doc);
+    voucher = toFECAEDetRequest(doc, { authorised: true });
   } catch (error) {
     if (error instanceof WsfeMappingError)
       throw new InvoicePdfError(error.service ? 'not_printable' : 'not_calculated', error.message);
