@@ -74,3 +74,28 @@ describe('the one-cent case: 1.1234567891 × 1000.00 at 21%, B to a final consum
     expect(view.totals.at(-1)?.value).toContain('1.359,39');
   });
 });
+
+describe('two VAT rates of whole-cent prices: 0.50 at 21% and 1.00 at 10.5%, an A invoice', () => {
+  const twoRates = (tax?: Json): Json => ({
+    ...tenDecimals(tax),
+    customer: { name: 'Cliente S.R.L.', tax_id: { country: 'AR', code: '30987654321' } },
+    lines: [
+      { quantity: '1', item: { name: 'a', price: '0.50', key: 'goods' }, taxes: [{ cat: 'VAT', rate: 'general' }] },
+      { quantity: '1', item: { name: 'b', price: '1.00', key: 'goods' }, taxes: [{ cat: 'VAT', rate: 'reduced' }] },
+    ],
+  });
+
+  it('parts by a cent under "precise" too (0.105 + 0.105 is 0.21, rounded each 0.22): refused on payable and tax', () => {
+    const prepared = prepareArcaInvoice(twoRates());
+    expect(prepared.ok).toBe(false);
+    if (prepared.ok) return;
+    expect(Object.keys(prepared.fields).sort()).toEqual(['data.doc.totals.payable', 'data.doc.totals.tax']);
+  });
+
+  it('is kept under "currency", payable 1.72 as its voucher', () => {
+    const prepared = prepareArcaInvoice(twoRates({ rounding: 'currency' }));
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.fields));
+    expect(prepared.doc.totals).toMatchObject({ tax: '0.22', payable: '1.72' });
+    expect(toFECAEDetRequest(prepared.doc).detail).toMatchObject({ ImpTotal: '1.72', ImpIVA: '0.22' });
+  });
+});
