@@ -1,10 +1,12 @@
 // The stored invoice is what the authority authorised (CONTRACT.md, "Issuing exactly once"): `totals.payable`
 // is the voucher's ImpTotal and each VAT rate's base and amount its AlicIva, to the cent. The case that broke
 // it: a quantity of ten decimals, where GOBL's "precise" rounding sums before it rounds and the voucher's
-// parts, each rounded to the cent, add up to a cent more.
+// parts, each rounded to the cent, add up to a cent more. The store therefore calculates an invoice that names
+// no rule under "currency" (round-then-sum), and refuses one asking for "precise" when a cent parts them.
 import { describe, expect, it } from 'vitest';
 import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
-import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
+import { arcaQrDataFor, arcaQrJson } from '@/lib/ar/arca/qr';
+import { toFECAEDetRequest, withNumber } from '@/lib/ar/arca/wsfe-detail';
 import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { amountsView } from '@/lib/gov-ar/pdf/amounts-view';
@@ -30,7 +32,7 @@ const tenDecimals = (tax?: Json): Json => ({
 describe('the one-cent case: 1.1234567891 × 1000.00 at 21%, B to a final consumer', () => {
   it('is never stored with a payable other than the ImpTotal it would be authorised with', () => {
     const prepared = prepareArcaInvoice(tenDecimals());
-    if (!prepared.ok) return;
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.fields));
     const totals = prepared.doc.totals as Json;
     const { detail } = toFECAEDetRequest(prepared.doc);
     expect(detail.ImpTotal).toBe(totals.payable);
@@ -38,14 +40,33 @@ describe('the one-cent case: 1.1234567891 × 1000.00 at 21%, B to a final consum
     expect(detail.Iva?.AlicIva).toEqual([{ Id: 5, BaseImp: rate.base, Importe: rate.amount }]);
   });
 
-  it('under GOBL\'s default "precise" rounding (payable 1359.38, parts 1359.39) is refused, saying what to do', () => {
+  it('is stored by default under "currency": payable 1359.39, the ImpTotal and the QR\'s importe', () => {
     const prepared = prepareArcaInvoice(tenDecimals());
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.fields));
+    expect(prepared.doc.tax?.rounding).toBe('currency');
+    const totals = prepared.doc.totals as Json;
+    expect(totals).toMatchObject({ total: '1123.46', tax: '235.93', total_with_tax: '1359.39', payable: '1359.39' });
+    const voucher = toFECAEDetRequest(prepared.doc);
+    expect(voucher.detail).toMatchObject({ ImpTotal: '1359.39', ImpNeto: '1123.46', ImpIVA: '235.93' });
+    const qr = JSON.parse(
+      arcaQrJson(arcaQrDataFor(voucher, withNumber(voucher.detail, 1), '30712345671', '7'.repeat(14))),
+    );
+    expect(qr.importe).toBe(1359.39);
+  });
+
+  it('asking for GOBL\'s "precise" rounding (payable 1359.38, parts 1359.39) is refused, saying what to do', () => {
+    const prepared = prepareArcaInvoice(tenDecimals({ rounding: 'precise' }));
     expect(prepared.ok).toBe(false);
     if (prepared.ok) return;
     expect(Object.keys(prepared.fields)).toEqual(['data.doc.totals.payable']);
     expect(prepared.fields['data.doc.totals.payable']).toContain('= 1359.39');
     expect(prepared.fields['data.doc.totals.payable']).toContain('payable is 1359.38');
     expect(prepared.fields['data.doc.totals.payable']).toContain('tax.rounding to "currency"');
+  });
+
+  it('asking for the legacy "sum-then-round" keeps it, and is refused the same', () => {
+    const prepared = prepareArcaInvoice(tenDecimals({ rounding: 'sum-then-round' }));
+    expect(prepared.ok || Object.keys(prepared.fields)).toEqual(['data.doc.totals.payable']);
   });
 
   it('under "currency" rounding is stored with payable 1359.39, the ImpTotal and the QR\'s importe', () => {
@@ -85,8 +106,18 @@ describe('two VAT rates of whole-cent prices: 0.50 at 21% and 1.00 at 10.5%, an 
     ],
   });
 
-  it('parts by a cent under "precise" too (0.105 + 0.105 is 0.21, rounded each 0.22): refused on payable and tax', () => {
+  it("is stored by default (201), its voucher's ImpTotal its stored payable, 1.72", () => {
     const prepared = prepareArcaInvoice(twoRates());
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.fields));
+    expect(prepared.doc.tax?.rounding).toBe('currency');
+    expect(prepared.doc.totals).toMatchObject({ tax: '0.22', payable: '1.72' });
+    const { detail } = toFECAEDetRequest(prepared.doc);
+    expect(detail).toMatchObject({ ImpTotal: '1.72', ImpIVA: '0.22' });
+    expect(detail.ImpTotal).toBe((prepared.doc.totals as Json).payable);
+  });
+
+  it('parts by a cent under "precise" (0.105 + 0.105 is 0.21, rounded each 0.22): asked for, refused on payable and tax', () => {
+    const prepared = prepareArcaInvoice(twoRates({ rounding: 'precise' }));
     expect(prepared.ok).toBe(false);
     if (prepared.ok) return;
     expect(Object.keys(prepared.fields).sort()).toEqual(['data.doc.totals.payable', 'data.doc.totals.tax']);

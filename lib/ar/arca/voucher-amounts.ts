@@ -97,8 +97,8 @@ export const partsTotal = (amounts: VoucherAmounts) =>
   sum([amounts.ImpTotConc, amounts.ImpNeto, amounts.ImpOpEx, amounts.ImpTrib, amounts.ImpIVA].map(cents)).toString();
 
 const ROUNDING_ADVICE =
-  'set tax.rounding to "currency": GOBL then rounds every line and VAT rate to the cent before adding them, ' +
-  'and the parts always add up';
+  'set tax.rounding to "currency", or leave it out (the store then uses "currency"): GOBL then rounds every ' +
+  'line and VAT rate to the cent before adding them, and the parts always add up';
 
 /**
  * Where the stored totals and the voucher's parts disagree, by stored field (relative to the document), with
