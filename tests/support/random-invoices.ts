@@ -1,7 +1,8 @@
 // Random invoices for property tests of the store's amounts, as an integrator could send them: quantities and
 // prices of up to ten decimals, line discounts and charges (percent and amount), document discounts and
 // charges, every VAT rate and exempt and untaxed lines, tributes, classes A, B and C, pesos or a foreign
-// currency with its rate, prices with or without VAT, GOBL's "precise" or "currency" rounding.
+// currency with its rate, prices with or without VAT; no rounding rule (the store's default, "currency"), or
+// GOBL's "currency" or "precise" asked for.
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import type { Json } from '@/tests/support/gobl-examples';
@@ -84,7 +85,7 @@ export const randomInvoice = fc
     tributes: fc.array(fc.tuple(fc.constantFrom('1', '2', '3', '5', '7'), percent(4)), { maxLength: 2 }),
     currency,
     pricesIncludeVat: fc.boolean(),
-    rounding: fc.constantFrom(undefined, 'currency'),
+    rounding: fc.constantFrom(undefined, 'currency', 'precise'),
   })
   .map((pick): Json => {
     const typeC = pick.letter === 'C';

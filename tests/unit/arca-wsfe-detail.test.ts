@@ -253,10 +253,32 @@ describe('properties of every detail', () => {
     );
   });
 
-  it('refuses a voucher with a negative part rather than send it', () => {
+  it('refuses a voucher with a negative part rather than send it: at store (422), and when sent', () => {
     const doc = exampleInput('invoice-ar-arca-standard.json');
     doc.lines[0].taxes = [{ cat: 'VAT', key: 'exempt' }];
     doc.discounts = [{ percent: '10%', taxes: [{ cat: 'VAT', rate: 'general' }] }];
-    expect(() => voucherOf(doc)).toThrow(WsfeMappingError);
+    const refused = prepareArcaInvoice(doc);
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    const [field, reason] = Object.entries(refused.fields)[0]!;
+    expect(Object.keys(refused.fields)).toHaveLength(1);
+    expect(field).toMatch(/^data\.doc\.totals\.taxes\.categories\.0\.rates\.\d+\.base$/);
+    expect(reason).toMatch(
+      /^the base of VAT at 21.0% \(alícuota 5\) would be -\d+\.\d\d, a discount larger than what it discounts/,
+    );
+
+    // One stored before the store refused it is still never sent.
+    const unchecked = structuredClone(doc);
+    unchecked.discounts = undefined;
+    const stored = prepared(unchecked) as Json;
+    stored.totals.taxes.categories[0].rates.push({
+      key: 'standard',
+      ext: { 'ar-arca-vat-rate': '5' },
+      base: '-1.00',
+      percent: '21%',
+      amount: '-0.21',
+    });
+    expect(() => toFECAEDetRequest(stored as never)).toThrow(WsfeMappingError);
+    expect(() => toFECAEDetRequest(stored as never)).toThrow('would be -1.00, a discount larger than');
   });
 });

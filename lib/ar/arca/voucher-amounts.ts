@@ -63,6 +63,20 @@ const totalsOf = (invoice: CalculableInvoice) => invoice.totals as StoredTotals 
 
 /** The voucher's amounts, each with the currency's two places, from the stored totals. */
 export function voucherAmounts(invoice: CalculableInvoice, docType: string): VoucherAmounts {
+  const { amounts, negative } = amountsAndNegatives(invoice, docType);
+  const reasons = Object.values(negative);
+  if (reasons.length > 0) throw new WsfeMappingError(reasons.join('; '));
+  return amounts;
+}
+
+const NEGATIVE =
+  'a discount larger than what it discounts: the authority takes no negative amount, a correction goes in a credit note';
+
+/**
+ * The amounts, and each part that would be negative by the stored field it comes from (relative to the
+ * document): the authority refuses a negative part, so such an invoice can never be sent.
+ */
+function amountsAndNegatives(invoice: CalculableInvoice, docType: string) {
   const totals = totalsOf(invoice);
   if (!totals?.total || !totals.payable) throw new WsfeMappingError('the invoice has no totals: prepare it first');
   const typeC = DOC_TYPES_C.includes(docType);
@@ -71,25 +85,21 @@ export function voucherAmounts(invoice: CalculableInvoice, docType: string): Vou
   const vat = typeC ? undefined : vatParts(invoice, totals);
   // Type C carries no VAT: the whole subtotal, less the tributes, is ImpNeto.
   const neto = vat ? vat.neto : cents(totals.total).subtract(impTrib);
-  const parts = { totConc: vat?.totConc ?? zero(), neto, opEx: vat?.opEx ?? zero(), trib: impTrib };
-  const alicuotas = vat?.alicuotas ?? [];
-  const bases = alicuotas.map((alicuota) => Amount.parse(alicuota.BaseImp));
-  if ([...Object.values(parts), ...bases].some((amount) => amount.compare(zero()) < 0)) {
-    throw new WsfeMappingError(
-      'a part of the voucher would be negative (a discount larger than what it discounts): ' +
-        'the authority takes positive amounts, corrections go in a credit note',
-    );
-  }
-  return {
+  const negative: Record<string, string> = { ...vat?.negative };
+  const below = (amount: Amount) => amount.compare(zero()) < 0;
+  if (typeC && below(neto)) negative['totals.total'] = `the voucher's ImpNeto would be ${neto}, ${NEGATIVE}`;
+  if (below(impTrib)) negative['charges'] = `the voucher's ImpTrib would be ${impTrib}, ${NEGATIVE}`;
+  const amounts: VoucherAmounts = {
     ImpTotal: cents(totals.payable).toString(),
-    ImpTotConc: parts.totConc.toString(),
-    ImpNeto: parts.neto.toString(),
-    ImpOpEx: parts.opEx.toString(),
+    ImpTotConc: (vat?.totConc ?? zero()).toString(),
+    ImpNeto: neto.toString(),
+    ImpOpEx: (vat?.opEx ?? zero()).toString(),
     ImpTrib: impTrib.toString(),
-    ImpIVA: sum(alicuotas.map((alicuota) => Amount.parse(alicuota.Importe))).toString(),
-    alicuotas,
+    ImpIVA: sum((vat?.alicuotas ?? []).map((alicuota) => Amount.parse(alicuota.Importe))).toString(),
+    alicuotas: vat?.alicuotas ?? [],
     tributos,
   };
+  return { amounts, negative };
 }
 
 /** ImpTotConc + ImpNeto + ImpOpEx + ImpTrib + ImpIVA, the total the authority checks ImpTotal against. */
@@ -130,47 +140,62 @@ export function imbalanceOf(invoice: CalculableInvoice, amounts: VoucherAmounts)
 }
 
 /**
- * The store's check, beside the addon's rules: an invoice WSFEv1 issues is kept only if its voucher would say
- * what it says. Vouchers that cannot be made at all (E and T, negative parts) are left to the send step.
+ * The store's check, beside the addon's rules: an invoice WSFEv1 issues is kept only if its voucher can be
+ * made, with no negative part, and would say what it says. E and T are other services' vouchers.
  */
 export function checkVoucherBalance(invoice: CalculableInvoice): Record<string, string> {
   const docType = invoice.tax?.ext?.[EXT_DOC_TYPE];
   if (!docType || DOC_TYPES_E.includes(docType) || DOC_TYPES_T.includes(docType)) return {};
-  try {
-    return imbalanceOf(invoice, voucherAmounts(invoice, docType));
-  } catch (error) {
-    if (error instanceof WsfeMappingError) return {};
-    throw error;
-  }
+  const { amounts, negative } = amountsAndNegatives(invoice, docType);
+  return Object.keys(negative).length > 0 ? negative : imbalanceOf(invoice, amounts);
 }
 
 /**
  * Each VAT rate with a percentage is an alícuota (its code the authority's Iva Id, its base part of ImpNeto);
  * exempt bases are ImpOpEx; other bases without a percentage, and whatever carries no VAT at all, ImpTotConc.
+ * A part that would be negative is named by the stored field it comes from (the first, when several add up).
  */
 function vatParts(invoice: CalculableInvoice, totals: StoredTotals) {
-  const byId = new Map<number, { base: Amount; amount: Amount }>();
-  let opEx = zero();
-  let totConc = untaxedAmount(invoice);
-  const vat = totals.taxes?.categories?.find((category) => category.code === CATEGORY_VAT);
-  for (const rate of vat?.rates ?? []) {
+  const byId = new Map<number, { base: Amount; amount: Amount; field: string; percent: string }>();
+  let opEx = { base: zero(), field: '' };
+  let totConc = { base: untaxedAmount(invoice), field: 'discounts' };
+  const at = totals.taxes?.categories?.findIndex((category) => category.code === CATEGORY_VAT) ?? -1;
+  for (const [index, rate] of (totals.taxes?.categories?.[at]?.rates ?? []).entries()) {
     const base = cents(rate.base);
+    const field = `totals.taxes.categories.${at}.rates.${index}.base`;
     if (rate.percent === undefined) {
-      if (rate.key === KEY_EXEMPT) opEx = opEx.add(base);
-      else totConc = totConc.add(base);
+      if (rate.key === KEY_EXEMPT) opEx = { base: opEx.base.add(base), field: opEx.field || field };
+      else totConc = { ...totConc, base: totConc.base.add(base) };
       continue;
     }
     const id = Number(rate.ext?.[EXT_VAT_RATE]);
     if (!id) throw new WsfeMappingError(`a VAT rate of ${rate.percent} has no ${EXT_VAT_RATE} code`);
-    const sofar = byId.get(id) ?? { base: zero(), amount: zero() };
-    byId.set(id, { base: sofar.base.add(base), amount: sofar.amount.add(cents(rate.amount)) });
+    const sofar = byId.get(id) ?? { base: zero(), amount: zero(), field, percent: rate.percent };
+    byId.set(id, { ...sofar, base: sofar.base.add(base), amount: sofar.amount.add(cents(rate.amount)) });
+  }
+  const negative: Record<string, string> = {};
+  const below = (amount: Amount) => amount.compare(zero()) < 0;
+  if (below(totConc.base)) {
+    negative[totConc.field] =
+      `the voucher's ImpTotConc would be ${totConc.base}: discounts without VAT exceed the amounts without VAT ` +
+      '(give the discounts their VAT combo)';
+  }
+  if (below(opEx.base)) negative[opEx.field] = `the voucher's ImpOpEx would be ${opEx.base}, ${NEGATIVE}`;
+  for (const [id, { base, field, percent }] of byId) {
+    if (below(base)) negative[field] = `the base of VAT at ${percent} (alícuota ${id}) would be ${base}, ${NEGATIVE}`;
   }
   const alicuotas = [...byId].map(([id, { base, amount }]) => ({
     Id: id,
     BaseImp: base.toString(),
     Importe: amount.toString(),
   }));
-  return { neto: sum([...byId.values()].map(({ base }) => base)), opEx, totConc, alicuotas };
+  return {
+    neto: sum([...byId.values()].map(({ base }) => base)),
+    opEx: opEx.base,
+    totConc: totConc.base,
+    alicuotas,
+    negative,
+  };
 }
 
 const hasVat = (taxes: { cat: string }[] | undefined) => (taxes ?? []).some((combo) => combo.cat === CATEGORY_VAT);
@@ -186,13 +211,7 @@ function untaxedAmount(invoice: CalculableInvoice): Amount {
   const discounts = (invoice.discounts ?? [])
     .filter((discount) => !hasVat(discount.taxes))
     .map((discount) => Amount.parse(discount.amount!).negate());
-  const untaxed = sum([...lines, ...charges, ...discounts]);
-  if (untaxed.compare(zero()) < 0) {
-    throw new WsfeMappingError(
-      'discounts without VAT exceed the amounts without VAT: give the discounts their VAT combo',
-    );
-  }
-  return untaxed;
+  return sum([...lines, ...charges, ...discounts]);
 }
 
 /**
