@@ -88,7 +88,7 @@ function amountsAndNegatives(invoice: CalculableInvoice, docType: string) {
   const negative: Record<string, string> = { ...vat?.negative };
   const below = (amount: Amount) => amount.compare(zero()) < 0;
   if (typeC && below(neto)) negative['totals.total'] = `the voucher's ImpNeto would be ${neto}, ${NEGATIVE}`;
-  if (below(impTrib)) negative['charges'] = `the voucher's ImpTrib would be ${impTrib}, ${NEGATIVE}`;
+  if (below(impTrib)) negative.charges = `the voucher's ImpTrib would be ${impTrib}, ${NEGATIVE}`;
   const amounts: VoucherAmounts = {
     ImpTotal: cents(totals.payable).toString(),
     ImpTotConc: (vat?.totConc ?? zero()).toString(),
