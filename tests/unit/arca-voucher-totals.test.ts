@@ -130,3 +130,10 @@ describe('two VAT rates of whole-cent prices: 0.50 at 21% and 1.00 at 10.5%, an 
     expect(toFECAEDetRequest(prepared.doc).detail).toMatchObject({ ImpTotal: '1.72', ImpIVA: '0.22' });
   });
 });
+
+describe('a voucher that cannot be made at all', () => {
+  it('is no reason to throw at store: an invoice without lines has no totals to weigh (found by the API fuzz)', () => {
+    const { lines: _lines, ...lineless } = tenDecimals();
+    expect(() => prepareArcaInvoice(lineless)).not.toThrow();
+  });
+});

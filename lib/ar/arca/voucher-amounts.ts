@@ -141,12 +141,21 @@ export function imbalanceOf(invoice: CalculableInvoice, amounts: VoucherAmounts)
 
 /**
  * The store's check, beside the addon's rules: an invoice WSFEv1 issues is kept only if its voucher can be
- * made, with no negative part, and would say what it says. E and T are other services' vouchers.
+ * made, with no negative part, and would say what it says. E and T are other services' vouchers; a voucher
+ * that cannot be made at all (no totals, a rate without its code) is left to the send step.
  */
 export function checkVoucherBalance(invoice: CalculableInvoice): Record<string, string> {
   const docType = invoice.tax?.ext?.[EXT_DOC_TYPE];
   if (!docType || DOC_TYPES_E.includes(docType) || DOC_TYPES_T.includes(docType)) return {};
-  const { amounts, negative } = amountsAndNegatives(invoice, docType);
+  let voucher: ReturnType<typeof amountsAndNegatives>;
+  try {
+    voucher = amountsAndNegatives(invoice, docType);
+  } catch (error) {
+    // No totals (an invoice without lines) or a rate without its code: left to the send step, as before.
+    if (error instanceof WsfeMappingError) return {};
+    throw error;
+  }
+  const { amounts, negative } = voucher;
   return Object.keys(negative).length > 0 ? negative : imbalanceOf(invoice, amounts);
 }
 
