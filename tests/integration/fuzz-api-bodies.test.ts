@@ -20,7 +20,7 @@ import { MAX_JSON_BODY_BYTES } from '@/lib/api/body';
 import { call } from '@/tests/support/call';
 import { databaseFingerprint } from '@/tests/support/database-dump';
 import { addPointOfSale, registeredSupplier } from '@/tests/support/invoices';
-import { WsfeMappingError } from '@/lib/ar/arca/wsfe-detail';
+import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import { InvoicePdfError } from '@/lib/gov-ar/pdf/input';
 import { renderInvoicePdf } from '@/lib/gov-ar/pdf/render-invoice';
 import { ENVELOPE_SCHEMA, richInvoiceDoc } from '@/tests/support/invoice-docs';

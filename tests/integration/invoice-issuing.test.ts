@@ -23,7 +23,7 @@ import { insertMetaRecords } from '@/lib/silo/queries';
 import { claimNextStep, runClaimedStep } from '@/lib/transform/engine';
 import { drainJobs } from '@/lib/transform/runner';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
-import { portal } from '@/tests/support/emulator-client';
+import { portal, portalGet } from '@/tests/support/emulator-client';
 import { putInvoice, registeredSupplier } from '@/tests/support/invoices';
 import { invoiceDoc } from '@/tests/support/invoice-docs';
 import {
@@ -92,6 +92,51 @@ describe('the ar-invoice workflow', () => {
       codAut: Number(stampOf(entry, 'arca-cae')),
     });
   });
+
+  // The store calculates an invoice that names no rounding rule under "currency" (round-then-sum), as the
+  // voucher adds its parts: under GOBL's "precise" both of these were a cent away from their voucher.
+  it.each([
+    {
+      name: 'ten decimals, 1.1234567891 × 1000.00 at 21% (B)',
+      overrides: {
+        lines: [
+          {
+            quantity: '1.1234567891',
+            item: { name: 'Tornillos', price: '1000.00', key: 'goods' },
+            taxes: [{ cat: 'VAT', rate: 'general' }],
+          },
+        ],
+      },
+      totals: { tax: '235.93', payable: '1359.39' },
+    },
+    {
+      name: 'an ordinary A invoice, 0.50 at 21% and 1.00 at 10.5%',
+      overrides: {
+        tax: { ext: { 'ar-arca-doc-letter': 'A' } },
+        lines: [
+          { quantity: '1', item: { name: 'a', price: '0.50', key: 'goods' }, taxes: [{ cat: 'VAT', rate: 'general' }] },
+          { quantity: '1', item: { name: 'b', price: '1.00', key: 'goods' }, taxes: [{ cat: 'VAT', rate: 'reduced' }] },
+        ],
+      },
+      totals: { tax: '0.22', payable: '1.72' },
+    },
+  ])(
+    "stores and issues $name by default: the stored payable is the authority's ImpTotal and the QR's importe",
+    async ({ overrides, totals }) => {
+      const supplier = await readySupplier();
+      const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, overrides);
+      expect(invoice.data.doc.tax).toMatchObject({ rounding: 'currency' });
+      expect(invoice.data.doc.totals).toMatchObject(totals);
+      const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+      const [ended] = await runUntilEnded(supplier.apiKey, [job.id]);
+      expect(ended.status).toBe('completed');
+      const entry = await readEntry(supplier.apiKey, invoice.id);
+      const book = await portalGet(emulator(), `taxpayers/${supplier.cuit}?environment=sandbox`);
+      expect(book.body.vouchers).toEqual([expect.objectContaining({ total: totals.payable })]);
+      expect(readArcaQrUrl(stampOf(entry, 'arca-qr')!)).toMatchObject({ importe: Number(totals.payable) });
+      expect(entry.data.doc.totals.payable).toBe(totals.payable);
+    },
+  );
 
   it("renders the issued invoice's PDF on first request and keeps it: its number, CAE and QR as stamped, served to its owner only", {
     timeout: 90_000,

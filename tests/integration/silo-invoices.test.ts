@@ -403,6 +403,24 @@ describe('a malformed envelope', () => {
       'data.doc.ordering',
     ],
     ['dollars without an exchange rate', { ...doc, currency: 'USD' }, 'data.doc.exchange_rates'],
+    // The voucher it would be authorised as: under GOBL's "precise" rounding, asked for, 1.1234567891 × 1000.00
+    // at 21% is payable 1359.38, and the voucher's parts, each to the cent, add up to 1359.39 (finding 8).
+    [
+      'a payable a cent away from the sum of the voucher\'s parts, under "precise" rounding',
+      {
+        ...doc,
+        tax: { rounding: 'precise' },
+        lines: [{ ...doc.lines[0], quantity: '1.1234567891', item: { ...doc.lines[0]?.item, price: '1000.00' } }],
+      },
+      'data.doc.totals.payable',
+    ],
+    // A discount larger than what it discounts: the voucher's VAT base would be negative, which the
+    // authority never takes.
+    [
+      'a discount larger than the line it discounts',
+      { ...doc, discounts: [{ reason: 'Bonificación', amount: '500.00', taxes: [{ cat: 'VAT', rate: 'general' }] }] },
+      'data.doc.totals.taxes.categories.0.rates.0.base',
+    ],
     ['no data', undefined, 'data'],
     ['a list as data', [doc], 'data'],
   ])('answers 422 naming the field for %s, before any other rule', async (_case, data, field) => {

@@ -4,7 +4,7 @@
 // built from the invoice itself); and any edit of it the store accepts prints without an error.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WsfeMappingError } from '@/lib/ar/arca/wsfe-detail';
+import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import { TEXT_LIMITS } from '@/lib/gobl/org';
 import { InvoiceEnvelopeSchema } from '@/lib/gov-ar/invoices/envelope';
 import { InvoicePdfError } from '@/lib/gov-ar/pdf/input';

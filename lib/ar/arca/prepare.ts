@@ -1,13 +1,23 @@
-// The one entry point for storing an invoice: the document is read, normalised as the `ar-arca-v4` addon
-// does, calculated as GOBL does, and checked against the addon's rules. Either the document to store, or
+// The one entry point for storing an invoice: the document is read, given the store's rounding rule when it
+// names none (STORE_ROUNDING), normalised as the `ar-arca-v4` addon does, calculated as GOBL does, and checked against the addon's rules and against the voucher it will be
+// authorised as (its total and VAT to the cent, lib/ar/arca/voucher-amounts.ts). Either the document to store, or
 // every refusal keyed by its path in the stored form (`data.doc.lines.0.taxes`), for `422 validation_failed`.
 import { calculateInvoice } from '@/lib/gobl/bill';
 import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invoice';
 import { ADDON_KEY } from '@/lib/ar/arca/extensions';
 import { normaliseArcaCombo, normaliseArcaInvoice } from '@/lib/ar/arca/normalise';
 import { checkArcaRules } from '@/lib/ar/arca/rules';
+import { checkVoucherBalance } from '@/lib/ar/arca/voucher-amounts';
 
 export type PreparedArcaInvoice = { ok: true; doc: CalculableInvoice } | { ok: false; fields: Record<string, string> };
+
+/**
+ * The rounding rule of an invoice that names none. The authority's voucher adds parts each rounded to the
+ * cent (ImpIVA = Σ AlicIva.Importe, ImpTotal = Σ parts): GOBL's "currency" rule (round-then-sum) always adds
+ * up to it, its default "precise" (sum-then-round) parts from it by a cent in about a third of invoices. Kept
+ * in the stored document, so GOBL recalculating it gives the same totals. A rule asked for is kept as asked.
+ */
+export const STORE_ROUNDING = 'currency';
 
 /** More lines than any invoice needs would only cost time (the authority takes totals, not lines). */
 const MAX_INVOICE_ROWS = 2000;
@@ -37,9 +47,12 @@ export function prepareArcaInvoice(input: unknown, { path = 'data.doc' }: Prepar
   const doc = structuredClone(parsed.data);
   // Every invoice of the store is issued at the authority, so the addon always applies.
   if (!doc.$addons?.includes(ADDON_KEY)) doc.$addons = [...(doc.$addons ?? []), ADDON_KEY];
+  if (!doc.tax?.rounding) doc.tax = { ...doc.tax, rounding: STORE_ROUNDING };
   const normalising = normaliseArcaInvoice(doc);
   const calculation = calculateInvoice(doc, { combo: normaliseArcaCombo });
-  const refusals = { ...checkArcaRules(calculation.doc), ...calculation.fields, ...normalising };
+  let refusals = { ...checkArcaRules(calculation.doc), ...calculation.fields, ...normalising };
+  // Only a document the addon accepts is weighed against the voucher it will be authorised as.
+  if (Object.keys(refusals).length === 0) refusals = checkVoucherBalance(calculation.doc);
   if (Object.keys(refusals).length > 0) {
     return {
       ok: false,

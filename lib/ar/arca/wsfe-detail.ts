@@ -1,39 +1,22 @@
 // A calculated invoice as WSFEv1's `FECAESolicitar` asks for it: the header's CbteTipo and PtoVta, and the
 // `FECAEDetRequest` without CbteDesde/CbteHasta (the number is the caller's, given under the sequence lock).
 // Amounts are strings with the currency's two places ("5445000.00"), exact as calculated, for the SOAP
-// client to write as they are; codes and document numbers are numbers. ImpTotal is always the sum of its
-// parts, as the authority checks; under GOBL's default "precise" rounding that sum of rounded parts may be a
-// cent per rate away from `totals.total_with_tax` (sum-then-round), never under `tax.rounding: "currency"`.
-import { Amount, Percentage } from '@/lib/gobl/num';
+// client to write as they are; codes and document numbers are numbers. The amounts are the stored totals'
+// (lib/ar/arca/voucher-amounts.ts): ImpTotal is `totals.payable`, each AlicIva a stored rate, and an invoice
+// whose parts would not add up to its payable to the cent is refused here, as the store refuses to keep it.
+import { Amount } from '@/lib/gobl/num';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
-import { CATEGORY_VAT, KEY_EXEMPT } from '@/lib/gobl/regime-ar';
 import {
-  DOC_TYPES_C,
   DOC_TYPES_E,
   DOC_TYPES_T,
   EXT_CONCEPT,
   EXT_DOC_TYPE,
   EXT_IDENTITY_TYPE,
-  EXT_TAX_TYPE,
-  EXT_VAT_RATE,
   EXT_VAT_STATUS,
-  TAX_TYPES,
   VAT_STATUS_FINAL_CONSUMER,
 } from '@/lib/ar/arca/extensions';
-import { sameClassInEveryBundle } from '@/lib/process-singleton';
-
-export interface AlicIva {
-  Id: number;
-  BaseImp: string;
-  Importe: string;
-}
-export interface Tributo {
-  Id: number;
-  Desc: string;
-  BaseImp: string;
-  Alic: string;
-  Importe: string;
-}
+import { imbalanceOf, partsTotal, voucherAmounts, type AlicIva, type Tributo } from '@/lib/ar/arca/voucher-amounts';
+import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 export interface CbteAsoc {
   Tipo: number;
   PtoVta: number;
@@ -74,18 +57,6 @@ export interface WsfeVoucher {
   detail: Omit<FECAEDetRequest, 'CbteDesde' | 'CbteHasta'>;
 }
 
-/** The invoice cannot be sent to WSFEv1: another web service issues it, or it was never calculated. */
-export class WsfeMappingError extends Error {
-  constructor(
-    message: string,
-    readonly service?: 'wsfex' | 'wsct',
-  ) {
-    super(message);
-    this.name = 'WsfeMappingError';
-  }
-}
-sameClassInEveryBundle(WsfeMappingError, 'WsfeMappingError');
-
 /**
  * The authority's currency codes (FEParamGetTiposMonedas) for the ISO codes we map; any other currency is
  * refused by name rather than guessed.
@@ -94,7 +65,6 @@ const WSFE_CURRENCY: Record<string, string> = { ARS: 'PES', USD: 'DOL', EUR: '06
 
 const yyyymmdd = (date: string) => date.replaceAll('-', '');
 const digits = (code: string | undefined) => (code ?? '').replace(/\D/g, '');
-const sum = (amounts: Amount[]) => amounts.reduce((total, amount) => total.add(amount), Amount.zero(2));
 
 /** The number of a voucher, set once the sequence has given it. */
 export const withNumber = (detail: WsfeVoucher['detail'], number: number): FECAEDetRequest => ({
@@ -103,7 +73,19 @@ export const withNumber = (detail: WsfeVoucher['detail'], number: number): FECAE
   CbteHasta: number,
 });
 
-export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
+export interface MappingOptions {
+  /**
+   * The voucher was authorised already (the PDF of a Sent invoice): its ImpTotal was the sum of its parts,
+   * which for invoices stored before the store refused a payable that differs from that sum (finding 8) is
+   * not their payable. Printed as authorised, never refused.
+   */
+  authorised?: boolean;
+}
+
+export function toFECAEDetRequest(
+  invoice: CalculableInvoice,
+  { authorised = false }: MappingOptions = {},
+): WsfeVoucher {
   const docType = invoice.tax?.ext?.[EXT_DOC_TYPE];
   if (!docType) throw new WsfeMappingError(`the invoice has no ${EXT_DOC_TYPE}: prepare it first`);
   if (DOC_TYPES_E.includes(docType)) {
@@ -118,28 +100,9 @@ export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
       'wsct',
     );
   }
-  const totals = invoice.totals as { total?: string; sum?: string; taxes?: TaxTotals } | undefined;
-  if (!totals?.total) throw new WsfeMappingError('the invoice has no totals: prepare it first');
-
-  const amounts = DOC_TYPES_C.includes(docType) ? typeCAmounts(totals.total) : vatAmounts(invoice, totals.taxes);
-  const tributos = tributosOf(invoice, totals.sum ?? totals.total);
-  const impTrib = sum(tributos.map((tributo) => Amount.parse(tributo.Importe)));
-  const impIva = sum(amounts.iva.map((alicuota) => Amount.parse(alicuota.Importe)));
-  const impNeto = DOC_TYPES_C.includes(docType) ? amounts.neto.subtract(impTrib) : amounts.neto;
-  const impTotal = sum([amounts.totConc, impNeto, amounts.opEx, impTrib, impIva]);
-  const negative = [
-    amounts.totConc,
-    impNeto,
-    amounts.opEx,
-    impTrib,
-    ...amounts.iva.map((alicuota) => Amount.parse(alicuota.BaseImp)),
-  ].some((amount) => amount.compare(Amount.zero(2)) < 0);
-  if (negative) {
-    throw new WsfeMappingError(
-      'a part of the voucher would be negative (a discount larger than what it discounts): ' +
-        'the authority takes positive amounts, corrections go in a credit note',
-    );
-  }
+  const amounts = voucherAmounts(invoice, docType);
+  const imbalance = Object.values(imbalanceOf(invoice, amounts));
+  if (imbalance.length > 0 && !authorised) throw new WsfeMappingError(imbalance.join('; '));
 
   const concept = Number(invoice.tax?.ext?.[EXT_CONCEPT] ?? '1');
   return {
@@ -149,110 +112,22 @@ export function toFECAEDetRequest(invoice: CalculableInvoice): WsfeVoucher {
       Concepto: concept,
       ...receiverDocument(invoice),
       CbteFch: yyyymmdd(invoice.issue_date),
-      ImpTotal: impTotal.toString(),
-      ImpTotConc: amounts.totConc.toString(),
-      ImpNeto: impNeto.toString(),
-      ImpOpEx: amounts.opEx.toString(),
-      ImpTrib: impTrib.toString(),
-      ImpIVA: impIva.toString(),
+      ImpTotal: authorised ? partsTotal(amounts) : amounts.ImpTotal,
+      ImpTotConc: amounts.ImpTotConc,
+      ImpNeto: amounts.ImpNeto,
+      ImpOpEx: amounts.ImpOpEx,
+      ImpTrib: amounts.ImpTrib,
+      ImpIVA: amounts.ImpIVA,
       ...(concept === 1 ? {} : serviceDates(invoice)),
       ...currencyOf(invoice),
       CondicionIVAReceptorId: Number(invoice.customer?.ext?.[EXT_VAT_STATUS] ?? VAT_STATUS_FINAL_CONSUMER),
       ...(invoice.preceding?.length
         ? { CbtesAsoc: { CbteAsoc: invoice.preceding.map((ref) => associated(invoice, ref)) } }
         : {}),
-      ...(tributos.length > 0 ? { Tributos: { Tributo: tributos } } : {}),
-      ...(amounts.iva.length > 0 ? { Iva: { AlicIva: amounts.iva } } : {}),
+      ...(amounts.tributos.length > 0 ? { Tributos: { Tributo: amounts.tributos } } : {}),
+      ...(amounts.alicuotas.length > 0 ? { Iva: { AlicIva: amounts.alicuotas } } : {}),
     },
   };
-}
-
-interface TaxTotals {
-  categories?: {
-    code: string;
-    rates: { key?: string; ext?: Record<string, string>; base: string; percent?: string; amount: string }[];
-  }[];
-}
-
-interface Amounts {
-  neto: Amount;
-  opEx: Amount;
-  totConc: Amount;
-  iva: AlicIva[];
-}
-
-/** Type C carries no VAT: the whole subtotal (less tributes) is ImpNeto. */
-function typeCAmounts(total: string): Amounts {
-  return { neto: Amount.parse(total), opEx: Amount.zero(2), totConc: Amount.zero(2), iva: [] };
-}
-
-/**
- * Each VAT rate with a percentage is an alícuota (its code the authority's Iva Id, its base part of ImpNeto);
- * exempt bases are ImpOpEx; other bases without a percentage, and whatever carries no VAT at all, ImpTotConc.
- */
-function vatAmounts(invoice: CalculableInvoice, taxes: TaxTotals | undefined): Amounts {
-  const byId = new Map<number, { base: Amount; amount: Amount }>();
-  let opEx = Amount.zero(2);
-  let totConc = untaxedAmount(invoice);
-  const vat = taxes?.categories?.find((category) => category.code === CATEGORY_VAT);
-  for (const rate of vat?.rates ?? []) {
-    const base = Amount.parse(rate.base);
-    if (rate.percent === undefined) {
-      if (rate.key === KEY_EXEMPT) opEx = opEx.add(base);
-      else totConc = totConc.add(base);
-      continue;
-    }
-    const id = Number(rate.ext?.[EXT_VAT_RATE]);
-    if (!id) throw new WsfeMappingError(`a VAT rate of ${rate.percent} has no ${EXT_VAT_RATE} code`);
-    const sofar = byId.get(id) ?? { base: Amount.zero(2), amount: Amount.zero(2) };
-    byId.set(id, { base: sofar.base.add(base), amount: sofar.amount.add(Amount.parse(rate.amount)) });
-  }
-  const iva = [...byId].map(([id, { base, amount }]) => ({
-    Id: id,
-    BaseImp: base.toString(),
-    Importe: amount.toString(),
-  }));
-  return { neto: sum([...byId.values()].map(({ base }) => base)), opEx, totConc, iva };
-}
-
-const hasVat = (taxes: { cat: string }[] | undefined) => (taxes ?? []).some((combo) => combo.cat === CATEGORY_VAT);
-
-/** Lines, discounts and (non-tribute) charges with no VAT combo: amounts outside VAT's reach. */
-function untaxedAmount(invoice: CalculableInvoice): Amount {
-  const lines = (invoice.lines ?? [])
-    .filter((line) => line.total !== undefined && !hasVat(line.taxes))
-    .map((line) => Amount.parse(line.total!));
-  const charges = (invoice.charges ?? [])
-    .filter((charge) => !charge.ext?.[EXT_TAX_TYPE] && !hasVat(charge.taxes))
-    .map((charge) => Amount.parse(charge.amount!));
-  const discounts = (invoice.discounts ?? [])
-    .filter((discount) => !hasVat(discount.taxes))
-    .map((discount) => Amount.parse(discount.amount!).negate());
-  const untaxed = sum([...lines, ...charges, ...discounts]);
-  if (untaxed.compare(Amount.zero(2)) < 0) {
-    throw new WsfeMappingError(
-      'discounts without VAT exceed the amounts without VAT: give the discounts their VAT combo',
-    );
-  }
-  return untaxed;
-}
-
-/** Charges with `ar-arca-tax-type` are the voucher's tributes (IIBB, municipal taxes, perceptions...). */
-function tributosOf(invoice: CalculableInvoice, lineSum: string): Tributo[] {
-  return (invoice.charges ?? [])
-    .filter((charge) => charge.ext?.[EXT_TAX_TYPE])
-    .map((charge) => {
-      const id = charge.ext![EXT_TAX_TYPE]!;
-      return {
-        Id: Number(id),
-        Desc: charge.reason ?? TAX_TYPES[id] ?? id,
-        BaseImp: Amount.parse(charge.base ?? lineSum)
-          .rescale(2)
-          .toString(),
-        Alic: charge.percent ? Percentage.parse(charge.percent).toString().slice(0, -1) : '0',
-        Importe: Amount.parse(charge.amount!).rescale(2).toString(),
-      };
-    });
 }
 
 /** DocTipo/DocNro: an Argentine tax ID is a CUIT (80); else an identity with its type; else 99, unidentified. */

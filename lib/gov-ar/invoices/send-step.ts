@@ -2,7 +2,8 @@
 // (environment, CUIT, point of sale, CbteTipo); then the step sends the sequence's queue itself, or, when
 // another runner is sending it, waits to be woken once its invoice is done. It ends with the authority's
 // verdict: a CAE (the entry carries the number and stamps), a refusal, or a number held by another voucher.
-import { toFECAEDetRequest, WsfeMappingError } from '@/lib/ar/arca/wsfe-detail';
+import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
+import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import type { Environment, InvoiceSend } from '@/lib/db/schema';
 import { getWorkspaceById } from '@/lib/access/queries';

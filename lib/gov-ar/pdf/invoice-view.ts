@@ -3,7 +3,8 @@
 // the invoice maps to, so the PDF, the QR and the authority's records agree to the cent), CAE and QR.
 import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invoice';
 import { EXT_DOC_TYPE, EXT_VAT_STATUS, TAG_MONOTAX } from '@/lib/ar/arca/extensions';
-import { toFECAEDetRequest, WsfeMappingError, type WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
+import { toFECAEDetRequest, type WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
+import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import { amountsView, type AmountsView } from '@/lib/gov-ar/pdf/amounts-view';
 import { formatDate, formatDecimal, formatVoucherNumber } from '@/lib/gov-ar/pdf/format';
@@ -95,7 +96,7 @@ function issuedParts(input: InvoicePdfInput) {
     );
   let voucher: WsfeVoucher;
   try {
-    voucher = toFECAEDetRequest(doc);
+    voucher = toFECAEDetRequest(doc, { authorised: true });
   } catch (error) {
     if (error instanceof WsfeMappingError)
       throw new InvoicePdfError(error.service ? 'not_printable' : 'not_calculated', error.message);
