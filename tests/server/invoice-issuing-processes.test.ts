@@ -55,6 +55,15 @@ async function start(env: Record<string, string | undefined>): Promise<RunningSe
   return server;
 }
 
+/** Reads the job until it has ended (or 30 s passed); the job as then read. */
+async function untilJobEnded(client: ReturnType<typeof productClient>, key: string, jobId: string) {
+  for (const deadline = Date.now() + 30_000; ; ) {
+    const { body } = await client.api('GET', `/transform/v1/jobs/${jobId}`, undefined, key);
+    if (body.status === 'completed' || body.status === 'failed' || Date.now() > deadline) return body;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 const cuit = (seed: number) => {
   for (let n = seed; ; n++) {
     const valid = withCheckDigit(`30${74_000_000 + n}`);
@@ -118,8 +127,8 @@ describe(`a server killed between the authority's answer and our commit (${serve
     // The CAE of the answer we lost, found again with FECompConsultar (sending it again would have been 10016).
     expect(adopted.data.doc.code).toBe('00000001');
     expect(caeOf(adopted)).toBe(authorityCae);
-    const job = await client.api('GET', `/transform/v1/jobs/${first.jobId}`, undefined, supplier.key);
-    expect(job.body.status).toBe('completed');
+    // Sent comes with the stamps, in the sender's transaction; the job ends with its own steps just after.
+    expect((await untilJobEnded(client, supplier.key, first.jobId)).status).toBe('completed');
     // Its PDF, made on the first request, rendered off the event loop in the built app.
     const pdf = await fetch(`${server.url}/silo/v1/entries/${first.entryId}/pdf`, {
       headers: { authorization: `Bearer ${supplier.key}` },
