@@ -239,8 +239,9 @@ async function issueUnderChaos(
 }
 
 /**
- * Polls until no invoice is Processing and every invoice given a job is Sent or Error; the seconds it
- * took, or null when it did not within `seconds`.
+ * Polls until no invoice is Processing and the last job of every invoice has ended (completed or failed:
+ * an invoice's status alone cannot tell a new job's Error from the one before it); the seconds it took, or
+ * null when it did not within `seconds`.
  */
 async function settle(
   client: ResilientApi,
@@ -249,13 +250,21 @@ async function settle(
   seconds: number,
 ): Promise<number | null> {
   const started = Date.now();
-  const withJob = new Set(plan.filter((invoice) => invoice.jobIds.length).map((invoice) => invoice.entryId));
+  const ended = new Set<string>();
+  const jobEnded = async (invoice: PlannedInvoice) => {
+    const jobId = invoice.jobIds.at(-1);
+    if (!jobId || ended.has(jobId)) return true;
+    const token = workspaces[invoice.workspace]!.apiKey;
+    const job = await client.call('GET', `/transform/v1/jobs/${jobId}`, { token });
+    // A job whose create never reached us (404) was never made: nothing to wait for.
+    if (job.status === 404 || ['completed', 'failed'].includes(job.body?.status)) ended.add(jobId);
+    return ended.has(jobId);
+  };
   while (Date.now() - started < seconds * 1000) {
     const entries = (await Promise.all(workspaces.map((workspace) => listInvoices(client, workspace)))).flat();
-    const unsettled = entries.filter(
-      (entry) => entry.status === 'Processing' || (withJob.has(entry.id) && !['Sent', 'Error'].includes(entry.status)),
-    );
-    if (unsettled.length === 0) return Math.round((Date.now() - started) / 1000);
+    let settled = !entries.some((entry) => entry.status === 'Processing');
+    for (const invoice of plan) if (settled && !(await jobEnded(invoice))) settled = false;
+    if (settled) return Math.round((Date.now() - started) / 1000);
     await sleep(1_000);
   }
   return null;
