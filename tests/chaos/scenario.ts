@@ -118,8 +118,12 @@ export async function runChaosPass(settings: ChaosSettings): Promise<ChaosPassRe
     await clearFaults(cluster.emulatorUrl);
     log('faults cleared; waiting for the app to settle');
     tallies.settledInSeconds = await settle(client, workspaces, plan, settings.settleSeconds);
-    // Failures that came late (behind the faults and kills) get their second chance too, then settle again.
-    const late = await reissueFailed(client, workspaces, plan, chance.fork('late reissues'), 0.5);
+    // Failures that came late (behind the faults and kills) get their second chance too, then settle again;
+    // not when the app did not settle, since new jobs would then run while the books are read.
+    const late =
+      tallies.settledInSeconds === null
+        ? 0
+        : await reissueFailed(client, workspaces, plan, chance.fork('late reissues'), 0.5);
     if (late > 0 && tallies.settledInSeconds !== null) {
       log(`${late} invoices in Error issued again by a new job; settling again`);
       tallies.reissued += late;
@@ -218,7 +222,8 @@ async function issueUnderChaos(
       isStopped,
       () => reissues.int(3_000, 6_000),
       async () => {
-        tallies.reissued += await reissueFailed(client, workspaces, plan, reissues, 0.5);
+        const reissued = await reissueFailed(client, workspaces, plan, reissues, 0.5);
+        tallies.reissued += reissued;
       },
     ).catch(guard('re-issuer')),
   ];
