@@ -24,7 +24,8 @@ async function failedJobMessage(client: ResilientApi, token: string, jobIds: str
   for (const jobId of jobIds) {
     const job = (await client.call('GET', `/transform/v1/jobs/${jobId}`, { token })).body;
     const step = (job?.steps ?? []).find((candidate: { status: string; message?: string }) => candidate.message);
-    if (job?.status === 'failed' && step) return `job ${jobId}: ${step.message}`;
+    // Without the job's id: the report counts invoices by reason, and the entry's id finds the job.
+    if (job?.status === 'failed' && step) return `a failed job: ${step.message}`;
   }
   return undefined;
 }

@@ -21,7 +21,7 @@ export interface PlannedInvoice {
   entryId: string;
   /** Whether the store answered (created or already stored). */
   stored: boolean;
-  /** Every job made for the entry, the first by the issuing client, later ones by the re-issuer. */
+  /** Every job made for the entry (accepted), the first by the issuing client, later ones by the re-issuer. */
   jobIds: string[];
   /** What the client saw go wrong with it (a store or job refused), for the report. */
   refusals: string[];

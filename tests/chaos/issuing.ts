@@ -28,12 +28,12 @@ export async function issueInvoice(client: ResilientApi, workspace: ChaosWorkspa
 
 async function startJob(client: ResilientApi, workspace: ChaosWorkspace, invoice: PlannedInvoice) {
   const jobId = newId();
-  invoice.jobIds.push(jobId);
   const job = await client.call('PUT', `/transform/v1/jobs/${jobId}`, {
     token: workspace.apiKey,
     body: { workflow_id: workspace.invoiceWorkflowId, silo_entry_id: invoice.entryId },
   });
-  if (job.status !== 200 && job.status !== 202) invoice.refusals.push(refusal('job', job));
+  if (job.status === 200 || job.status === 202) invoice.jobIds.push(jobId);
+  else invoice.refusals.push(refusal('job', job));
 }
 
 export interface EntrySummary {
@@ -60,7 +60,7 @@ export async function listInvoices(client: ResilientApi, workspace: ChaosWorkspa
   return entries;
 }
 
-/** At most this many jobs per invoice: the first and two more after failures. */
+/** At most this many jobs (made or refused) per invoice: the first and two more after failures. */
 const MAX_JOBS = 3;
 
 /**
@@ -82,7 +82,8 @@ export async function reissueFailed(
       .sort((a, b) => (a.id < b.id ? -1 : 1));
     for (const entry of failed) {
       const invoice = byId.get(entry.id);
-      if (!invoice || invoice.workspace !== index || invoice.jobIds.length >= MAX_JOBS || !chance.chance(p)) continue;
+      const tries = (invoice?.jobIds.length ?? 0) + (invoice?.refusals.length ?? 0);
+      if (!invoice || invoice.workspace !== index || tries >= MAX_JOBS || !chance.chance(p)) continue;
       await startJob(client, workspace, invoice);
       reissued++;
     }

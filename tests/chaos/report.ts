@@ -24,7 +24,7 @@ export function describePass(result: ChaosPassResult): string {
     `faults injected: ${faults}`,
     `processes killed: ${tallies.kills}; certificate lapses: ${tallies.lapses}, renewals: ${tallies.renewals}`,
     `client calls made again: ${tallies.retries}; answered 500: ${tallies.serverErrors}; refused: ${refusals || 'none'}`,
-    `settled: ${tallies.settledInSeconds === null ? 'no' : `in ${tallies.settledInSeconds} s`}`,
+    `settled: ${tallies.settledInSeconds === null ? 'no (work still in flight may show as mismatches too)' : `in ${tallies.settledInSeconds} s`}`,
     `mismatches: ${books?.findings.length ?? 'n/a'}`,
   ];
   for (const finding of books?.findings.slice(0, FINDINGS_SHOWN) ?? []) {

@@ -1,9 +1,9 @@
 // `npm run chaos [-- --invoices=200 --clients=16 --seed=N --minutes=10 --issue-seconds=60 --settle-seconds=120
-//   --database-url=postgres://... --postgres | --embedded]`: issues invoices against the built app while the
+//   --database-url=postgres://... --postgres | --embedded --calm]`: issues invoices against the built app while the
 // authority misbehaves and our processes die, then reconciles our book with the authority's (tests/chaos/scenario.ts).
 // Both passes by default: two app processes on a scratch PostgreSQL database, then one on the embedded database.
 // Prints the seed (give it back with --seed to make the same choices), the tallies, every mismatch, and
-// `chaos: PASS` or `chaos: FAIL` (exit code 1).
+// `chaos: PASS` or `chaos: FAIL` (exit code 1). `--calm` is the control: no faults, kills or lapse.
 import { randomSeed } from '@/tests/chaos/random';
 import { describePass, verdictLine } from '@/tests/chaos/report';
 import { runChaosPass, type ChaosPassResult } from '@/tests/chaos/scenario';
@@ -40,6 +40,7 @@ async function main() {
       clients: number('clients', 16),
       seed,
       issueSeconds: number('issue-seconds', 60),
+      calm: args.includes('--calm'),
       settleSeconds: number('settle-seconds', 120),
       deadline,
       log: (line) => console.log(line),

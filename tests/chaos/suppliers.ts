@@ -3,7 +3,9 @@
 // workflow each. Also the lapse of one workspace's certificate and its renewal: the certificate is revoked
 // at the authority's portal (a lapse by the calendar would take its validity's end to pass; revocation is
 // the lapse the authority enforces at once: its WSAA refuses every new login with it), then a renewal
-// registration on the same supplier entry uploads a new certificate.
+// registration on the same supplier entry uploads a new certificate. A WSAA ticket issued before the
+// revocation stays valid for its 12 hours, as at the authority, so within a run the lapse mostly tests the
+// switch to the new credential under load, and refuses invoices only where a new login was needed.
 import { api, expectStatus } from '@/tests/bench/http';
 import { benchCuits, createWorkspace, openLink } from '@/tests/bench/registrations';
 import type { ResilientApi } from '@/tests/chaos/resilient-api';
