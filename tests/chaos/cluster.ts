@@ -26,7 +26,7 @@ export interface ChaosCluster {
   stop(): Promise<void>;
 }
 
-/** A sender's lease outlives a killed process by twice the time limit plus 30 s: a short limit keeps settling short. */
+/** A sender's lease outlives a killed process by the time limit plus 10 s: a short limit keeps settling short. */
 const AUTHORITY_TIMEOUT_MS = '3000';
 const START_MS = 120_000;
 

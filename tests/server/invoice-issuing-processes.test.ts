@@ -101,7 +101,7 @@ describe(`a server killed between the authority's answer and our commit (${serve
   it('adopts the CAE the authority gave after the restart, and the next invoice takes the next number', async () => {
     line = await authorityLine();
     cleanups.push(() => line.close());
-    // A short time limit keeps the dead sender's sequence lease (twice it, plus 30 s) from outlasting the test.
+    // A short time limit keeps the dead sender's sequence lease (it, plus 10 s) from outlasting the test.
     const env = { ...(await storage('issuing_kill')), AR_EMULATOR_URL: line.url, AR_AUTHORITY_TIMEOUT_MS: '2000' };
     let server = await start(env);
     line.forwardTo(server.url);

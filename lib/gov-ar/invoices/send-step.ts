@@ -21,7 +21,7 @@ import type { StepContext, StepOutcome } from '@/lib/transform/templates';
  */
 const WAKE_FALLBACK_MS = 5_000;
 /** While the authority does not answer, an invoice asks again at least this often (outages are often short). */
-const AUTHORITY_RETRY_CAP_MS = 60_000;
+const AUTHORITY_RETRY_CAP_MS = 20_000;
 /** How soon an invoice in doubt asks again whether the authority's record has settled it. */
 const UNSETTLED_RETRY_MS = 3_000;
 

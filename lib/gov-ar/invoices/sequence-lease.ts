@@ -14,8 +14,12 @@ export interface SequenceLease {
   owner: string;
 }
 
-/** The lease outlives any one call to the authority (a time-out included) with room to record its answer. */
-const leaseSeconds = () => Math.ceil((2 * authorityTimeoutMs()) / 1000) + 30;
+/**
+ * The lease outlives any one call to the authority (a time-out included) with room to record its answer:
+ * each fenced write renews it, and a request goes out right after one. No longer, since a sender that died
+ * holds its sequence until the lease runs out.
+ */
+const leaseSeconds = () => Math.ceil(authorityTimeoutMs() / 1000) + 10;
 
 /** The lease ran out and another sender may hold the sequence: this one stops, having written nothing more. */
 export class SequenceLeaseLost extends Error {
