@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as appsRoute from '@/app/access/v1/apps/[app_id]/connect/route';
+import * as pdfRoute from '@/app/silo/v1/entries/[id]/pdf/route';
 import * as newAppRoute from '@/app/access/v1/apps/route';
 import * as progressRoute from '@/app/gov-ar/v1/registrations/[ref]/progress/route';
 import { presentEnrollment } from '@/lib/access/enrollments';
@@ -102,6 +103,14 @@ describe('presented shapes', () => {
     const job = await issue(apiKey, invoiceWorkflow.id, invoice.id);
     const [ended] = await runUntilEnded(apiKey, [job.id]);
     expect(ended.status, JSON.stringify(ended.steps)).toBe('completed');
+    // Its PDF, made on the first request, adds the `pdf` meta record.
+    const pdf = await pdfRoute.GET(
+      new Request(`http://localhost/silo/v1/entries/${invoice.id}/pdf`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      }),
+      { params: Promise.resolve({ id: invoice.id }) },
+    );
+    expect(pdf.status).toBe(200);
 
     const db = await getDb();
     const ownerId = workspace.owner_id;

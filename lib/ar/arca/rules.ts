@@ -44,7 +44,9 @@ function checkExtensionCodes(doc: CalculableInvoice, fields: Fields) {
   };
   const check = (ext: Record<string, string> | undefined, path: string) => {
     for (const [key, code] of Object.entries(ext ?? {})) {
-      if (lists[key] && !lists[key].includes(code)) fields[`${path}.${key}`] = `"${code}" is not a ${key} code`;
+      // Own keys only: an extension named like an object's own property (`constructor`) is not one of these.
+      const list = Object.hasOwn(lists, key) ? lists[key] : undefined;
+      if (list && !list.includes(code)) fields[`${path}.${key}`] = `"${code}" is not a ${key} code`;
     }
   };
   check(doc.tax?.ext, 'tax.ext');
