@@ -17,11 +17,11 @@ interface Position {
   id: string;
 }
 
-export function encodeCursor(row: Position): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
-}
+/** An opaque cursor: the values that place a row in its list's order, as base64url JSON. */
+export const cursorOf = (values: readonly unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
 
-export function decodeCursor(cursor: string): Position {
+/** The values `cursorOf` wrote, checked with `shape`: a cursor we did not make is `invalid_cursor` (a 400). */
+export function cursorValues<T>(cursor: string, shape: z.ZodType<T>): T {
   const invalid = new ApiError('invalid_cursor', 'The cursor is not one this service issued.');
   let decoded: unknown;
   try {
@@ -29,9 +29,16 @@ export function decodeCursor(cursor: string): Position {
   } catch {
     throw invalid;
   }
-  const parsed = z.tuple([z.iso.datetime(), z.uuid()]).safeParse(decoded);
+  const parsed = shape.safeParse(decoded);
   if (!parsed.success) throw invalid;
-  return { createdAt: new Date(parsed.data[0]), id: parsed.data[1] };
+  return parsed.data;
+}
+
+export const encodeCursor = (row: Position): string => cursorOf([row.createdAt.toISOString(), row.id]);
+
+export function decodeCursor(cursor: string): Position {
+  const [createdAt, id] = cursorValues(cursor, z.tuple([z.iso.datetime(), z.uuid()]));
+  return { createdAt: new Date(createdAt), id };
 }
 
 /**

@@ -2,8 +2,7 @@
 // a reconciliation walks it (point of sale, voucher type, number, ascending), so that a client can compare
 // it sequence by sequence with its own records. The cursor is the last served voucher's place in that order.
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
-import { ListQuery } from '@/lib/api/pagination';
+import { cursorOf, cursorValues, ListQuery } from '@/lib/api/pagination';
 import type { Environment } from '@/lib/db/schema';
 import { type BookPosition, type EmulatorVoucher, listBookVouchers } from '@/lib/emulator/invoicing-queries';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
@@ -18,20 +17,13 @@ export const VoucherBookQuery = ListQuery.extend({
   voucher_type: z.coerce.number().int().min(1).max(999).optional(),
 }).strict();
 
-const encodeCursor = (at: BookPosition) =>
-  Buffer.from(JSON.stringify([at.pointOfSale, at.voucherType, at.number])).toString('base64url');
+const encodeCursor = (at: BookPosition) => cursorOf([at.pointOfSale, at.voucherType, at.number]);
 
 function decodeCursor(cursor: string): BookPosition {
-  const invalid = new ApiError('invalid_cursor', 'The cursor is not one this service issued.');
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid;
-  }
-  const parsed = z.tuple([z.int().min(0), z.int().min(0), z.int().min(0)]).safeParse(decoded);
-  if (!parsed.success) throw invalid;
-  const [pointOfSale, voucherType, number] = parsed.data;
+  const [pointOfSale, voucherType, number] = cursorValues(
+    cursor,
+    z.tuple([z.int().min(0), z.int().min(0), z.int().min(0)]),
+  );
   return { pointOfSale, voucherType, number };
 }
 
