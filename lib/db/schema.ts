@@ -722,7 +722,7 @@ export const invoiceSequences = pgTable(
     pointOfSale: integer('point_of_sale').notNull(),
     docType: integer('doc_type').notNull(),
     lastNumber: integer('last_number'),
-    /** yyyy-mm-dd of the last authorised voucher, when we know it. */
+    /** No longer written: nothing read it (the authority judges a date against its own last, 10016). */
     lastDate: text('last_date'),
     leaseOwner: uuid('lease_owner'),
     leaseUntil: ts('lease_until'),

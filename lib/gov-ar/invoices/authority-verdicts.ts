@@ -15,7 +15,6 @@ import {
   stampEntries,
   type SettledSend,
 } from '@/lib/gov-ar/invoices/issuance-queries';
-import { isoDate } from '@/lib/ar/arca/voucher-date';
 import {
   authorisedMessage,
   issuedStamp,
@@ -45,7 +44,7 @@ export async function recordVerdicts(
   lease: SequenceLease,
   voucherSequence: VoucherSequence,
   verdicts: Verdicts,
-  end?: { number: number; date: string | null },
+  end?: number,
 ): Promise<void> {
   const { authorised, refused, conflicts, freed } = verdicts;
   const settled: SettledSend[] = [
@@ -100,12 +99,8 @@ export async function recordVerdicts(
         .map(({ send, observations }) => said(send, META_KEY.observations, observations)),
       ...[...refused, ...conflicts].map(({ send, errors }) => said(send, META_KEY.errors, errors)),
     ]);
-    const highest = authorised.reduce<{ number: number; date: string | null } | undefined>(
-      (sofar, { send, number }) =>
-        !sofar || number > sofar.number ? { number, date: isoDate(String(send.detail.CbteFch ?? '')) } : sofar,
-      end,
-    );
-    if (highest) await advanceSequenceEnd(tx, lease.sequence.id, highest);
+    const highest = Math.max(end ?? 0, ...authorised.map(({ number }) => number));
+    if (highest > 0) await advanceSequenceEnd(tx, lease.sequence.id, highest);
     completed = await completeStepsFinishedElsewhere(
       tx,
       authorised.map(({ send, number, cae }) => ({

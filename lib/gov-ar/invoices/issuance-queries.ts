@@ -114,16 +114,11 @@ export async function renewHeldLease(
   return row;
 }
 
-/** The sequence's last number (and its date, when known) moves forward, never back. */
-export async function advanceSequenceEnd(tx: Tx, id: string, end: { number: number; date: string | null }) {
+/** The sequence's last number moves forward, never back. */
+export async function advanceSequenceEnd(tx: Tx, id: string, number: number) {
   await tx
     .update(invoiceSequences)
-    .set({
-      lastNumber: sql`greatest(coalesce(${invoiceSequences.lastNumber}, 0), ${end.number})`,
-      lastDate: sql`case when ${end.number} >= coalesce(${invoiceSequences.lastNumber}, 0) and ${end.date}::text is not null
-        then ${end.date}::text else ${invoiceSequences.lastDate} end`,
-      updatedAt: new Date(),
-    })
+    .set({ lastNumber: sql`greatest(coalesce(${invoiceSequences.lastNumber}, 0), ${number})`, updatedAt: new Date() })
     .where(eq(invoiceSequences.id, id));
 }
 

@@ -64,7 +64,7 @@ export async function sendFreshBatch(
     }
     verdicts.freed.push(...outcome.numbering.after.map((id) => sendOf(sends, id)));
   }
-  await recordVerdicts(lease, voucherSequenceOf(authority), verdicts, { number: end, date: null });
+  await recordVerdicts(lease, voucherSequenceOf(authority), verdicts, end);
   return { end, inDoubt: outcome.inDoubt.length > 0 };
 }
 

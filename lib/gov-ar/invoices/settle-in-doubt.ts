@@ -54,7 +54,7 @@ async function settleOwnSends(lease: SequenceLease, authority: Authority, sends:
       });
     else verdicts.conflicts.push({ send, errors: [sequenceConflict(send, voucher, differences)] });
   });
-  await recordVerdicts(lease, voucherSequenceOf(authority), verdicts, { number: last, date: null });
+  await recordVerdicts(lease, voucherSequenceOf(authority), verdicts, last);
   const unused = nextRun(
     sends.filter((send) => send.number! > last),
     last,
