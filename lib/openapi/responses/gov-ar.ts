@@ -37,9 +37,16 @@ export const RegistrationView = z.strictObject({
       legal_name: z.string(),
       fiscal_address: z.string().optional(),
       email: z.string().optional(),
+      activity_code: z.string().optional().describe('The main activity (CLAE), from the register'),
+      tax_classification: z.enum(['responsable_inscripto', 'monotributista', 'exento']).optional(),
+      started_on: z.iso.date().optional().describe('Inicio de actividades, from the register'),
+      source: z
+        .literal('register')
+        .optional()
+        .describe("Present when the values come from the authority's register (constancia de inscripción)"),
     })
     .describe(
-      "The company step's starting values, from the supplier entry's GOBL party (name, first address, first email)",
+      "The company step's starting values: from the authority's register when it answers for the CUIT (`source: \"register\"`: name, domicilio fiscal, activity, IVA condition, start), else from the supplier entry's GOBL party (name, first address); the email is the entry's",
     ),
   services: z.array(ServiceName).describe('The web services the supplier must authorize'),
   renewal: z.boolean().describe('The supplier already had a certificate: this registration replaces it'),
