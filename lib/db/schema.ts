@@ -215,6 +215,8 @@ export interface WorkflowConfig {
   invoiceTypes?: InvoiceLetter[];
   /** Origins allowed to embed the wizard in an iframe (CSP frame-ancestors) and receive its messages. */
   allowedOrigins?: string[];
+  /** Invoice workflows: the customer's CUIT is checked against the authority's register when an invoice is stored. */
+  checkCustomer?: boolean;
 }
 
 export const workflows = pgTable(

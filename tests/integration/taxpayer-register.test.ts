@@ -2,7 +2,7 @@
 // platform's own certificate, its WSAA ticket for ws_sr_constancia_inscripcion), the emulator's demo and
 // portal taxpayers, the answers kept a day, and GET /gov-ar/v1/taxpayers/{cuit} with its refusals.
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as taxpayerRoute from '@/app/gov-ar/v1/taxpayers/[cuit]/route';
 import { getPersona } from '@/lib/authority/register-client';
 import { getDb } from '@/lib/db/client';
@@ -16,6 +16,8 @@ import { useEmulator } from '@/tests/support/registration';
 import { createWorkspace, freshCuit } from '@/tests/support/scenario';
 
 const emulator = useEmulator();
+// The database opens, and the platform makes its register certificate at the emulator's portal, once.
+beforeAll(() => registerEntryOrNothing('sandbox', DEMO_SUPPLIER));
 const DEMO_SUPPLIER = '30712345671';
 const DEMO_MONOTRIBUTISTA = '27900000001';
 
@@ -114,7 +116,7 @@ describe('GET /gov-ar/v1/taxpayers/{cuit}', () => {
   it.each([
     ['a wrong check digit', '30712345672', 422],
     ['ten digits', '3071234567', 422],
-    ['a CUIT the register does not hold', '30710000997', 404],
+    ['a CUIT the register does not hold', freshCuit(), 404],
   ])('refuses %s', async (_, cuit, status) => {
     const workspace = await createWorkspace({ sandbox: true });
     const answer = await lookUp(workspace.api_key, cuit);
