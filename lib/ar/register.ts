@@ -55,7 +55,7 @@ export interface RegisterTaxpayer {
 /** The tax ids the register lists (`impuesto/idImpuesto`). */
 export const REGISTER_TAX = { vat: 30, monotax: 20, monotaxSocial: 21, vatExempt: 32, vatNotReached: 34 } as const;
 
-export function vatStatusOf(taxes: readonly number[], monotax: boolean): RegisterTaxpayer['vat_status'] {
+function vatStatusOf(taxes: readonly number[], monotax: boolean): RegisterTaxpayer['vat_status'] {
   const code: RegisterVatCode = taxes.includes(REGISTER_TAX.vatExempt)
     ? 4
     : taxes.includes(REGISTER_TAX.vatNotReached)
@@ -102,11 +102,13 @@ export function readPersonaReturn(cuit: string, persona: Node): RegisterTaxpayer
       code: String(activity.idActividad ?? '').padStart(6, '0'),
       name: text(activity.descripcionActividad) ?? '',
     }))
-    .filter((activity, index, all) => /^\d{6}$/.test(activity.code) && all.findIndex((a) => a.code === activity.code) === index);
+    .filter(
+      (activity, index, all) =>
+        /^\d{6}$/.test(activity.code) && all.findIndex((a) => a.code === activity.code) === index,
+    );
   const fiscal = list(general.domicilioFiscal)[0];
   const street = text(fiscal?.direccion);
-  const name =
-    text(general.razonSocial) ?? [text(general.apellido), text(general.nombre)].filter(Boolean).join(', ');
+  const name = text(general.razonSocial) ?? [text(general.apellido), text(general.nombre)].filter(Boolean).join(', ');
   const contract = /^(\d{4}-\d\d-\d\d)/.exec(text(general.fechaContratoSocial) ?? '')?.[1];
   return {
     cuit,

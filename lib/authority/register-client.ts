@@ -21,7 +21,7 @@ const RENEW_BEFORE_MS = 10 * 60_000;
 /** The platform's tickets belong to no workspace: sealed under this owner. */
 const PLATFORM_OWNER = '00000000-0000-0000-0000-000000000000';
 
-export class RegisterNotConfiguredError extends AuthorityError {
+class RegisterNotConfiguredError extends AuthorityError {
   constructor(environment: Environment) {
     super('unavailable', `The register is not configured for ${environment} (AR_REGISTER_CERT_* / AR_REGISTER_KEY_*).`);
   }
@@ -54,7 +54,7 @@ export async function getPersona(environment: Environment, cuit: string): Promis
     throw new AuthorityError('unavailable', 'The register answered getPersona_v2 without a personaReturn.');
   const taxpayer = readPersonaReturn(cuit, persona);
   if (!taxpayer && JSON.stringify(persona.errorConstancia ?? '').includes(REGISTER_NOT_FOUND)) return undefined;
-  if (!taxpayer) throw new AuthorityError('unavailable', 'The register answered without the taxpayer\'s general data.');
+  if (!taxpayer) throw new AuthorityError('unavailable', "The register answered without the taxpayer's general data.");
   return taxpayer;
 }
 

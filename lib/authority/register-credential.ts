@@ -23,13 +23,10 @@ export interface RegisterCredential {
 }
 
 /** The platform's CUIT in the emulator: a company CUIT no test or demo supplier uses. */
-export const EMULATOR_PLATFORM_CUIT = '30719999995';
+const EMULATOR_PLATFORM_CUIT = '30719999995';
 const EMULATOR_ALIAS = 'plataforma-padron';
 
-const credentials = processSingleton(
-  'register-credentials',
-  () => new Map<string, Promise<RegisterCredential>>(),
-);
+const credentials = processSingleton('register-credentials', () => new Map<string, Promise<RegisterCredential>>());
 
 /** The platform's register credential for this environment; undefined when the operator configured none. */
 export async function registerCredential(environment: Environment): Promise<RegisterCredential | undefined> {
@@ -98,7 +95,10 @@ async function portal(path: string, body: unknown): Promise<unknown> {
       signal: AbortSignal.timeout(30_000),
     });
   } catch (error) {
-    throw new AuthorityError('unavailable', `The emulator's portal could not be reached (${(error as Error).message}).`);
+    throw new AuthorityError(
+      'unavailable',
+      `The emulator's portal could not be reached (${(error as Error).message}).`,
+    );
   }
   if (!response.ok) {
     throw new AuthorityError('unavailable', `The emulator's portal answered ${path} with HTTP ${response.status}.`);

@@ -33,7 +33,10 @@ export function serveRegister(environment: Environment, request: Request): Promi
         return `<ns2:dummyResponse xmlns:ns2="${REGISTER_NAMESPACE}"><return><appserver>OK</appserver><authserver>OK</authserver><dbserver>OK</dbserver></return></ns2:dummyResponse>`;
       }
       if (soap.operation !== 'getPersona_v2') {
-        throw new SoapFaultError({ code: 'soap:Client', message: `Cannot find dispatch method for {${REGISTER_NAMESPACE}}${soap.operation}` });
+        throw new SoapFaultError({
+          code: 'soap:Client',
+          message: `Cannot find dispatch method for {${REGISTER_NAMESPACE}}${soap.operation}`,
+        });
       }
       return getPersona(environment, soap, new Date());
     },

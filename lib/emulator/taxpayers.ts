@@ -11,7 +11,12 @@ import { isoDate } from '@/lib/ar/arca/voucher-date';
 import { isoTimestamp } from '@/lib/emulator/wsfe-values';
 import type { RecordedTaxpayer, TaxpayerView } from '@/lib/openapi/responses/emulator';
 
-const VAT_STATUSES = ['responsable_inscripto', 'monotributo', 'exento', 'consumidor_final'] as const satisfies readonly TaxpayerVatStatus[];
+const VAT_STATUSES = [
+  'responsable_inscripto',
+  'monotributo',
+  'exento',
+  'consumidor_final',
+] as const satisfies readonly TaxpayerVatStatus[];
 
 const AddressBody = z.strictObject({
   street: z.string().trim().min(1).max(200),
@@ -29,10 +34,23 @@ export const TaxpayerBody = z
     kind: z.enum(['person', 'company']).optional(),
     // The domicilio fiscal: its parts, or one line (its street).
     address: z
-      .union([AddressBody, z.string().trim().min(1).max(200).transform((street) => ({ street }))])
+      .union([
+        AddressBody,
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(200)
+          .transform((street) => ({ street })),
+      ])
       .optional(),
     activities: z
-      .array(z.strictObject({ code: z.string().regex(/^\d{6}$/, 'six digits (CLAE)'), name: z.string().trim().min(1).max(250) }))
+      .array(
+        z.strictObject({
+          code: z.string().regex(/^\d{6}$/, 'six digits (CLAE)'),
+          name: z.string().trim().min(1).max(250),
+        }),
+      )
       .max(20)
       .optional(),
     started_on: z.iso.date().optional(),

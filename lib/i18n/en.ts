@@ -69,7 +69,8 @@ export const en: typeof esAR = {
     exentoHint: 'Issues C invoices, without VAT.',
     email: 'Email (optional)',
     emailHint: 'To tell you about this registration and when the certificate expires.',
-    fromRegister: 'We filled these in from your constancia de inscripción at ARCA. Check them: you can change any of them.',
+    fromRegister:
+      'We filled these in from your constancia de inscripción at ARCA. Check them: you can change any of them.',
     grossIncome: 'Ingresos Brutos number',
     grossIncomeHint:
       'ARCA does not know it and it is printed on your invoices. Enter the number, «Exento» or your Convenio Multilateral number.',

@@ -80,7 +80,8 @@ export const esAR = {
       activity_code: 'El código de actividad tiene 6 números, sin letras ni espacios.',
       tax_classification: 'Elija Responsable Inscripto, Monotributista o IVA Exento.',
       email: 'Escriba un correo electrónico válido, por ejemplo nombre@empresa.com.ar, o deje el campo vacío.',
-      gross_income: 'Escriba el número de Ingresos Brutos: hasta 40 letras, números, espacios, puntos, guiones o barras.',
+      gross_income:
+        'Escriba el número de Ingresos Brutos: hasta 40 letras, números, espacios, puntos, guiones o barras.',
       started_on: 'Escriba una fecha válida.',
     },
   },

@@ -80,7 +80,12 @@ describe('check_customer at store', () => {
     const supplier = await checkingSupplier();
     const consumer = freshCuit('20');
     await setTaxpayer({ cuit: consumer, name: 'Consumidor Nuevo', vat_status: 'consumidor_final' });
-    await portal(emulator(), 'faults', { environment: 'sandbox', operation: 'getPersona_v2', fault: 'unavailable', count: 1 });
+    await portal(emulator(), 'faults', {
+      environment: 'sandbox',
+      operation: 'getPersona_v2',
+      fault: 'unavailable',
+      count: 1,
+    });
     expect((await postInvoice(supplier.apiKey, invoiceA(supplier.cuit, consumer))).status).toBe(201);
   });
 

@@ -39,25 +39,28 @@ async function makeKeptAnswerOld(cuit: string, hours: number) {
 }
 
 describe('the register client (getPersona_v2)', () => {
-  it.each(['sandbox', 'live'] as const)('%s: reads a demo taxpayer of the emulated register whole', async (environment) => {
-    expect(await getPersona(environment, DEMO_SUPPLIER)).toEqual({
-      cuit: DEMO_SUPPLIER,
-      name: 'Panadería La Demostración S.R.L.',
-      kind: 'company',
-      active: true,
-      vat_status: { code: 1, name: 'IVA Responsable Inscripto' },
-      address: {
-        street: 'Av. Corrientes 1234',
-        locality: 'San Nicolás',
-        postal_code: 'C1043AAZ',
-        province: 'CIUDAD AUTONOMA BUENOS AIRES',
-      },
-      activities: [
-        { code: '107121', name: 'ELABORACIÓN INDUSTRIAL DE PRODUCTOS DE PANADERÍA, EXCEPTO GALLETITAS Y BIZCOCHOS' },
-      ],
-      started_on: '2015-03-02',
-    });
-  });
+  it.each(['sandbox', 'live'] as const)(
+    '%s: reads a demo taxpayer of the emulated register whole',
+    async (environment) => {
+      expect(await getPersona(environment, DEMO_SUPPLIER)).toEqual({
+        cuit: DEMO_SUPPLIER,
+        name: 'Panadería La Demostración S.R.L.',
+        kind: 'company',
+        active: true,
+        vat_status: { code: 1, name: 'IVA Responsable Inscripto' },
+        address: {
+          street: 'Av. Corrientes 1234',
+          locality: 'San Nicolás',
+          postal_code: 'C1043AAZ',
+          province: 'CIUDAD AUTONOMA BUENOS AIRES',
+        },
+        activities: [
+          { code: '107121', name: 'ELABORACIÓN INDUSTRIAL DE PRODUCTOS DE PANADERÍA, EXCEPTO GALLETITAS Y BIZCOCHOS' },
+        ],
+        started_on: '2015-03-02',
+      });
+    },
+  );
 
   it('reads a Monotributista person, an exento, a consumidor final and an inactive CUIT as the register implies', async () => {
     expect(await getPersona('sandbox', DEMO_MONOTRIBUTISTA)).toMatchObject({
@@ -81,7 +84,13 @@ describe('the register client (getPersona_v2)', () => {
       activities: [{ code: '011111', name: 'CULTIVO DE ARROZ' }],
       started_on: '2021-04-05',
     });
-    expect(recorded).toMatchObject({ cuit, vat_status: 'exento', name: 'Cooperativa Ñandú Ltda.', kind: 'company', active: true });
+    expect(recorded).toMatchObject({
+      cuit,
+      vat_status: 'exento',
+      name: 'Cooperativa Ñandú Ltda.',
+      kind: 'company',
+      active: true,
+    });
     expect(await getPersona('sandbox', cuit)).toEqual({
       cuit,
       name: 'Cooperativa Ñandú Ltda.',
@@ -137,7 +146,12 @@ describe('GET /gov-ar/v1/taxpayers/{cuit}', () => {
     expect((await lookUp(workspace.api_key, cuit)).body.name).toBe('Primera Razón S.A.');
 
     await setTaxpayer({ cuit, name: 'Segunda Razón S.A.', vat_status: 'responsable_inscripto' });
-    await portal(emulator(), 'faults', { environment: 'sandbox', operation: 'getPersona_v2', fault: 'unavailable', count: 5 });
+    await portal(emulator(), 'faults', {
+      environment: 'sandbox',
+      operation: 'getPersona_v2',
+      fault: 'unavailable',
+      count: 5,
+    });
     const kept = await lookUp(workspace.api_key, cuit);
     expect(kept.status).toBe(200);
     expect(kept.body.name).toBe('Primera Razón S.A.');
@@ -148,7 +162,12 @@ describe('GET /gov-ar/v1/taxpayers/{cuit}', () => {
     expect(down.headers.get('retry-after')).toBeTruthy();
     expectDocumented('GET /gov-ar/v1/taxpayers/{cuit}', down);
 
-    await portal(emulator(), 'faults', { environment: 'sandbox', operation: 'getPersona_v2', fault: 'unavailable', count: 0 });
+    await portal(emulator(), 'faults', {
+      environment: 'sandbox',
+      operation: 'getPersona_v2',
+      fault: 'unavailable',
+      count: 0,
+    });
     expect((await lookUp(workspace.api_key, cuit)).body.name).toBe('Segunda Razón S.A.');
   });
 
@@ -167,9 +186,17 @@ describe('the register for the wizard and the store', () => {
   it('steps aside when the register is down: no answer, no error', async () => {
     const cuit = freshCuit();
     await setTaxpayer({ cuit, name: 'Caída S.A.' });
-    await portal(emulator(), 'faults', { environment: 'sandbox', operation: 'getPersona_v2', fault: 'unavailable', count: 1 });
+    await portal(emulator(), 'faults', {
+      environment: 'sandbox',
+      operation: 'getPersona_v2',
+      fault: 'unavailable',
+      count: 1,
+    });
     expect(await registerEntryOrNothing('sandbox', cuit)).toEqual({ found: undefined });
-    expect(await registerEntryOrNothing('sandbox', cuit)).toMatchObject({ found: true, taxpayer: { name: 'Caída S.A.' } });
+    expect(await registerEntryOrNothing('sandbox', cuit)).toMatchObject({
+      found: true,
+      taxpayer: { name: 'Caída S.A.' },
+    });
     expect(await registerEntryOrNothing('sandbox', freshCuit())).toEqual({ found: false });
   });
 });

@@ -19,8 +19,7 @@ const CUSTOMER_FIELD = 'data.doc.customer.tax_id.code';
 /** RG 5003: an A may go to a Responsable Inscripto (1) or a Monotributista (6). */
 const MAY_RECEIVE_A = new Set<number>([1, 6]);
 
-const refused = (message: string) =>
-  new ApiError('customer_register_mismatch', message, { [CUSTOMER_FIELD]: message });
+const refused = (message: string) => new ApiError('customer_register_mismatch', message, { [CUSTOMER_FIELD]: message });
 
 export async function checkCustomerInRegister(
   ownerId: string,

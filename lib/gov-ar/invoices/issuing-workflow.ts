@@ -25,7 +25,6 @@ import { kickWebhookSender } from '@/lib/transform/wake-ups';
 import { workflowBodyBase } from '@/lib/transform/workflow-body';
 import { raiseWebhookEventNow } from '@/lib/webhooks/queries';
 
-
 const INVOICE_STEP = {
   setProcessing: 'silo.status.processing',
   send: SEND_STEP,

@@ -135,12 +135,7 @@ function supplierView(input: InvoicePdfInput, doc: CalculableInvoice, kind: Vouc
 /** Two spellings of one name: case, spacing and accents aside. */
 const sameName = (a: string, b: string) => {
   const plain = (text: string) =>
-    text
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .toLowerCase();
+    text.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
   return plain(a) === plain(b);
 };
 

@@ -13,13 +13,17 @@ const CLASSIFICATION_BY_VAT_CODE: Partial<Record<number, NonNullable<CompanyPref
   6: 'monotributista',
 };
 
-export function prefillFromRegister(entry: CompanyPrefill, taxpayer: RegisterTaxpayer): CompanyPrefill {
+function prefillFromRegister(entry: CompanyPrefill, taxpayer: RegisterTaxpayer): CompanyPrefill {
   const address = taxpayer.address ? registerAddressLine(taxpayer.address) : undefined;
   const activity = taxpayer.activities[0]?.code;
   const classification = CLASSIFICATION_BY_VAT_CODE[taxpayer.vat_status.code];
   return {
     legal_name: taxpayer.name.slice(0, 300) || entry.legal_name,
-    ...(address && address.length >= 3 ? { fiscal_address: address.slice(0, 300) } : entry.fiscal_address ? { fiscal_address: entry.fiscal_address } : {}),
+    ...(address && address.length >= 3
+      ? { fiscal_address: address.slice(0, 300) }
+      : entry.fiscal_address
+        ? { fiscal_address: entry.fiscal_address }
+        : {}),
     ...(entry.email ? { email: entry.email } : {}),
     ...(activity ? { activity_code: activity } : {}),
     ...(classification ? { tax_classification: classification } : {}),

@@ -15,7 +15,7 @@ import { getKeptRegisterAnswer, keepRegisterAnswer } from '@/lib/gov-ar/taxpayer
 import { processSingleton } from '@/lib/process-singleton';
 
 /** How long an answer is kept: a day; "no such CUIT" an hour (it may be registered since). */
-export const REGISTER_ANSWER_KEPT_MS = 24 * 3_600_000;
+const REGISTER_ANSWER_KEPT_MS = 24 * 3_600_000;
 const NOT_FOUND_KEPT_MS = 3_600_000;
 /** How long the wizard and the store wait for the register before going on without it. */
 const PATIENCE_MS = 4_000;
@@ -23,7 +23,7 @@ const PATIENCE_MS = 4_000;
 const asking = processSingleton('register-asking', () => new Map<string, Promise<RegisterTaxpayer | null>>());
 
 /** The register's entry (null: it holds none), kept or asked; throws AuthorityError when it cannot be asked. */
-export async function lookUpTaxpayer(environment: Environment, cuit: string): Promise<RegisterTaxpayer | null> {
+async function lookUpTaxpayer(environment: Environment, cuit: string): Promise<RegisterTaxpayer | null> {
   const kept = await getKeptRegisterAnswer(environment, cuit);
   const age = kept ? Date.now() - kept.fetchedAt.getTime() : Number.POSITIVE_INFINITY;
   if (kept && age < (kept.answer ? REGISTER_ANSWER_KEPT_MS : NOT_FOUND_KEPT_MS)) return kept.answer;

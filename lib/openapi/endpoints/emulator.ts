@@ -76,7 +76,7 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
     summary:
       'The register (ws_sr_constancia_inscripcion, personaServiceA5): getPersona_v2 answers a CUIT as the portal set it',
     description:
-      "A ticket of the WSAA for `ws_sr_constancia_inscripcion` is needed, its CUIT as `cuitRepresentada`; a CUIT the register does not hold is the fault «No existe persona con ese Id». Faults set at /emulator/portal/faults for `getPersona_v2` apply.",
+      'A ticket of the WSAA for `ws_sr_constancia_inscripcion` is needed, its CUIT as `cuitRepresentada`; a CUIT the register does not hold is the fault «No existe persona con ese Id». Faults set at /emulator/portal/faults for `getPersona_v2` apply.',
   },
   {
     ...portal,

@@ -11,7 +11,10 @@ export const RecordedAuthorization = z.strictObject({
   environment: EnvironmentName,
   cuit: z.string(),
   alias: z.string(),
-  service: z.union([ServiceName, z.literal(REGISTER_SERVICE).describe("The register's (a platform's own certificate)")]),
+  service: z.union([
+    ServiceName,
+    z.literal(REGISTER_SERVICE).describe("The register's (a platform's own certificate)"),
+  ]),
 });
 
 export const RecordedRevocation = z.strictObject({
@@ -34,7 +37,9 @@ export const RecordedTaxpayer = z.strictObject({
   cuit: z.string(),
   vat_status: z
     .enum(['responsable_inscripto', 'monotributo', 'exento', 'consumidor_final'])
-    .describe('Responsable Inscripto issues A and B; Monotributo and Exento issue C; a consumidor final (no IVA, no monotributo) issues none'),
+    .describe(
+      'Responsable Inscripto issues A and B; Monotributo and Exento issue C; a consumidor final (no IVA, no monotributo) issues none',
+    ),
   name: z.string().optional().describe("The register's name (razón social, or apellido, nombre)"),
   kind: z.enum(['person', 'company']).optional(),
   address: z

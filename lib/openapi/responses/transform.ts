@@ -98,7 +98,10 @@ export const JobList = listOf(Job);
 
 export type Workflow = z.output<typeof Workflow>;
 /** The fields a workflow template adds to the workflows made from it (lib/transform/templates). */
-export type TemplateWorkflowFields = Pick<Workflow, 'invoice_types' | 'services' | 'allowed_origins' | 'check_customer'>;
+export type TemplateWorkflowFields = Pick<
+  Workflow,
+  'invoice_types' | 'services' | 'allowed_origins' | 'check_customer'
+>;
 export type JobStep = z.output<typeof JobStep>;
 export type WebhookAttempt = z.output<typeof WebhookAttempt>;
 export type WebhookDelivery = z.output<typeof WebhookDelivery>;
