@@ -24,11 +24,11 @@ test.beforeAll(async () => {
 test("the company step arrives filled from the register, says so, and takes the supplier's changes", async ({
   page,
 }) => {
-  const cuit = newCuit('20');
+  const cuit = newCuit('30');
   await registerTaxpayer('sandbox', {
     cuit,
-    vat_status: 'monotributo',
-    name: 'QUIROGA, ANA BELÉN',
+    vat_status: 'responsable_inscripto',
+    name: 'FERRETERIA EL TORNILLO S.R.L.',
     address: { street: 'Av. San Martín 450', locality: 'Córdoba', postal_code: '5000', province: 'CORDOBA' },
     activities: [{ code: '475230', name: 'VENTA AL POR MENOR DE ARTÍCULOS DE FERRETERÍA' }],
     started_on: '2019-06-15',
@@ -39,17 +39,17 @@ test("the company step arrives filled from the register, says so, and takes the 
 
   await expect(wizard.stepHeading).toHaveText(STEP_HEADINGS.company);
   await expect(page.getByRole('note')).toHaveText(NOTE);
-  await expect(wizard.legalName).toHaveValue('QUIROGA, ANA BELÉN');
+  await expect(wizard.legalName).toHaveValue('FERRETERIA EL TORNILLO S.R.L.');
   await expect(wizard.fiscalAddress).toHaveValue('Av. San Martín 450, Córdoba (5000), CORDOBA');
   await expect(wizard.activityCode).toHaveValue('475230');
-  await expect(page.getByRole('radio', { name: /Monotributista/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /Responsable Inscripto/ })).toBeChecked();
   const startedOn = page.getByLabel('Inicio de actividades');
   await expect(startedOn).toHaveValue('2019-06-15');
   const grossIncome = page.getByLabel('Número de Ingresos Brutos');
   await expect(grossIncome).toHaveValue('');
 
   // Every field stays the supplier's to change.
-  await wizard.legalName.fill('Quiroga, Ana Belén');
+  await wizard.legalName.fill('Ferretería El Tornillo S.R.L.');
   await wizard.fiscalAddress.fill('Av. San Martín 452, Córdoba');
   await startedOn.fill('2019-07-01');
   await grossIncome.fill('904-123456-7');
@@ -58,10 +58,10 @@ test("the company step arrives filled from the register, says so, and takes the 
 
   const saved = await getRegistration(link.ref);
   expect(saved.progress.company).toEqual({
-    legal_name: 'Quiroga, Ana Belén',
+    legal_name: 'Ferretería El Tornillo S.R.L.',
     fiscal_address: 'Av. San Martín 452, Córdoba',
     activity_code: '475230',
-    tax_classification: 'monotributista',
+    tax_classification: 'responsable_inscripto',
     gross_income: '904-123456-7',
     started_on: '2019-07-01',
   });

@@ -14,7 +14,7 @@ import { useEmulator } from '@/tests/support/registration';
 import { freshCuit } from '@/tests/support/scenario';
 
 const emulator = useEmulator();
-beforeAll(() => getDb());
+beforeAll(() => getDb(), 120_000);
 const CONSUMIDOR_FINAL = '20400000019';
 const INACTIVE = '30999999987';
 

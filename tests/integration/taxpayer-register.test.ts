@@ -17,7 +17,10 @@ import { createWorkspace, freshCuit } from '@/tests/support/scenario';
 
 const emulator = useEmulator();
 // The database opens, and the platform makes its register certificate at the emulator's portal, once.
-beforeAll(() => registerEntryOrNothing('sandbox', DEMO_SUPPLIER));
+beforeAll(async () => {
+  await getDb();
+  await registerEntryOrNothing('sandbox', DEMO_SUPPLIER);
+}, 120_000);
 const DEMO_SUPPLIER = '30712345671';
 const DEMO_MONOTRIBUTISTA = '27900000001';
 
