@@ -3,7 +3,6 @@
 // for this service, the represented CUIT among its relations), answering from the portal's taxpayers. Problems
 // with the call are SOAP faults (HTTP 500), as at the authority; a CUIT the register does not hold is the
 // fault "No existe persona con ese Id". Elements are written in alphabetical order, as the real service does.
-import crypto from 'node:crypto';
 import type { Environment } from '@/lib/db/schema';
 import { isValidCuit } from '@/lib/ar/cuit';
 import { REGISTER_NAMESPACE, REGISTER_NOT_FOUND, REGISTER_SERVICE, REGISTER_TAX } from '@/lib/ar/register';
@@ -12,7 +11,7 @@ import { outageFor } from '@/lib/emulator/faults';
 import { getTaxpayerRow } from '@/lib/emulator/invoicing-queries';
 import { getTicketByTokenHash } from '@/lib/emulator/queries';
 import { SoapFaultError, serveSoap, type SoapRequest } from '@/lib/emulator/soap';
-import { sha256 } from '@/lib/emulator/wsaa-service';
+import { sameDigest, sha256 } from '@/lib/emulator/wsaa-service';
 
 type TaxpayerRow = NonNullable<Awaited<ReturnType<typeof getTaxpayerRow>>>;
 
@@ -103,6 +102,3 @@ function splitName(name: string): [string, string | undefined] {
   if (comma > 0) return [name.slice(0, comma).trim(), name.slice(comma + 1).trim() || undefined];
   return [name.trim(), undefined];
 }
-
-const sameDigest = (a: string, b: string) =>
-  a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));

@@ -102,3 +102,7 @@ async function authenticate(environment: Environment, in0: string, now: Date): P
 }
 
 export const sha256 = (text: string) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Two digests compared in constant time. */
+export const sameDigest = (a: string, b: string) =>
+  a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));

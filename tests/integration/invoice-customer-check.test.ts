@@ -2,13 +2,12 @@
 // authority's register contradicts (unknown, inactive, an A to someone not in IVA) is refused at store in the
 // register's words, nothing stored (so no number used); the register down, the invoice is stored unchecked;
 // without the option the register is not asked.
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { expectDocumented } from '@/tests/support/documented';
 import { portal } from '@/tests/support/emulator-client';
 import { invoiceDoc } from '@/tests/support/invoice-docs';
-import { postInvoice, registeredSupplier } from '@/tests/support/invoices';
+import { countInvoices, postInvoice, registeredSupplier } from '@/tests/support/invoices';
 import { argentinaToday, createInvoiceWorkflow } from '@/tests/support/issuing';
 import { useEmulator } from '@/tests/support/registration';
 import { freshCuit } from '@/tests/support/scenario';
@@ -17,14 +16,6 @@ const emulator = useEmulator();
 beforeAll(() => getDb(), 120_000);
 const CONSUMIDOR_FINAL = '20400000019';
 const INACTIVE = '30999999987';
-
-async function countInvoices(ownerId: string): Promise<number> {
-  const db = await getDb();
-  const result = (await db.execute(
-    sql`select count(*)::int as n from entries where owner_id = ${ownerId} and folder = 'invoices'`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
-}
 
 /** An A invoice of the supplier to this customer CUIT, dated today. */
 function invoiceA(supplierCuit: string, customerCuit: string) {
