@@ -33,6 +33,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  pdf_render_failed: 422,
   certificate_missing: 422,
   certificate_unreadable: 422,
   certificate_is_request: 422,

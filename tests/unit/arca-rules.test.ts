@@ -465,9 +465,9 @@ describe('ar-arca-v4 normalisation', () => {
       '1 without a tax ID',
       { identities: [{ code: '25123456', ext: { 'ar-arca-identity-type': '96' } }] },
       '1',
-      /5, 4, 7, 10, 15$/,
+      /5, 4, 7, 10, 15; a customer of a type A document is named by its tax_id \(CUIT\)$/,
     ],
-    ['5 for a foreign customer', { tax_id: { country: 'US' } }, '5', /9, 8$/],
+    ['9 (foreign) with a CUIT', { tax_id: { country: 'AR', code: '30500010912' } }, '9', /1, 6, 13, 16, 4, 7, 10, 15$/],
   ])('refuses a customer VAT status its tax ID contradicts: %s', (_name, party, status, reason) => {
     const doc = validInvoice();
     doc.customer = { name: 'Cliente', ...party, ext: { 'ar-arca-vat-status': status } };

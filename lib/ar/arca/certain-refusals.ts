@@ -34,7 +34,7 @@ const CUIT_PROBLEMS: Record<CuitProblem, string> = {
 };
 
 /** Why this customer's key would be refused by the authority's check digit, or undefined when it passes. */
-export function customerCuitRefusal(code: string, what = 'a CUIT'): string | undefined {
+function customerCuitRefusal(code: string, what = 'a CUIT'): string | undefined {
   const problem = cuitProblem(normalizeCuit(code));
   return problem && `${what} ${CUIT_PROBLEMS[problem]}: "${code}" is not one`;
 }

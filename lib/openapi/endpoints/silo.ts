@@ -77,9 +77,10 @@ export const SILO_ENDPOINTS: Endpoint[] = [
     auth: 'caller',
     summary: "Download an issued invoice's PDF",
     description:
-      "Made by the `ar-invoice` workflow's `gov-ar.pdf` step once the authority accepted the invoice (a `gov-ar`/`pdf` meta record points here); 404 before.",
+      'Rendered on the first request once the authority accepted the invoice, then kept (a `gov-ar`/`pdf` meta record points here); 404 before. Each render runs within a time and memory limit on a pool shared fairly between workspaces; a render past them is `422 pdf_render_failed` for that PDF alone.',
     params: EntryIdParams,
     notFound: 'entry_not_found',
+    errors: ['pdf_render_failed'],
     responses: {
       200: {
         description: 'The PDF, named like FACTURA-B-00001-00000042.pdf',
