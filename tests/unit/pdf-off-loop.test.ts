@@ -39,25 +39,22 @@ describe('renderPdfOffLoop', () => {
 });
 
 describe('the render pool', () => {
-  it('fails a render past its time limit alone, and renders the next on a fresh thread', {
-    timeout: 180_000,
-  }, async () => {
-    const pool = new PdfRenderPool({ timeMs: 2_000, memoryMb: 192 }, 1);
-    const failed = await pool.render(heavy, 'heavy').catch((error: unknown) => error);
-    expect(problemOf(failed)).toBe('over_limits');
-    expect((failed as Error).message).toBe('its PDF took more than 2 s to render');
-    expect((await pool.render(light, 'heavy')).subarray(0, 5).toString()).toBe('%PDF-');
-  });
-
-  it('fails a render past its memory limit alone, and renders the next on a fresh thread', {
-    timeout: 180_000,
-  }, async () => {
-    const pool = new PdfRenderPool({ timeMs: 120_000, memoryMb: 48 }, 1);
-    const failed = await pool.render(heavy, 'heavy').catch((error: unknown) => error);
-    expect(problemOf(failed)).toBe('over_limits');
-    expect((failed as Error).message).toBe('its PDF needed more than 48 MiB to render');
-    expect((await pool.render(light, 'heavy')).subarray(0, 5).toString()).toBe('%PDF-');
-  });
+  it.each([
+    ['time', { timeMs: 2_000, memoryMb: 192 }, 'its PDF took more than 2 s to render'],
+    ['memory', { timeMs: 120_000, memoryMb: 48 }, 'its PDF needed more than 48 MiB to render'],
+  ])(
+    'fails a render past its %s limit alone, and renders the next on a fresh thread',
+    {
+      timeout: 180_000,
+    },
+    async (_limit, limits, message) => {
+      const pool = new PdfRenderPool(limits, 1);
+      const failed = await pool.render(heavy, 'heavy').catch((error: unknown) => error);
+      expect(problemOf(failed)).toBe('over_limits');
+      expect((failed as Error).message).toBe(message);
+      expect((await pool.render(light, 'heavy')).subarray(0, 5).toString()).toBe('%PDF-');
+    },
+  );
 
   it("never queues a workspace's light PDF behind another workspace's heavy ones", { timeout: 180_000 }, async () => {
     const pool = new PdfRenderPool({ timeMs: 120_000, memoryMb: 192 }, 2);
