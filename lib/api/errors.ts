@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   link_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  id_unavailable: 409,
   app_not_connected: 409,
   registration_in_progress: 409,
   registration_incomplete: 409,
@@ -33,6 +34,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  pdf_render_failed: 422,
   certificate_missing: 422,
   certificate_unreadable: 422,
   certificate_is_request: 422,
@@ -85,6 +87,13 @@ sameClassInEveryBundle(ApiError, 'ApiError');
 
 export const notFound = (what: 'entry' | 'workflow' | 'job' | 'app' | 'enrollment', id?: string) =>
   new ApiError(`${what}_not_found`, id ? `No ${what} ${id} in this workspace.` : `No such ${what}.`);
+
+/**
+ * A client-chosen id (`PUT .../{id}`) that another workspace holds: it can only be refused, and the refusal
+ * says no more than that, the same whatever the other workspace stored under it.
+ */
+export const idUnavailable = (id: string) =>
+  new ApiError('id_unavailable', `The id ${id} cannot be used here: choose another (a new UUID v7).`);
 
 /** The tax authority did not answer (or answered nonsense): try again later; nothing was stored. */
 export const authorityUnavailable = () =>

@@ -26,6 +26,13 @@ const updatedAt = () => ts('updated_at').notNull().defaultNow();
 /** A supplier entry's CUIT as queries name it (`data.tax_id.code`), so the planner matches the index on it. */
 export const supplierCuit = (data: Column) => sql`(${data}->'tax_id'->>'code')`;
 
+/**
+ * The condition of the supplier index (`entries_supplier_cuit`), as queries must write it: with the folder a
+ * literal. As a parameter (`folder = $2`) a prepared statement's generic plan, which the embedded database
+ * settles on after five runs, cannot prove the index's condition, and scans every supplier of the workspace.
+ */
+export const isSupplierEntry = (folder: Column) => sql`${folder} = 'suppliers'`;
+
 export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
@@ -174,7 +181,7 @@ export const entries = pgTable(
     // workspace may hold several entries for one CUIT (branches, re-registrations).
     index('entries_supplier_cuit')
       .on(t.ownerId, supplierCuit(t.data), t.createdAt, t.id)
-      .where(sql`${t.folder} = 'suppliers'`)
+      .where(isSupplierEntry(t.folder))
       .concurrently(),
   ],
 );

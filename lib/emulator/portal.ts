@@ -49,7 +49,7 @@ export const PointOfSaleBody = z
   .object({
     environment: EnvironmentSchema,
     cuit: CuitSchema,
-    number: z.number().int().min(1).max(99_999),
+    number: z.number().int().min(1).max(99_998),
     /** Tests make blocked and dropped points of sale with these. */
     blocked: z.boolean().optional(),
     dropped_on: z.iso.date().nullable().optional(),

@@ -47,6 +47,11 @@ export async function getInvoicePdf(caller: Caller, entryId: string): Promise<{ 
   try {
     return await renderAndKeep(entry);
   } catch (error) {
+    if (error instanceof InvoicePdfError && error.problem === 'over_limits')
+      throw new ApiError(
+        'pdf_render_failed',
+        `Entry ${entryId}'s PDF could not be made: ${error.message}. The invoice stands; its data is in the entry.`,
+      );
     if (error instanceof InvoicePdfError)
       throw new ApiError('entry_not_found', `Entry ${entryId} has no PDF: ${error.message}.`);
     throw error;
@@ -59,7 +64,7 @@ async function renderAndKeep(entry: Entry): Promise<{ fileName: string; pdf: Buf
     envelope: entry.data as InvoicePdfInput['envelope'],
     supplier: await supplierCompany(entry),
   };
-  const pdf = await renderPdfOffLoop(input);
+  const pdf = await renderPdfOffLoop(input, entry.ownerId);
   const fileName = invoicePdfFileName(input.envelope.doc as Parameters<typeof invoicePdfFileName>[0]);
   const now = new Date();
   const keptNow = await keepPdf(

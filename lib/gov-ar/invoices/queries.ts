@@ -7,6 +7,7 @@ import {
   credentials,
   entries,
   invoicePdfs,
+  isSupplierEntry,
   metaRecords,
   supplierCuit,
   workflows,
@@ -26,7 +27,7 @@ const activeCredentialOfRegisteredSupplier = (ownerId: string, cuit: string) =>
     eq(credentials.cuit, cuit),
     eq(credentials.status, 'active'),
     eq(entries.ownerId, ownerId),
-    eq(entries.folder, 'suppliers'),
+    isSupplierEntry(entries.folder),
     eq(entries.status, 'Registered'),
     eq(supplierCuit(entries.data), cuit),
   );
@@ -58,8 +59,9 @@ export async function getSupplierStatus(ownerId: string, cuit: string): Promise<
   const [row] = await db
     .select({ status: entries.status })
     .from(entries)
-    // By the entries_supplier_cuit index: an unknown CUIT costs one index probe, however many suppliers there are.
-    .where(and(eq(entries.ownerId, ownerId), eq(entries.folder, 'suppliers'), eq(supplierCuit(entries.data), cuit)))
+    // By the entries_supplier_cuit index: an unknown CUIT costs one index probe, however many suppliers there
+    // are, on a generic plan too (the folder a literal, as the index's condition).
+    .where(and(eq(entries.ownerId, ownerId), isSupplierEntry(entries.folder), eq(supplierCuit(entries.data), cuit)))
     .orderBy(desc(entries.createdAt), desc(entries.id))
     .limit(1);
   return row?.status;
