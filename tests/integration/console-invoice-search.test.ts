@@ -49,8 +49,7 @@ describe('the console invoice table on 4,000 invoices', () => {
   const cuits = SUPPLIERS.map(() => freshCuit());
   const supplierIds: string[] = [];
 
-  const search = (query: Record<string, string>) =>
-    call<Answer>(invoicesRoute.GET, { token: workspace.apiKey, query });
+  const search = (query: Record<string, string>) => call<Answer>(invoicesRoute.GET, { token: workspace.apiKey, query });
 
   /** Every page of a search, by its cursor. */
   async function allPages(query: Record<string, string>) {
@@ -72,7 +71,9 @@ describe('the console invoice table on 4,000 invoices', () => {
     workspace = await readyWorkspace();
     // Three of the four suppliers have an entry (Delta's invoices name a CUIT the workspace has no entry for).
     for (const [at, name] of SUPPLIERS.slice(0, 3).entries()) {
-      supplierIds.push((await createSupplier(workspace.apiKey, { name, tax_id: { country: 'AR', code: cuits[at] } })).id);
+      supplierIds.push(
+        (await createSupplier(workspace.apiKey, { name, tax_id: { country: 'AR', code: cuits[at] } })).id,
+      );
     }
     const db = await getDb();
     const names = `(array[${SUPPLIERS.map((name) => `'${name}'`).join(',')}])`;
@@ -153,7 +154,11 @@ describe('the console invoice table on 4,000 invoices', () => {
 
   it("names each invoice's supplier entry, where the workspace has one", async () => {
     const { body } = await search({ limit: '8' });
-    expect(body.supplier_entries).toEqual({ [cuits[0]!]: supplierIds[0], [cuits[1]!]: supplierIds[1], [cuits[2]!]: supplierIds[2] });
+    expect(body.supplier_entries).toEqual({
+      [cuits[0]!]: supplierIds[0],
+      [cuits[1]!]: supplierIds[1],
+      [cuits[2]!]: supplierIds[2],
+    });
   });
 
   it('refuses what is no filter, and another workspace sees none of these', async () => {

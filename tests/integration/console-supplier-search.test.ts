@@ -17,7 +17,14 @@ import { seedScale } from '@/tests/support/scale-seed';
 import { findRegistration } from '@/lib/gov-ar/registration/context';
 import { noteLinkOpened } from '@/lib/gov-ar/registration/link-visits';
 import { upload } from '@/tests/support/registration';
-import { createSupplier, createWorkspace, getEntry, freshCuit, readyWorkspace, startJob } from '@/tests/support/scenario';
+import {
+  createSupplier,
+  createWorkspace,
+  getEntry,
+  freshCuit,
+  readyWorkspace,
+  startJob,
+} from '@/tests/support/scenario';
 
 type Listed = { id: string; status: string; data: { name: string; tax_id: { code: string } } };
 type Answer = {

@@ -104,10 +104,9 @@ describe('what the supplier did with the link (issue 31)', () => {
     expect(Date.parse(afterRefusals.last_failed_upload.at)).toBeGreaterThanOrEqual(Date.parse(opened.link_opened_at));
 
     const events = await eventsOf(registration.secret, registration.jobId, 'registration.upload_failed');
-    expect(events.map((event) => event.data.registration.last_failed_upload.code).sort()).toEqual([
-      unreadable.body.code,
-      'file_too_large',
-    ].sort());
+    expect(events.map((event) => event.data.registration.last_failed_upload.code).sort()).toEqual(
+      [unreadable.body.code, 'file_too_large'].sort(),
+    );
     expect(events.map((event) => event.data.registration.upload_attempts).sort()).toEqual([1, 2]);
 
     await completeRegistration(emulator(), registration);
