@@ -9,6 +9,7 @@ import {
   invoicePdfs,
   metaRecords,
   supplierCuit,
+  workspaces,
   type Credential,
   type Environment,
 } from '@/lib/db/schema';
@@ -121,4 +122,11 @@ export async function getSupplierCompanyRecord(ownerId: string, cuit: string): P
     .orderBy(...latestCredentialFirst)
     .limit(1);
   return row?.value ?? undefined;
+}
+
+/** Whether the workspace is a sandbox one (its invoices are authorised in homologación, without fiscal value). */
+export async function isSandboxWorkspace(ownerId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ sandbox: workspaces.sandbox }).from(workspaces).where(eq(workspaces.id, ownerId));
+  return row?.sandbox ?? false;
 }

@@ -54,7 +54,7 @@ export const CONSOLE_ENDPOINTS: Endpoint[] = [
     auth: 'workspace',
     summary: "The console's invoice table: filter by supplier, status, voucher type, point of sale and issue dates",
     description:
-      'Newest first, a page at a time (keyset: the cursor carries the last row served). `supplier` with 11 digits (hyphens, dots and spaces aside) is an exact CUIT; other text is a case-insensitive part of the supplier\'s name. `type` is the voucher type code (CbteTipo); `from` and `to` bound the issue date, both included. Every filter is applied by the database.',
+      "Newest first, a page at a time (keyset: the cursor carries the last row served). `supplier` with 11 digits (hyphens, dots and spaces aside) is an exact CUIT; other text is a case-insensitive part of the supplier's name. `type` is the voucher type code (CbteTipo); `from` and `to` bound the issue date, both included. Every filter is applied by the database.",
     query: InvoiceSearchQuery,
     responses: { 200: answer(ConsoleInvoicePage, 'A page of invoices') },
   },
