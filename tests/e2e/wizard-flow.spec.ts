@@ -173,8 +173,11 @@ test("the integrator's console says where the supplier is and what is still pend
   await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
   await page.goto(`/console/suppliers/${link.entryId}`);
   const progress = page.getByTestId('registration-progress');
-  await expect(progress).toContainText("The supplier is at the wizard's path step");
-  await expect(progress).toContainText('Still to do: upload a certificate; authorise the web service.');
+  await expect(progress).toContainText('Wizard stepcertificate choice');
+  await expect(progress).toContainText('Still to do: upload a certificate; authorize the web service.');
+  // Issue 31: the supplier opened the link, and has tried no upload yet.
+  await expect(progress).toContainText(/Link opened\d{4}-\d\d-\d\d/);
+  await expect(progress).toContainText('UploadsNone tried');
   await checkpoint(page, testInfo, 'flow-console-registration-progress');
 });
 

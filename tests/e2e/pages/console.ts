@@ -251,7 +251,11 @@ export class ConsoleSupplierPage extends ConsoleShell {
 
   /** A step of a job, by its name (`gov-ar.register`). */
   step(job: Locator, name: string): Locator {
-    return job.getByRole('list', { name: 'Steps' }).getByRole('listitem').filter({ hasText: name });
+    // Steps read in words; their technical name is kept on the element (data-step, and its title).
+    return job
+      .getByRole('list', { name: 'Steps' })
+      .getByRole('listitem')
+      .filter({ has: job.page().locator(`[data-step="${name}"]`) });
   }
 
   /** A webhook delivery of a job, by its event (`registration.link_created`). */
