@@ -10,7 +10,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { allowedOriginsFor } from '@/lib/gov-ar/registration/link';
 import { LOCALE_COOKIE, LOCALE_HEADER, LOCALE_PARAM, localeFromParam } from '@/lib/i18n/locales';
 import { refusedPage } from '@/lib/server/page-gates';
-import { pageSecurityHeaders } from '@/lib/server/security-headers';
+import { PAGE_AREA_HEADER, pageSecurityHeaders } from '@/lib/server/security-headers';
 import { decodesCleanly, malformedPathResponse, notFoundPage } from '@/lib/server/undecodable-path';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -36,6 +36,8 @@ export async function proxy(request: NextRequest) {
   const pageLocale = first === 'console' ? 'en' : linkLocale;
   forwarded.delete(LOCALE_HEADER);
   if (pageLocale) forwarded.set(LOCALE_HEADER, pageLocale);
+  // The 404 page sends no supplier to the developers' landing page: it needs to know a link was asked for.
+  forwarded.set(PAGE_AREA_HEADER, first ?? '');
   const response = decodable
     ? NextResponse.next({ request: { headers: forwarded } })
     : NextResponse.rewrite(notFoundPage(request), { request: { headers: forwarded } });

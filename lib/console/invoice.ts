@@ -56,7 +56,7 @@ export function voucherKind(entry: InvoiceEntry): string {
 export const voucherTypeCode = (entry: InvoiceEntry) => entry.data.doc?.tax?.ext?.['ar-arca-doc-type'];
 
 /** The point of sale as printed: `00001`. */
-export function pointOfSale(entry: InvoiceEntry): string | undefined {
+function pointOfSale(entry: InvoiceEntry): string | undefined {
   const series = entry.data.doc?.series;
   return series ? series.padStart(5, '0') : undefined;
 }

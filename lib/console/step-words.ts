@@ -31,7 +31,7 @@ const RECORD_WORDS: Record<string, string> = {
 export const recordTitle = (key: string) => RECORD_WORDS[key] ?? sentence(key.replace(/[._-]+/g, ' '));
 
 /** `link_opened_at` → `Link opened at`. */
-export const fieldWords = (key: string) => sentence(key.replace(/[._-]+/g, ' '));
+const fieldWords = (key: string) => sentence(key.replace(/[._-]+/g, ' '));
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -206,7 +206,7 @@ test('an integrator sets up Argentina, registers a supplier through the embedded
         return inner.scroll <= inner.client && Math.abs((box?.height ?? 0) - shell) <= 1;
       })
       .toBe(true);
-    await expect(embed.messages.filter({ hasText: 'step' }).first()).toContainText('step');
+    await expect(embed.messages.filter({ hasText: 'step' }).first()).toContainText(/still to do|nothing pending/);
     await saveScreenshot(page, testInfo, 'console-embedded-fitted');
     return issued;
   });

@@ -5,7 +5,7 @@ import type PDFDocument from 'pdfkit';
 import { BOLD, PAGE } from '@/lib/gov-ar/pdf/layout';
 
 export const SANDBOX_MARK = 'HOMOLOGACIÓN — SIN VALIDEZ FISCAL';
-export const SANDBOX_NOTE =
+const SANDBOX_NOTE =
   'Comprobante de prueba autorizado en el ambiente de homologación de ARCA: no es una factura válida.';
 
 /** Draws the mark on every buffered page (call it after the layout, before `end`). */

@@ -8,13 +8,12 @@ import { PENDING_ITEMS, type CertificatePath, type PendingItem } from '@/lib/gov
 import {
   getRegistrationRecordRow,
   lockMetaRecord,
-  type FailedUpload,
   type RegistrationRecordValue,
 } from '@/lib/gov-ar/registration/queries';
 import { newId } from '@/lib/ids';
 import { insertMetaRecords, updateMetaRecord } from '@/lib/silo/queries';
 
-export type { FailedUpload, PendingItem, RegistrationRecordValue };
+export type { PendingItem, RegistrationRecordValue };
 
 interface PendingFacts {
   environment: Environment;
