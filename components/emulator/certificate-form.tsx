@@ -118,7 +118,7 @@ export function CertificateForm({
           }
         />
       </form>
-      {issued ? <IssuedCertificate pem={issued} /> : null}
+      {issued ? <IssuedCertificate pem={issued} environment={environment} /> : null}
     </PortalSection>
   );
 }
@@ -131,11 +131,17 @@ async function pasteChosenRequest(input: HTMLInputElement): Promise<void> {
   field.value = (await file.text()).trim();
 }
 
-function IssuedCertificate({ pem }: { pem: string }) {
+/** The result's label: WSASS shows the certificate under «Resultado», which is the word the wizard uses. */
+const RESULT_LABEL: Record<PortalEnvironment, string> = {
+  sandbox: 'Resultado: certificado emitido (PEM)',
+  live: 'Certificado emitido (PEM)',
+};
+
+function IssuedCertificate({ pem, environment }: { pem: string; environment: PortalEnvironment }) {
   return (
     <div className="mt-4 space-y-3">
       <label htmlFor="certificate-issued" className="block font-medium text-slate-800">
-        Certificado emitido (PEM)
+        {RESULT_LABEL[environment]}
       </label>
       <textarea
         id="certificate-issued"

@@ -87,7 +87,7 @@ export function useWizardNavigation(view: RegistrationView, requestedStep?: Wiza
   // The host sizes its frame to the page: each change of height is told, with where the supplier is.
   useEffect(() => {
     if (typeof ResizeObserver === 'undefined' || window.parent === window) return;
-    let told = 0;
+    let told = -1;
     const observer = new ResizeObserver(() => {
       const height = pageHeight();
       if (height === told) return;

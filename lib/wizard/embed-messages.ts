@@ -16,9 +16,12 @@ export interface RegistrationMessage {
   height?: number;
 }
 
-/** What the page shows (the registration shell), measured rather than the document, which is never shorter than the frame. */
+/** The registration page's frame (components/layout/registration-shell.tsx) carries this attribute. */
+const PAGE_CONTENT_ATTRIBUTE = 'data-registration-page';
+
+/** What the page shows, measured rather than the document, which is never shorter than the frame. */
 export const pageContent = (): Element | null =>
-  typeof document === 'undefined' ? null : (document.body.firstElementChild ?? document.body);
+  typeof document === 'undefined' ? null : (document.querySelector(`[${PAGE_CONTENT_ATTRIBUTE}]`) ?? document.body);
 
 /** The page's full height, for the host's frame. */
 export function pageHeight(): number {

@@ -194,7 +194,7 @@ test('an integrator sets up Argentina, registers a supplier through the embedded
     await expect(embed.messages.filter({ hasText: 'completed' })).toContainText('status Registered');
     // Issue 31: the frame takes the wizard's height from its messages: no fixed height, no inner scrollbar.
     const wizardPage = embed.wizardFrame.locator('html');
-    const wizardShell = embed.wizardFrame.locator('body > :first-child');
+    const wizardShell = embed.wizardFrame.locator('[data-registration-page]');
     const frameElement = page.getByTitle('Supplier registration wizard');
     await expect
       .poll(async () => {

@@ -1,11 +1,18 @@
 // Details a walk through the wizard found (issue 31): the company step's three cards are one height; the
 // error summary read out to a screen reader goes once the errors are fixed; the emulator takes the
-// pedido.csr file the wizard tells the supplier to choose.
+// pedido.csr file the wizard tells the supplier to choose; with the emulator on its link comes first, and it
+// uses the wizard's words (the result field, the service's option).
 import { expect, test } from '@playwright/test';
 import { EmulatorPortalPage } from '@/tests/e2e/pages/emulator-portal-page';
 import { RegistrationWizardPage, STEP_HEADINGS } from '@/tests/e2e/pages/registration-wizard';
 import { saveScreenshot } from '@/tests/e2e/support/artefacts';
-import { createWorkspace, openRegistration, requestCsr, type Workspace } from '@/tests/e2e/support/integrator';
+import {
+  createWorkspace,
+  openRegistration,
+  requestCsr,
+  saveProgress,
+  type Workspace,
+} from '@/tests/e2e/support/integrator';
 
 let workspace: Workspace;
 
@@ -56,8 +63,49 @@ test('the emulator takes the pedido.csr file the wizard hands out', async ({ pag
     mimeType: 'application/pkcs10',
     buffer: Buffer.from(csr),
   });
-  await expect(portal.certificateCsr).toHaveValue(csr.trim());
+  // A text area keeps lines with \n, whatever the file had.
+  await expect(portal.certificateCsr).toHaveValue(csr.trim().replace(/\r\n/g, '\n'));
   await portal.certificateSubmit.click();
   await expect(portal.issuedCertificate).toHaveValue(/-----BEGIN CERTIFICATE-----/);
   await saveScreenshot(page, testInfo, 'emulator-csr-file');
+});
+
+test('with the emulator on, its link comes first, and the emulator uses the words the wizard gives', async ({
+  page,
+}, testInfo) => {
+  const link = await openRegistration(workspace);
+  await saveProgress(link.ref, {
+    step: 'portal',
+    path: 'generate',
+    company: {
+      legal_name: link.name,
+      fiscal_address: 'Florida 100, Buenos Aires',
+      activity_code: '620100',
+      tax_classification: 'monotributista',
+    },
+  });
+  const { alias, csr } = await requestCsr(link.ref);
+  const wizard = new RegistrationWizardPage(page);
+  await wizard.goto(`${link.path}?step=portal`);
+  await expect(wizard.heading(STEP_HEADINGS.portal)).toBeVisible();
+  const links = await page.getByRole('main').getByRole('link').allInnerTexts();
+  const emulatorAt = links.findIndex((text) => text.includes('Abrir el portal del emulador'));
+  const arcaAt = links.findIndex((text) => text.includes('Ingresar a ARCA con Clave Fiscal'));
+  expect(emulatorAt).toBeGreaterThanOrEqual(0);
+  expect(emulatorAt).toBeLessThan(arcaAt);
+  // The wizard says where the certificate appears («Resultado») and which service to choose.
+  await expect(page.getByRole('main')).toContainText('«Resultado»');
+  await saveScreenshot(page, testInfo, 'portal-emulator-first');
+  await wizard.next.click();
+  await expect(wizard.heading(STEP_HEADINGS.authorize)).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('wsfe - Facturación Electrónica');
+
+  const portal = new EmulatorPortalPage(page);
+  await portal.goto('sandbox');
+  await expect(portal.authorizationService.getByRole('option', { name: 'wsfe - Facturación Electrónica' })).toHaveCount(
+    1,
+  );
+  await portal.createCertificate(alias, csr);
+  await expect(portal.certificate.getByLabel('Resultado: certificado emitido (PEM)')).toHaveValue(/BEGIN CERTIFICATE/);
+  await saveScreenshot(page, testInfo, 'emulator-same-words');
 });

@@ -132,7 +132,7 @@ test('embedded in an allowed origin: no brand chrome, step and completion messag
       });
     // Issue 31: the page's height, told whenever it changes, so the host can size its frame to it.
     const wizardHeight = () =>
-      frame.locator('body > :first-child').evaluate((shell) => Math.ceil(shell.getBoundingClientRect().height));
+      frame.locator('[data-registration-page]').evaluate((shell) => Math.ceil(shell.getBoundingClientRect().height));
     await expect
       .poll(async () => (await received(page)).filter((message) => message.data.event === 'resize').at(-1)?.data)
       .toEqual({

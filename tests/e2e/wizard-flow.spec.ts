@@ -95,7 +95,11 @@ test('a used live link keeps showing the points of sale until the supplier has o
     await expect(page.getByText('Cómo agregar un punto de venta')).toBeVisible();
     await expect(wizard.refreshPointsOfSale).toBeVisible();
     await wizard.next.click();
-    await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();
+    // Issue 31: not "¡Listo!" nor "Alta completa" while the supplier cannot invoice.
+    await expect(wizard.heading('Certificado registrado: falta un punto de venta')).toBeVisible();
+    await expect(page.getByText('¡Listo!')).toHaveCount(0);
+    await expect(wizard.progress).toContainText('Falta un punto de venta');
+    await expect(wizard.progress).not.toContainText('Alta completa');
     await expect(page.getByText('Falta un punto de venta para web services en ARCA.')).toBeVisible();
     await expect(page.getByText('Ya puede cerrar esta página.')).toHaveCount(0);
     await check(page, testInfo, 'flow-live-done-missing');
@@ -116,10 +120,17 @@ test('a used live link keeps showing the points of sale until the supplier has o
     await expect(wizard.heading(STEP_HEADINGS.pointsOfSale)).toBeVisible();
     await expect(wizard.pointOfSale(5)).toContainText('Activo');
     await expect(progressItem(wizard, 'Puntos de venta')).toContainText(DONE);
+    // Issue 31: the step says the supplier has one, and stops repeating how to add one.
+    await expect(
+      page.getByText('Ya tiene un punto de venta para web services: puede facturar con este sistema.'),
+    ).toBeVisible();
+    await expect(page.getByText('Cómo agregar un punto de venta')).toHaveCount(0);
+    await check(page, testInfo, 'flow-live-points-of-sale-ready');
     await wizard.next.click();
     await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();
     await expect(page.getByText('Falta un punto de venta para web services en ARCA.')).toHaveCount(0);
     await expect(page.getByText('Ya puede cerrar esta página.')).toBeVisible();
+    await expect(wizard.progress).toContainText('Alta completa');
     expect(await registrationRecord(live, link.entryId)).toMatchObject({ pending: [] });
     await page.goto(link.path);
     await expect(page.getByRole('heading', { level: 1, name: 'Esta alta ya está completa' })).toBeVisible();
