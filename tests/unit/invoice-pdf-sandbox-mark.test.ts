@@ -21,7 +21,7 @@ describe('the sandbox mark on the PDF', () => {
       expect(text).not.toContain('HOMOLOGACIÓN');
       expect(text).not.toContain('SIN VALIDEZ FISCAL');
     }
-  });
+  }, 60_000);
 
   it('is on each page of a voucher that runs over several', async () => {
     const pdf = await renderInvoicePdf({
@@ -33,5 +33,5 @@ describe('the sandbox mark on the PDF', () => {
     const marks = flat(pdfText(pdf, { raw: true })).split('SIN VALIDEZ FISCAL').length - 1;
     // The band at the top and the one across the middle, on every page.
     expect(marks).toBe(2 * pages);
-  });
+  }, 60_000);
 });
