@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AuthorityService, InvoiceLetter } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
+import type { RegisterActivity, RegisterAddress, RegisterKind, RegisterTaxpayer } from '@/lib/ar/register';
 import type { CertificatePath, CompanyData, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
 import type { Observation, VoucherDetail } from '@/lib/emulator/voucher-detail';
 
@@ -214,6 +215,8 @@ export interface WorkflowConfig {
   invoiceTypes?: InvoiceLetter[];
   /** Origins allowed to embed the wizard in an iframe (CSP frame-ancestors) and receive its messages. */
   allowedOrigins?: string[];
+  /** Invoice workflows: the customer's CUIT is checked against the authority's register when an invoice is stored. */
+  checkCustomer?: boolean;
 }
 
 export const workflows = pgTable(
@@ -619,7 +622,7 @@ export const emulatorTickets = pgTable(
 );
 
 /** A CUIT's IVA condition in the emulated authority's register; a CUIT with none is a Responsable Inscripto. */
-export type TaxpayerVatStatus = 'responsable_inscripto' | 'monotributo' | 'exento';
+export type TaxpayerVatStatus = 'responsable_inscripto' | 'monotributo' | 'exento' | 'consumidor_final';
 
 export const emulatorTaxpayers = pgTable(
   'emulator_taxpayers',
@@ -628,9 +631,48 @@ export const emulatorTaxpayers = pgTable(
     environment: text('environment').$type<Environment>().notNull(),
     cuit: text('cuit').notNull(),
     vatStatus: text('vat_status').$type<TaxpayerVatStatus>().notNull(),
+    /** What the register (constancia de inscripción) says of the CUIT; a row without a name is unknown to it. */
+    name: text('name'),
+    kind: text('kind').$type<RegisterKind>(),
+    address: jsonb('address').$type<RegisterAddress>(),
+    activities: jsonb('activities').$type<RegisterActivity[]>(),
+    startedOn: text('started_on'),
+    active: boolean('active').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('emulator_taxpayers_unique').on(t.environment, t.cuit)],
+);
+
+/**
+ * The authority's register (constancia de inscripción) as we last read it, per environment and CUIT, kept a
+ * day and shared by every instance; `answer` null: the register knows no such CUIT (kept a shorter while).
+ */
+export const taxpayerRegisterAnswers = pgTable(
+  'taxpayer_register_answers',
+  {
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    answer: jsonb('answer').$type<RegisterTaxpayer>(),
+    fetchedAt: ts('fetched_at').notNull(),
+  },
+  (t) => [uniqueIndex('taxpayer_register_answers_key').on(t.environment, t.cuit)],
+);
+
+/**
+ * The WSAA ticket of the platform's own certificate for the register (ws_sr_constancia_inscripcion), per
+ * environment and certificate; token and sign sealed (the platform's, no workspace's: authority_tickets and
+ * secrets belong to a workspace).
+ */
+export const registerTickets = pgTable(
+  'register_tickets',
+  {
+    environment: text('environment').$type<Environment>().notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    sealed: text('sealed').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('register_tickets_key').on(t.environment, t.fingerprint)],
 );
 
 /**

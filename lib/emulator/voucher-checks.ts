@@ -237,7 +237,10 @@ export function checkDetail(
       ),
     );
   }
-  if ((kind === 'A' || kind === 'M') && facts.receiverStatus === 'exento') {
+  if (
+    (kind === 'A' || kind === 'M') &&
+    (facts.receiverStatus === 'exento' || facts.receiverStatus === 'consumidor_final')
+  ) {
     notes.push(
       err(
         10063,

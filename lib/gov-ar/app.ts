@@ -5,6 +5,9 @@ export const GOV_AR_APP_ID = 'gov-ar';
 export const SUPPLIERS_FOLDER = 'suppliers';
 export const INVOICES_FOLDER = 'invoices';
 
+/** The invoice issuing template's name. */
+export const INVOICE_TEMPLATE = 'ar-invoice';
+
 /** The `ar-invoice` workflow's step that numbers and sends an invoice (its sender completes it too). */
 export const SEND_STEP = 'gov-ar.send';
 

@@ -1,6 +1,6 @@
 // What a production server refuses to start with, and what it starts with only under protest (each
 // warning is printed at start-up). Outside production almost anything goes: it is a developer's machine.
-import { adminToken, arAuthority, checkAuthorityUrls, isProduction } from '@/lib/config';
+import { adminToken, arAuthority, checkAuthorityUrls, isProduction, registerCredentialFiles } from '@/lib/config';
 
 /** ADMIN_TOKEN creates workspaces and, with the emulator, certificates: too short a token is guessable. */
 const ADMIN_TOKEN_MIN_LENGTH = 32;
@@ -8,6 +8,8 @@ const ADMIN_TOKEN_MIN_LENGTH = 32;
 /** Throws (with what to do) when production must not start so; answers the warnings to print otherwise. */
 export function checkConfiguration(): string[] {
   checkAuthorityUrls(); // a malformed authority URL stops any start-up, production or not
+  // Half a register certificate (a certificate without its key, or the reverse) stops it too.
+  for (const environment of ['sandbox', 'live'] as const) registerCredentialFiles(environment);
   if (!isProduction()) return [];
   const token = adminToken();
   if (token && token.length < ADMIN_TOKEN_MIN_LENGTH) {

@@ -11,6 +11,8 @@ const NAMES = [
   'AR_EMULATOR_IN_PRODUCTION',
   'ADMIN_TOKEN',
   'RATE_LIMITS',
+  'AR_REGISTER_CERT_LIVE',
+  'AR_REGISTER_KEY_LIVE',
 ] as const;
 const env = process.env as Record<string, string | undefined>;
 restoreEnvAfterEach(NAMES);
@@ -71,6 +73,11 @@ describe('start-up configuration checks', () => {
       'production, emulator allowed, short ADMIN_TOKEN',
       { ...production, AR_AUTHORITY: 'emulator', AR_EMULATOR_IN_PRODUCTION: '1', ADMIN_TOKEN: 'change-me' },
       /at least 32/,
+    ],
+    [
+      'development, a register certificate without its key',
+      { APP_ENV: 'development', AR_REGISTER_CERT_LIVE: '/etc/platform/register.crt' },
+      /AR_REGISTER_CERT_LIVE and AR_REGISTER_KEY_LIVE are set together/,
     ],
   ])('refuses: %s', (_, given, message) => {
     for (const name of NAMES) delete env[name];

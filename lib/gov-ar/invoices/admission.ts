@@ -1,6 +1,7 @@
 // The rules an invoice envelope must pass before it is stored: issued by a registered supplier of the
 // workspace, with a letter whose web service that supplier authorised, and, in live, on a point of
-// sale the authority reports for it (any number in the sandbox). The first failure answers.
+// sale the authority reports for it (any number in the sandbox); with check_customer, a customer the register
+// contradicts is refused (customer-check.ts). The first failure answers.
 import type { Caller } from '@/lib/access/caller';
 import { ApiError } from '@/lib/api/errors';
 import type { Tx } from '@/lib/db/client';
@@ -10,6 +11,7 @@ import { invoiceLetter, pointOfSaleNumber, type InvoiceEnvelope } from '@/lib/go
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { isUsable, pointsOfSaleFor } from '@/lib/gov-ar/points-of-sale';
 import { SERVICE_BY_LETTER } from '@/lib/ar/services';
+import { checkCustomerInRegister } from '@/lib/gov-ar/invoices/customer-check';
 import { getRegisteredSupplierCredential, getSupplierStatus } from '@/lib/gov-ar/invoices/queries';
 import {
   authorityRefusal,
@@ -37,6 +39,7 @@ export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope): P
   }
 
   if (environment === 'live') await requireRegisteredPointOfSale(credential, pointOfSaleNumber(invoice.series));
+  await checkCustomerInRegister(caller.ownerId, environment, envelope);
 }
 
 async function requireRegisteredPointOfSale(credential: Credential, number: number): Promise<void> {

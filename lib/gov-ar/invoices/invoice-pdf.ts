@@ -90,7 +90,10 @@ async function renderAndKeep(entry: Entry): Promise<{ fileName: string; pdf: Buf
   return { fileName: kept.fileName, pdf: Buffer.from(kept.pdf) };
 }
 
-/** The company data the supplier confirmed in the wizard (razón social, fiscal address, IVA condition), if any. */
+/**
+ * The company data the supplier confirmed in the wizard (razón social, fiscal address, IVA condition,
+ * Ingresos Brutos, inicio de actividades), if any: RG 1415's issuer block.
+ */
 async function supplierCompany(invoice: Entry): Promise<SupplierCompany | undefined> {
   const doc = (invoice.data as { doc?: { supplier?: { tax_id?: { code?: string } } } }).doc;
   const cuit = doc?.supplier?.tax_id?.code;
@@ -101,5 +104,7 @@ async function supplierCompany(invoice: Entry): Promise<SupplierCompany | undefi
     legalName: company.legal_name,
     commercialAddress: company.fiscal_address,
     vatCondition: company.tax_classification,
+    ...(company.gross_income ? { grossIncome: company.gross_income } : {}),
+    ...(company.started_on ? { activityStart: company.started_on } : {}),
   };
 }

@@ -4,11 +4,11 @@
 // an invoice nothing turns it to Error, and a job fails only when its invoice never left or was refused (it
 // takes its queued send with it). The PDF is made on first request (invoice-pdf.ts), off the path to Sent.
 // Registered with the engine by lib/gov-ar/plug.ts.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import type { Tx } from '@/lib/db/client';
 import type { Job, WorkflowConfig } from '@/lib/db/schema';
-import { GOV_AR_APP_ID, INVOICES_FOLDER, SEND_STEP } from '@/lib/gov-ar/app';
+import { GOV_AR_APP_ID, INVOICE_TEMPLATE, INVOICES_FOLDER, SEND_STEP } from '@/lib/gov-ar/app';
 import { invoicePdfUrl, keepInvoicePdfStep } from '@/lib/gov-ar/invoices/invoice-pdf';
 import { getSendByJob, lockSendOfJob, withdrawSend } from '@/lib/gov-ar/invoices/issuance-queries';
 import { sendInvoice } from '@/lib/gov-ar/invoices/send-step';
@@ -25,8 +25,6 @@ import { kickWebhookSender } from '@/lib/transform/wake-ups';
 import { workflowBodyBase } from '@/lib/transform/workflow-body';
 import { raiseWebhookEventNow } from '@/lib/webhooks/queries';
 
-const INVOICE_TEMPLATE = 'ar-invoice';
-
 const INVOICE_STEP = {
   setProcessing: 'silo.status.processing',
   send: SEND_STEP,
@@ -37,7 +35,10 @@ const INVOICE_STEP = {
 } as const;
 const STEP = INVOICE_STEP;
 
-export const InvoiceWorkflowBody = workflowBodyBase(INVOICE_TEMPLATE);
+export const InvoiceWorkflowBody = workflowBodyBase(INVOICE_TEMPLATE).extend({
+  /** Check each stored invoice's customer against the authority's register (lib/gov-ar/invoices/customer-check.ts). */
+  check_customer: z.boolean().optional(),
+});
 export type InvoiceWorkflowBody = z.output<typeof InvoiceWorkflowBody>;
 
 function invoicePlan(config: WorkflowConfig): TemplatePlan {
@@ -88,9 +89,9 @@ export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   folder: INVOICES_FOLDER,
   defaultName: 'Invoice issuing',
   body: InvoiceWorkflowBody,
-  config: () => ({}),
+  config: (body) => (body.check_customer ? { checkCustomer: true } : {}),
   plan: invoicePlan,
-  present: () => ({}),
+  present: (config) => (config.checkCustomer ? { check_customer: true } : {}),
   refuseJob: (entry, openJob) => {
     if (entry.status === 'Sent')
       return new ApiError(

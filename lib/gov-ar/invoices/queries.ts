@@ -1,7 +1,7 @@
 // Database access for invoices outside their numbering (issuance-queries.ts): which registered supplier
 // (and which of its certificates) an invoice is issued by, its status, and its kept PDF.
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb, inTransaction } from '@/lib/db/client';
 import {
   credentials,
@@ -9,6 +9,7 @@ import {
   invoicePdfs,
   metaRecords,
   supplierCuit,
+  workflows,
   workspaces,
   type Credential,
   type Environment,
@@ -129,4 +130,21 @@ export async function isSandboxWorkspace(ownerId: string): Promise<boolean> {
   const db = await getDb();
   const [row] = await db.select({ sandbox: workspaces.sandbox }).from(workspaces).where(eq(workspaces.id, ownerId));
   return row?.sandbox ?? false;
+}
+
+/** Whether any of the workspace's invoice workflows asks for customers to be checked against the register. */
+export async function workspaceChecksCustomers(ownerId: string, template: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: workflows.id })
+    .from(workflows)
+    .where(
+      and(
+        eq(workflows.ownerId, ownerId),
+        eq(workflows.template, template),
+        sql`(${workflows.config}->>'checkCustomer') = 'true'`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

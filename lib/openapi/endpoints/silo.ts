@@ -16,6 +16,7 @@ const INVOICE_REFUSALS = [
   'certificate_untrusted',
   'authority_unavailable',
   'duplicate_invoice',
+  'customer_register_mismatch',
 ] as const;
 
 export const SILO_ENDPOINTS: Endpoint[] = [

@@ -36,6 +36,12 @@ export const Workflow = z.strictObject({
     .array(z.string())
     .optional()
     .describe('Registration workflows: sites that may embed the wizard in an iframe'),
+  check_customer: z
+    .boolean()
+    .optional()
+    .describe(
+      "Invoice workflows: a stored invoice's customer CUIT is checked against the authority's register (active, an IVA condition that fits the letter)",
+    ),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -92,7 +98,10 @@ export const JobList = listOf(Job);
 
 export type Workflow = z.output<typeof Workflow>;
 /** The fields a workflow template adds to the workflows made from it (lib/transform/templates). */
-export type TemplateWorkflowFields = Pick<Workflow, 'invoice_types' | 'services' | 'allowed_origins'>;
+export type TemplateWorkflowFields = Pick<
+  Workflow,
+  'invoice_types' | 'services' | 'allowed_origins' | 'check_customer'
+>;
 export type JobStep = z.output<typeof JobStep>;
 export type WebhookAttempt = z.output<typeof WebhookAttempt>;
 export type WebhookDelivery = z.output<typeof WebhookDelivery>;
