@@ -1,8 +1,9 @@
 'use client';
-// A supplier's registration jobs, newest first: each step with its times and message, and the webhook
+// A supplier's registration jobs, newest first: each step in words with its times and message, and the webhook
 // deliveries with every attempt. Refreshed while a job or a delivery is still under way.
 import { ServiceError } from '@/lib/console/api';
 import { formatDateTime } from '@/lib/console/format';
+import { stepWords } from '@/lib/console/step-words';
 import type { Job } from '@/lib/console/types';
 import { smallButton } from '@/components/wizard/styles';
 import { Notice, Section, StatusBadge } from '@/components/console/ui';
@@ -59,7 +60,9 @@ function JobCard({ job }: { job: Job }) {
         {job.steps.map((step, index) => (
           <li key={`${step.name}-${index}`} className="p-3 text-sm">
             <div className="flex flex-wrap items-center gap-2">
-              <code className="font-medium text-slate-900">{step.name}</code>
+              <span className="font-medium text-slate-900" title={step.name} data-step={step.name}>
+                {stepWords(step.name)}
+              </span>
               <StatusBadge status={step.status} />
             </div>
             <p className="mt-1 text-xs text-slate-600">

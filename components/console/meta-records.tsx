@@ -1,5 +1,7 @@
-// The entry's meta records (the registration links, the certificate, ...), oldest first as stored.
+// The entry's meta records (the registration links, the certificate, ...), oldest first as stored, each in
+// words: its title, and its value as labelled lines (never raw JSON); the source and key stay in small print.
 import { formatDateTime } from '@/lib/console/format';
+import { recordTitle, valueLines } from '@/lib/console/step-words';
 import type { MetaRecord } from '@/lib/console/types';
 import { Fact, Section } from '@/components/console/ui';
 
@@ -11,7 +13,10 @@ export function MetaRecords({ meta }: { meta: MetaRecord[] }) {
         {meta.map((record) => (
           <li key={record.id} className="rounded-xl border border-slate-200 p-3">
             <p className="font-medium text-slate-900">
-              <code>{record.src}</code> / <code>{record.key}</code>
+              {recordTitle(record.key)}{' '}
+              <span className="text-xs font-normal text-slate-600">
+                (<code>{record.src}</code> / <code>{record.key}</code>)
+              </span>
             </p>
             <dl className="mt-2 grid gap-3 text-sm sm:grid-cols-2">
               {record.ref && (
@@ -26,12 +31,12 @@ export function MetaRecords({ meta }: { meta: MetaRecord[] }) {
               )}
               <Fact term="Created">{formatDateTime(record.created_at)}</Fact>
               <Fact term="Updated">{formatDateTime(record.updated_at)}</Fact>
+              {valueLines(record.value, formatDateTime).map((line, at) => (
+                <Fact key={`${line.label}-${at}`} term={line.label || 'Value'}>
+                  <span className="break-words">{line.text}</span>
+                </Fact>
+              ))}
             </dl>
-            {record.value !== undefined && (
-              <pre className="mt-2 rounded-lg bg-slate-100 p-3 text-xs break-all whitespace-pre-wrap">
-                {JSON.stringify(record.value, null, 2)}
-              </pre>
-            )}
           </li>
         ))}
       </ul>

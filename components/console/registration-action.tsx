@@ -1,13 +1,14 @@
 'use client';
 // "Start registration" (Empty, Error) or "Send renewal" (Registered, Expired): a registration job for the
-// supplier with the workspace's workflow. One already waiting is a 409, said plainly.
+// supplier with the workspace's workflow; "Send renewal" is quiet while the certificate is far from expiry. One already waiting is a 409, said plainly.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { consoleApi, isProblem, problemMessage } from '@/lib/console/api';
 import { markJobStarted } from '@/lib/console/job-watch';
-import { registrationAction, type RegistrationAction as Action } from '@/lib/console/supplier';
+import { formatDate } from '@/lib/console/format';
+import { registeredCertificate, registrationAction, type RegistrationAction as Action } from '@/lib/console/supplier';
 import type { Job, SupplierEntry } from '@/lib/console/types';
 import { Spinner } from '@/components/wizard/spinner';
-import { primaryButton, secondaryButton } from '@/components/wizard/styles';
+import { primaryButton, secondaryButton, smallButton } from '@/components/wizard/styles';
 import { Notice } from '@/components/console/ui';
 
 const LABELS: Record<Action, string> = { start: 'Start registration', renew: 'Send renewal' };
@@ -15,6 +16,16 @@ const STARTED: Record<Action, string> = {
   start: 'Registration started: the link appears in a moment.',
   renew: 'Renewal started: a new link appears in a moment.',
 };
+/** A renewal is worth sending from this many days before the certificate runs out (the expiry sweep's first warning). */
+const RENEWAL_DUE_DAYS = 30;
+
+/** The certificate's expiry while a renewal is not needed yet (more than RENEWAL_DUE_DAYS away); else undefined. */
+function farFromExpiry(entry: SupplierEntry, now = Date.now()): string | undefined {
+  const notAfter = registeredCertificate(entry)?.not_after;
+  if (entry.status !== 'Registered' || !notAfter) return undefined;
+  return Date.parse(notAfter) - now > RENEWAL_DUE_DAYS * 86_400_000 ? notAfter : undefined;
+}
+
 const IN_PROGRESS =
   'A registration is already in progress for this supplier: send them its link, or wait until it ends.';
 
@@ -34,18 +45,27 @@ export function RegistrationAction({ entry, workflowId }: { entry: SupplierEntry
       ]),
   });
   if (!action && start.isIdle) return null;
+  // "Send renewal" stays quiet (small, with why) while the certificate is far from its expiry.
+  const validUntil = action === 'renew' ? farFromExpiry(entry) : undefined;
+  const buttonStyle = action === 'start' ? primaryButton : validUntil ? smallButton : secondaryButton;
 
   return (
     <div className="space-y-2">
       {action && (
         <button
           type="button"
-          className={action === 'renew' ? secondaryButton : primaryButton}
+          className={buttonStyle}
           onClick={() => start.mutate(action)}
           disabled={!workflowId || start.isPending}
+          aria-describedby={validUntil ? `renewal-not-due-${entry.id}` : undefined}
         >
           {start.isPending && <Spinner />} {LABELS[action]}
         </button>
+      )}
+      {validUntil && (
+        <p id={`renewal-not-due-${entry.id}`} className="text-xs text-slate-600">
+          Not needed yet: the certificate is valid until {formatDate(validUntil)}.
+        </p>
       )}
       <Notice tone="success">{start.isSuccess ? STARTED[start.variables] : null}</Notice>
       <Notice tone="error">

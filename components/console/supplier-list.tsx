@@ -1,6 +1,6 @@
 'use client';
 // The workspace's suppliers, newest first, a page at a time (the cursor), searched by name or CUIT and
-// filtered by status on the server (GET /console/suppliers). While a registration is under way the list
+// filtered by status and "stuck" on the server (GET /console/suppliers). While a registration is under way the list
 // refreshes itself, so links and new statuses appear without reloading.
 import { useState } from 'react';
 import { ServiceError } from '@/lib/console/api';
@@ -16,19 +16,24 @@ import { useCursorList } from '@/components/console/use-cursor-list';
 const POLL_MS = 1500;
 const PAGE_SIZE = 20;
 
-function listPath({ q, status }: SupplierSearchValues): string {
+function listPath({ q, status, stuck }: SupplierSearchValues): string {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (q) params.set('q', q);
   if (status) params.set('status', status);
+  if (stuck) params.set('stuck', 'true');
   return `/console/suppliers?${params}`;
 }
 
 export function SupplierList({ workflowId }: { workflowId?: string }) {
-  const [search, setSearch] = useState<SupplierSearchValues>({ q: '', status: '' });
-  const searching = Boolean(search.q || search.status);
-  const suppliers = useCursorList<SupplierEntry>(['suppliers', search.q, search.status], listPath(search), {
-    pollMs: (items) => (items.some(entryMoving) ? POLL_MS : false),
-  });
+  const [search, setSearch] = useState<SupplierSearchValues>({ q: '', status: '', stuck: false });
+  const searching = Boolean(search.q || search.status || search.stuck);
+  const suppliers = useCursorList<SupplierEntry>(
+    ['suppliers', search.q, search.status, search.stuck],
+    listPath(search),
+    {
+      pollMs: (items) => (items.some(entryMoving) ? POLL_MS : false),
+    },
+  );
   const pages = (suppliers.data?.pages ?? []) as SupplierPage[];
   // A name or status search reads a bounded number of suppliers per page: a short page may have more behind it.
   const searchedPart = searching && suppliers.hasNextPage && (pages.at(-1)?.list.length ?? 0) < PAGE_SIZE;
@@ -77,10 +82,11 @@ export function SupplierList({ workflowId }: { workflowId?: string }) {
   );
 }
 
-function resultSentence({ q, status }: SupplierSearchValues): string {
+function resultSentence({ q, status, stuck }: SupplierSearchValues): string {
   const matching = q ? ` matching “${q}”` : '';
   const withStatus = status ? ` with the status ${status}` : '';
-  return `Showing the suppliers${matching}${withStatus}, newest first.`;
+  const stuckOnly = stuck ? ' whose registration is stuck' : '';
+  return `Showing the suppliers${matching}${withStatus}${stuckOnly}, newest first.`;
 }
 
 function searchProblem(error: unknown): string {

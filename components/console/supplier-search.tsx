@@ -1,5 +1,6 @@
 'use client';
-// The supplier list's search: a name or a CUIT (searched when submitted) and a status (applied when chosen).
+// The supplier list's search: a name or a CUIT (searched when submitted), a status and "stuck only"
+// (applied when chosen).
 import { useState, type FormEvent } from 'react';
 import { SUPPLIER_STATUSES } from '@/lib/console/supplier';
 import { fieldLabel, secondaryButton, smallButton, textInput } from '@/components/wizard/styles';
@@ -7,6 +8,8 @@ import { fieldLabel, secondaryButton, smallButton, textInput } from '@/component
 export interface SupplierSearchValues {
   q: string;
   status: string;
+  /** Only registrations stuck on the supplier (link never opened, or the last upload refused). */
+  stuck: boolean;
 }
 
 export function SupplierSearch({
@@ -19,9 +22,9 @@ export function SupplierSearch({
   const [q, setQ] = useState(values.q);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ q: q.trim(), status: values.status });
+    onSearch({ ...values, q: q.trim() });
   };
-  const active = Boolean(values.q || values.status);
+  const active = Boolean(values.q || values.status || values.stuck);
   return (
     <search aria-label="Suppliers">
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
@@ -51,7 +54,7 @@ export function SupplierSearch({
           <select
             id="supplier-status"
             value={values.status}
-            onChange={(event) => onSearch({ q: q.trim(), status: event.target.value })}
+            onChange={(event) => onSearch({ ...values, q: q.trim(), status: event.target.value })}
             className={`mt-2 ${textInput}`}
           >
             <option value="">Any status</option>
@@ -61,6 +64,19 @@ export function SupplierSearch({
               </option>
             ))}
           </select>
+          <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={values.stuck}
+              onChange={(event) => onSearch({ ...values, q: q.trim(), stuck: event.target.checked })}
+              aria-describedby="supplier-stuck-hint"
+              className="size-4"
+            />
+            Stuck only
+          </label>
+          <p id="supplier-stuck-hint" className="mt-1 text-xs text-slate-600">
+            Waiting on a supplier who never opened the link, or whose last upload was refused.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2 sm:self-start sm:pt-8">
           <button type="submit" className={secondaryButton}>
@@ -72,7 +88,7 @@ export function SupplierSearch({
               className={`${smallButton} min-h-12`}
               onClick={() => {
                 setQ('');
-                onSearch({ q: '', status: '' });
+                onSearch({ q: '', status: '', stuck: false });
               }}
             >
               Clear

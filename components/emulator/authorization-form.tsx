@@ -32,9 +32,10 @@ const SCREEN: Record<
   },
 };
 const SERVICES = [
-  { value: 'wsfe', label: 'wsfe (facturas A, B, C, M)' },
-  { value: 'wsfex', label: 'wsfex (exportación, E)' },
-  { value: 'wsct', label: 'wsct (turismo, T)' },
+  // The wizard's words for each service («wsfe - Facturación Electrónica»), so the supplier finds what it says.
+  { value: 'wsfe', label: 'wsfe - Facturación Electrónica' },
+  { value: 'wsfex', label: 'wsfex - Factura Electrónica de Exportación' },
+  { value: 'wsct', label: 'wsct - Comprobantes de Turismo' },
 ] as const;
 
 interface Authorization {

@@ -1,5 +1,6 @@
 'use client';
-// "Nuevo Certificado" (WSASS) or "Agregar alias" (live): an alias and the pasted CSR become a certificate
+// "Nuevo Certificado" (WSASS) or "Agregar alias" (live): an alias and the pasted CSR (or the pedido.csr file
+// the wizard gave the supplier, chosen here) become a certificate
 // signed by the environment's CA, shown as PEM to copy or download as certificado.crt. Each environment
 // keeps its real screen's words. An alias used before gets one more certificate, as «Agregar certificado
 // a alias» (WSASS) and «Agregar certificado» (live) do on a renewal.
@@ -91,6 +92,22 @@ export function CertificateForm({
             />
           )}
         </Field>
+        <Field
+          formId="certificate"
+          name="csr-file"
+          label="Archivo del pedido (.csr)"
+          hint="O elija el archivo pedido.csr que descargó en el alta: su texto queda en el campo de arriba."
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="file"
+              accept=".csr,.pem,.req,.txt,application/pkcs10"
+              onChange={(event) => void pasteChosenRequest(event.currentTarget)}
+              className={controlClass}
+            />
+          )}
+        </Field>
         <SubmitButton pending={request.pending}>{screen.submit}</SubmitButton>
         <Outcome
           failure={formProblem(request.error, FIELDS)}
@@ -101,16 +118,30 @@ export function CertificateForm({
           }
         />
       </form>
-      {issued ? <IssuedCertificate pem={issued} /> : null}
+      {issued ? <IssuedCertificate pem={issued} environment={environment} /> : null}
     </PortalSection>
   );
 }
 
-function IssuedCertificate({ pem }: { pem: string }) {
+/** The chosen .csr file's text, put in the request field as if pasted (the wizard gives the supplier that file). */
+async function pasteChosenRequest(input: HTMLInputElement): Promise<void> {
+  const file = input.files?.[0];
+  const field = input.form?.elements.namedItem('csr');
+  if (!file || !(field instanceof HTMLTextAreaElement)) return;
+  field.value = (await file.text()).trim();
+}
+
+/** The result's label: WSASS shows the certificate under «Resultado», which is the word the wizard uses. */
+const RESULT_LABEL: Record<PortalEnvironment, string> = {
+  sandbox: 'Resultado: certificado emitido (PEM)',
+  live: 'Certificado emitido (PEM)',
+};
+
+function IssuedCertificate({ pem, environment }: { pem: string; environment: PortalEnvironment }) {
   return (
     <div className="mt-4 space-y-3">
       <label htmlFor="certificate-issued" className="block font-medium text-slate-800">
-        Certificado emitido (PEM)
+        {RESULT_LABEL[environment]}
       </label>
       <textarea
         id="certificate-issued"

@@ -16,7 +16,7 @@ export function RegistrationShell({
   const t = messagesFor(locale);
   if (embedded) {
     return (
-      <div className="mx-auto w-full max-w-2xl px-4 py-4 sm:px-6">
+      <div data-registration-page className="mx-auto w-full max-w-2xl px-4 py-4 sm:px-6">
         <div className="flex justify-end">
           <LanguageSwitch locale={locale} label={t.language.switchTo} />
         </div>
@@ -25,7 +25,7 @@ export function RegistrationShell({
     );
   }
   return (
-    <div className="flex min-h-screen flex-col">
+    <div data-registration-page className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex w-full max-w-2xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <p className="flex items-center gap-2 font-semibold text-slate-800">

@@ -12,9 +12,11 @@ interface ProgressIndicatorProps {
   step: WizardStep;
   isDone: (step: WizardStep) => boolean;
   skipped: readonly WizardStep[];
+  /** Past the last step but the supplier still cannot invoice (a live one without a point of sale). */
+  incomplete?: boolean;
 }
 
-export function ProgressIndicator({ steps, step, isDone, skipped }: ProgressIndicatorProps) {
+export function ProgressIndicator({ steps, step, isDone, skipped, incomplete }: ProgressIndicatorProps) {
   const t = useMessages();
   const current = steps.indexOf(step);
   const finished = current < 0;
@@ -27,7 +29,11 @@ export function ProgressIndicator({ steps, step, isDone, skipped }: ProgressIndi
   return (
     <nav aria-label={t.progress.label} className="mb-6">
       <p className="text-sm font-medium text-slate-700">
-        {finished ? t.progress.complete : fill(t.progress.stepOf, { n: current + 1, total: steps.length })}
+        {finished
+          ? incomplete
+            ? t.progress.incomplete
+            : t.progress.complete
+          : fill(t.progress.stepOf, { n: current + 1, total: steps.length })}
         {!finished && (
           <span aria-hidden="true" className="sm:hidden">
             {' '}

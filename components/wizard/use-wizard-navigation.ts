@@ -4,7 +4,7 @@
 // is saved on the server (resume on any device, and the entry's gov-ar/registration record follows),
 // is announced to an embedding page, and moves focus to the new screen's heading.
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { postToEmbedder } from '@/lib/wizard/embed-messages';
+import { pageContent, pageHeight, postToEmbedder } from '@/lib/wizard/embed-messages';
 import { servicesToAuthorize } from '@/lib/wizard/renewal';
 import { isAfterUpload, isStepDone, landingStep, neighbour, stepsFor, type StepFacts } from '@/lib/wizard/steps';
 import type {
@@ -76,12 +76,32 @@ export function useWizardNavigation(view: RegistrationView, requestedStep?: Wiza
           ref: view.ref,
           status: state.status,
           pending: state.pending,
+          height: pageHeight(),
         },
         view.allowed_origins,
       );
     }
     shownStep.current = state.step;
   }, [state.step, state.status, state.pending, view.ref, view.allowed_origins]);
+
+  // The host sizes its frame to the page: each change of height is told, with where the supplier is.
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined' || window.parent === window) return;
+    let told = -1;
+    const observer = new ResizeObserver(() => {
+      const height = pageHeight();
+      if (height === told) return;
+      told = height;
+      const { step, status, pending } = latest.current;
+      postToEmbedder(
+        { type: 'gov-ar.registration', event: 'resize', step, ref: view.ref, status, pending, height },
+        view.allowed_origins,
+      );
+    });
+    const content = pageContent();
+    if (content) observer.observe(content);
+    return () => observer.disconnect();
+  }, [view.ref, view.allowed_origins]);
 
   const show = useCallback(
     (step: WizardStep, decided: Partial<Omit<WizardState, 'step'>>, history: 'push' | 'none') => {
@@ -129,7 +149,14 @@ export function useWizardNavigation(view: RegistrationView, requestedStep?: Wiza
     (result: UploadResult) => {
       const pending = latest.current.pending.filter((item) => item === 'point_of_sale');
       postToEmbedder(
-        { type: 'gov-ar.registration', event: 'completed', ref: view.ref, status: result.status, pending },
+        {
+          type: 'gov-ar.registration',
+          event: 'completed',
+          ref: view.ref,
+          status: result.status,
+          pending,
+          height: pageHeight(),
+        },
         view.allowed_origins,
       );
       goTo(view.environment === 'live' ? 'points_of_sale' : 'done', { result, status: result.status, pending });

@@ -97,6 +97,7 @@ function WizardScreens({ view, requestedStep, emulatorPortalUrl }: WizardProps) 
         steps={progressSteps(environment)}
         step={state.step}
         isDone={isDone}
+        incomplete={state.pending.includes('point_of_sale')}
         skipped={[
           ...(state.path === 'own' ? ['portal' as const] : []),
           ...(servicesToAuthorize(view, state.path).missing.length === 0 && state.step !== 'authorize'

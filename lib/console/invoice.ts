@@ -10,6 +10,7 @@ export const INVOICE_TEMPLATE = 'ar-invoice';
 export interface InvoiceEntry {
   id: string;
   folder: string;
+  key?: string;
   status: string;
   data: {
     head?: { stamps?: { prv: string; val: string }[] };
@@ -19,6 +20,7 @@ export interface InvoiceEntry {
       code?: string;
       issue_date?: string;
       currency?: string;
+      supplier?: { name?: string; tax_id?: { code?: string } };
       customer?: { name?: string };
       tax?: { ext?: Record<string, string> };
       totals?: { payable?: string; total_with_tax?: string };
@@ -54,7 +56,7 @@ export function voucherKind(entry: InvoiceEntry): string {
 export const voucherTypeCode = (entry: InvoiceEntry) => entry.data.doc?.tax?.ext?.['ar-arca-doc-type'];
 
 /** The point of sale as printed: `00001`. */
-export function pointOfSale(entry: InvoiceEntry): string | undefined {
+function pointOfSale(entry: InvoiceEntry): string | undefined {
   const series = entry.data.doc?.series;
   return series ? series.padStart(5, '0') : undefined;
 }
@@ -111,5 +113,11 @@ export function pdfPath(entry: InvoiceEntry): string | undefined {
   return entry.status === 'Sent' ? `/silo/v1/entries/${encodeURIComponent(entry.id)}/pdf` : undefined;
 }
 
-/** A stored (Empty) or refused (Error) invoice may be issued; one Processing or Sent may not. */
-export const canIssue = (status: string) => status === 'Empty' || status === 'Error';
+/** A page of the console's invoice table (GET /console/invoices/search). */
+export interface InvoicePage {
+  list: InvoiceEntry[];
+  limit: number;
+  next_cursor?: string;
+  /** The workspace's supplier entry for each CUIT the page's invoices name. */
+  supplier_entries: Record<string, string>;
+}

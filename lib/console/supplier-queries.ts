@@ -1,16 +1,19 @@
 // Database access for the console's supplier list: by CUIT (the entries_supplier_cuit index), a bounded
-// window of the owner's suppliers (the entries_owner_folder_created index) tested against a name and a
-// status, the rows a window matched, and which suppliers have a registration job still open.
+// window of the owner's suppliers (the entries_owner_folder_created index) tested against a name, a
+// status and whether the registration is stuck, the rows a window matched, and which suppliers have a registration job still open.
 import 'server-only';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { getDb } from '@/lib/db/client';
-import { entries, isSupplierEntry, jobs, supplierCuit, type Entry } from '@/lib/db/schema';
+import { entries, isSupplierEntry, jobs, metaRecords, supplierCuit, type Entry } from '@/lib/db/schema';
+import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import type { EntryStatus } from '@/lib/db/schema';
 
 export interface SupplierFilter {
   name?: string;
   status?: EntryStatus;
+  /** Only registrations waiting on a supplier who never opened the link, or whose last upload was refused. */
+  stuck?: boolean;
 }
 export interface Page {
   limit: number;
@@ -24,7 +27,7 @@ const ownSuppliers = (ownerId: string) => and(eq(entries.ownerId, ownerId), isSu
 export async function listSuppliersByCuit(
   ownerId: string,
   cuit: string,
-  status: EntryStatus | undefined,
+  filter: Pick<SupplierFilter, 'status' | 'stuck'>,
   page: Page,
 ): Promise<Entry[]> {
   const db = await getDb();
@@ -35,7 +38,8 @@ export async function listSuppliersByCuit(
       and(
         ownSuppliers(ownerId),
         eq(supplierCuit(entries.data), cuit),
-        status ? eq(entries.status, status) : undefined,
+        filter.status ? eq(entries.status, filter.status) : undefined,
+        filter.stuck ? stuck : undefined,
         afterCursor(entries, page.cursor),
       ),
     )
@@ -43,11 +47,20 @@ export async function listSuppliersByCuit(
     .limit(page.limit + 1);
 }
 
+/** The test `isStuck` (lib/console/registration-record.ts) makes in the browser, on the open job's record. */
+const stuck = sql`(${entries.status} = 'Processing' and exists (
+  select 1 from ${metaRecords} join ${jobs} on ${jobs.id} = ${metaRecords.jobId}
+  where ${metaRecords.entryId} = ${entries.id} and ${metaRecords.src} = ${GOV_AR_SRC}
+    and ${metaRecords.key} = ${META_KEY.registration} and ${jobs.status} in ('queued', 'running', 'waiting')
+    and (coalesce(${metaRecords.value}->>'link_opened_at', '') = ''
+      or jsonb_typeof(${metaRecords.value}->'last_failed_upload') = 'object')))`;
+
 /** A case-insensitive "contains" without LIKE's wildcards: a name with % or _ means those characters. */
 function matches(filter: SupplierFilter): SQL {
   const tests: SQL[] = [];
   if (filter.name) tests.push(sql`strpos(lower(coalesce(${entries.data}->>'name', '')), lower(${filter.name})) > 0`);
   if (filter.status) tests.push(sql`${entries.status} = ${filter.status}`);
+  if (filter.stuck) tests.push(stuck);
   return tests.length ? sql.join(tests, sql` and `) : sql`true`;
 }
 

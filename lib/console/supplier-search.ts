@@ -1,6 +1,7 @@
 // The console's supplier list, searched and filtered on the server: a CUIT (11 digits, however written)
-// is an exact match from the index on it; any other text is a case-insensitive part of the name, and a
-// status filter is an exact status, both tested on a bounded window of the owner's suppliers (newest
+// is an exact match from the index on it; any other text is a case-insensitive part of the name, a
+// status filter is an exact status, and `stuck` a registration waiting on a supplier who never opened the
+// link or whose last upload was refused, all tested on a bounded window of the owner's suppliers (newest
 // first), so one request reads at most SCAN_WINDOW rows whatever the workspace holds. A page may then
 // come back short with a cursor: the rest of the window had no match, older suppliers are still to search.
 import { z } from 'zod';
@@ -20,6 +21,10 @@ export const SCAN_WINDOW = 500;
 export const SupplierSearchQuery = ListQuery.extend({
   q: z.string().trim().max(100, 'search for at most 100 characters').optional(),
   status: z.enum(SUPPLIER_STATUSES, { error: `status is one of ${SUPPLIER_STATUSES.join(', ')}` }).optional(),
+  stuck: z
+    .enum(['true', 'false'], { error: 'stuck is true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 export type SupplierSearchQuery = z.output<typeof SupplierSearchQuery>;
 
@@ -67,9 +72,9 @@ async function findSuppliers(
 ): Promise<{ rows: Entry[]; nextCursor?: string }> {
   const page = { limit: query.limit, cursor: query.cursor };
   const cuit = query.q ? searchedCuit(query.q) : undefined;
-  if (cuit || (!query.q && !query.status)) {
+  if (cuit || (!query.q && !query.status && !query.stuck)) {
     const fetched = cuit
-      ? await listSuppliersByCuit(ownerId, cuit, query.status, page)
+      ? await listSuppliersByCuit(ownerId, cuit, { status: query.status, stuck: query.stuck }, page)
       : await listEntriesByFolder(ownerId, { folder: SUPPLIERS_FOLDER, ...page });
     const shaped = toPage(fetched, query.limit, (row) => row);
     return { rows: shaped.list, nextCursor: shaped.next_cursor };
@@ -77,7 +82,7 @@ async function findSuppliers(
 
   const scanned = await scanSuppliers(
     ownerId,
-    { name: query.q || undefined, status: query.status },
+    { name: query.q || undefined, status: query.status, stuck: query.stuck },
     SCAN_WINDOW,
     query.cursor,
   );

@@ -46,6 +46,7 @@ export const en: typeof esAR = {
     done: 'completed',
     skipped: 'not needed with your own certificate',
     complete: 'Registration complete',
+    incomplete: 'A point of sale is missing',
   },
   nav: { next: 'Next', back: 'Back' },
   copy: { copied: 'Copied', failed: 'Could not copy: select the text and copy it by hand.' },
@@ -232,6 +233,7 @@ export const en: typeof esAR = {
     systemMonotributista: 'Factura Electrónica - Monotributo - Web Services',
     finish: 'Pick a number you do not use in another system, confirm, and come back here to press «Refresh list».',
     later: 'If you prefer, you can go on and add it later.',
+    ready: 'You have a point of sale for web services: you can invoice with this system.',
   },
   done: {
     heading: 'Done! The registration is complete',
@@ -243,6 +245,7 @@ export const en: typeof esAR = {
     expiryNote: 'Note the date: the certificate must be renewed before that day.',
     sandboxNote: 'In testing (homologación) any point of sale number works.',
     sandboxTests: 'Invoices issued in testing (homologación) are tests: they have no fiscal validity.',
+    pendingHeading: 'Certificate registered: a point of sale is missing',
     pendingLead: 'The certificate is registered, but you cannot invoice yet.',
     pendingPointOfSale:
       'A point of sale for web services at ARCA is still missing. Add one and open this link again to confirm it.',

@@ -44,6 +44,7 @@ export const esAR = {
     done: 'completado',
     skipped: 'no hace falta con su propio certificado',
     complete: 'Alta completa',
+    incomplete: 'Falta un punto de venta',
   },
   nav: { next: 'Siguiente', back: 'Atrás' },
   copy: { copied: 'Copiado', failed: 'No se pudo copiar: seleccione el texto y cópielo a mano.' },
@@ -233,6 +234,7 @@ export const esAR = {
     systemMonotributista: 'Factura Electrónica - Monotributo - Web Services',
     finish: 'Elija un número que no use en otro sistema, confirme y vuelva aquí para tocar «Actualizar lista».',
     later: 'Si prefiere, puede seguir y agregarlo más tarde.',
+    ready: 'Ya tiene un punto de venta para web services: puede facturar con este sistema.',
   },
   done: {
     heading: '¡Listo! El alta quedó registrada',
@@ -244,6 +246,7 @@ export const esAR = {
     expiryNote: 'Anote la fecha: antes de ese día hay que renovar el certificado.',
     sandboxNote: 'En homologación puede usar cualquier número de punto de venta.',
     sandboxTests: 'Las facturas que emita en homologación son de prueba: no tienen validez fiscal.',
+    pendingHeading: 'Certificado registrado: falta un punto de venta',
     pendingLead: 'El certificado quedó registrado, pero todavía no puede facturar.',
     pendingPointOfSale:
       'Falta un punto de venta para web services en ARCA. Agréguelo y vuelva a abrir este enlace para confirmarlo.',

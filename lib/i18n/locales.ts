@@ -1,9 +1,22 @@
-// The languages the wizard speaks and how one is chosen (browser-safe): the supplier's own choice (the
-// `lang` cookie the visible switch sets) wins; else English only when the browser's first preference is English.
+// The languages the wizard speaks and how one is chosen (browser-safe): the link's `?lang=` wins (the proxy
+// turns it into the choice), then the supplier's own choice (the `lang` cookie the visible switch sets); else
+// English only when the browser's first preference is English.
 export const LOCALES = ['es-AR', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'es-AR';
 export const LOCALE_COOKIE = 'lang';
+/** A link's `?lang=en` (or `es`) opens the page in that language: an integrator can send an English link. */
+export const LOCALE_PARAM = 'lang';
+/** The request header the proxy sets to the page's language when the path or the link decides it. */
+export const LOCALE_HEADER = 'x-page-locale';
+
+/** The locale a link's `?lang=` names (`en`, `es`, `es-AR`, any case); undefined for anything else. */
+export function localeFromParam(value: string | null | undefined): Locale | undefined {
+  const wanted = value?.trim().toLowerCase();
+  if (!wanted) return undefined;
+  if (wanted === 'es') return 'es-AR';
+  return LOCALES.find((locale) => locale.toLowerCase() === wanted);
+}
 
 /** The locale the visible switch offers. */
 export const otherLocale = (locale: Locale): Locale => (locale === 'en' ? 'es-AR' : 'en');

@@ -20,7 +20,7 @@ import {
   CreatedWorkspace,
   Enrollment,
 } from '@/lib/openapi/responses/access';
-import { ConsoleSupplierPage } from '@/lib/openapi/responses/console';
+import { ConsoleInvoicePage, ConsoleSupplierPage } from '@/lib/openapi/responses/console';
 import { ErrorBody } from '@/lib/openapi/responses/common';
 import {
   IssuedCertificate,
@@ -80,6 +80,7 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   AuthorizedEnrollment,
   ConsoleWorkspace,
   ConsoleSupplierPage,
+  ConsoleInvoicePage,
   Entry,
   EntryList,
   MetaRecord,

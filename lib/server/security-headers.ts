@@ -37,3 +37,6 @@ export function pageSecurityHeaders(policy: PagePolicy): Record<string, string> 
     ...(isProduction() ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
   };
 }
+
+/** The request header the proxy sets to a page's first path segment (`reg`, `console`, ...), for the 404 page. */
+export const PAGE_AREA_HEADER = 'x-page-area';

@@ -7,6 +7,7 @@ import { newId } from '@/lib/ids';
 export const WEBHOOK_EVENTS = [
   'registration.link_created',
   'registration.completed',
+  'registration.upload_failed',
   'registration.certificate_expiring',
   'registration.certificate_expired',
   'invoice.sent',

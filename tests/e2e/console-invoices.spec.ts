@@ -1,7 +1,9 @@
-// The console's invoices (issues 16.6 and 18.4): invoices stored through the API by a supplier registered
-// for real are listed; "Issue" starts an ar-invoice job (the workspace's invoice workflow, made on first
-// use) and the number and CAE appear; the PDF link works with the console's session alone; an invoice
-// the authority refuses shows its errors. Axe-clean, and the page fits 360 px.
+// The console's invoices (issues 16.6, 18.4 and 31): invoices stored through the API by a supplier registered
+// for real are listed in a table that names the supplier, filtered by the server; "Issue" starts an ar-invoice
+// job (the workspace's invoice workflow, made on first use) and the number and CAE appear; the PDF link works
+// with the console's session alone; an invoice the authority refuses for its date says what that means and
+// which field, offers no blind "Issue again", and is corrected to today's date and issued from the console.
+// Axe-clean, and the page fits 360 px.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ConsoleInvoicesPage, ConsoleSignInPage, ConsoleSuppliersPage } from '@/tests/e2e/pages/console';
@@ -40,12 +42,18 @@ test('an invoice stored through the API is issued from the console: number, CAE,
   await storeInvoice(workspace, supplier.cuit, { series: '2', issueDate: argentinaDate(-30) });
 
   const invoices = await signIn(page, workspace.apiKey);
-  await expect(invoices.list.getByRole('listitem')).toHaveCount(2);
+  await expect(invoices.rows).toHaveCount(2);
   const first = invoices.invoice(/^Invoice B 00001/);
-  await expect(first.heading).toHaveText('Invoice B 00001 (not numbered yet)');
+  await expect(first.heading).toHaveText('Invoice B 00001not numbered yetvoucher type 6');
   await expect(first.fact('Status')).toHaveText('Empty');
   await expect(first.fact('Total')).toHaveText('ARS 242.00');
-  await expect(first.fact('Type')).toHaveText('Invoice B (voucher type 6)');
+  await expect(first.fact('Supplier')).toContainText('Proveedor de Prueba S.A.');
+  await expect(first.fact('Supplier')).toContainText(`CUIT ${supplier.cuit}`);
+  // The supplier's name links to its page in the console.
+  await expect(first.fact('Supplier').getByRole('link')).toHaveAttribute(
+    'href',
+    `/console/suppliers/${supplier.entryId}`,
+  );
   await expect(first.fact('Customer')).toHaveText('Final consumer');
   await expect(first.fact('Issue date')).toHaveText(consoleDate(argentinaDate()));
   await expect(first.fact('CAE')).toHaveText('—');
@@ -57,11 +65,8 @@ test('an invoice stored through the API is issued from the console: number, CAE,
     await expect(first.fact('Status')).toHaveText('Sent', { timeout: 20_000 });
     // The note that it went to the authority gives way to the outcome.
     await expect(first.message()).toHaveCount(0);
-    await expect(first.heading).toHaveText('Invoice B 00001-00000001');
-    await expect(first.fact('Point of sale')).toHaveText('00001');
-    await expect(first.fact('Number')).toHaveText('00000001');
-    await expect(first.fact('CAE')).toHaveText(/^\d{14}$/);
-    await expect(first.fact('CAE expires')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    await expect(first.heading).toHaveText('Invoice B 00001-00000001voucher type 6');
+    await expect(first.fact('CAE')).toHaveText(/^\d{14}expires \d{1,2} [A-Z][a-z]{2} \d{4}$/);
     await expect(first.issue).toHaveCount(0);
     await expect(page.getByText('Invoices are issued with the workflow Invoice issuing.')).toBeVisible();
     await saveScreenshot(page, testInfo, 'console-invoices-sent');
@@ -92,16 +97,45 @@ test('an invoice stored through the API is issued from the console: number, CAE,
     ).toBe('%PDF-');
   });
 
-  await test.step("a refused invoice: Error, the authority's errors, and Issue again", async () => {
+  await test.step('the filters are applied by the server: status, point of sale, supplier, dates', async () => {
+    await invoices.filter('Status').selectOption('Sent');
+    await expect(invoices.rows).toHaveCount(1);
+    await expect(invoices.invoice(/^Invoice B 00001-00000001/).heading).toBeVisible();
+    await invoices.filter('Status').selectOption('');
+    await invoices.filter('Point of sale').fill('2');
+    await invoices.filter('Issued to').fill(argentinaDate(-29));
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(invoices.rows).toHaveCount(1);
+    await expect(invoices.invoice(/^Invoice B 00002/).heading).toBeVisible();
+    await invoices.filter('Supplier').fill('nobody of that name');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByText('No invoice matches these filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect(invoices.rows).toHaveCount(2);
+    await saveScreenshot(page, testInfo, 'console-invoices-table');
+  });
+
+  await test.step('a refused invoice: what the refusal means, its field, the date corrected from the console', async () => {
     const refused = invoices.invoice(/^Invoice B 00002/);
     await refused.issue.click();
     await expect(refused.fact('Status')).toHaveText('Error', { timeout: 20_000 });
     await expect(refused.errors.first()).toContainText('10016');
-    await expect(refused.heading).toHaveText('Invoice B 00002 (not numbered yet)');
+    await expect(refused.errors.first()).toContainText('The issue date is out of step');
+    await expect(refused.errors.first()).toContainText('Field: data.doc.issue_date');
     await expect(refused.fact('CAE')).toHaveText('—');
-    await expect(refused.issueAgain).toBeVisible();
+    // The same data would be refused again: no "Issue again", the correction instead.
+    await expect(refused.issueAgain).toHaveCount(0);
+    await expect(refused.correctIssueDate).toBeVisible();
     await expect(refused.pdf).toHaveCount(0);
     await expectNoSeriousViolations(page, testInfo, 'console-invoices-refused');
+    await saveScreenshot(page, testInfo, 'console-invoices-refused');
+
+    await refused.correctIssueDate.click();
+    const corrected = invoices.invoice(/^Invoice B 00002-00000001/);
+    await expect(corrected.fact('Status')).toHaveText('Sent', { timeout: 20_000 });
+    await expect(corrected.fact('Issue date')).toHaveText(consoleDate(argentinaDate()));
+    await expect(corrected.errors).toHaveCount(0);
+    await saveScreenshot(page, testInfo, 'console-invoices-corrected');
   });
 });
 
@@ -116,6 +150,8 @@ test.describe('at 360 px', () => {
     const invoices = await signIn(page, workspace.apiKey);
     const invoice = invoices.invoice(/^Invoice B 99998/);
     await expect(invoice.fact('Status')).toHaveText('Empty');
+    // The table scrolls within its own frame, which the keyboard can reach.
+    await expect(page.getByRole('region', { name: 'Invoices table' })).toHaveAttribute('tabindex', '0');
     const { scrollWidth, clientWidth } = await pageWidths(page);
     expect(clientWidth).toBe(360);
     expect(scrollWidth, 'no horizontal scroll').toBeLessThanOrEqual(360);

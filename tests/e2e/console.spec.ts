@@ -5,6 +5,7 @@
 // Registered with the certificate's expiry, send a renewal (a new link), and sign out. Every page is
 // scanned with axe and kept as a screenshot.
 import { X509Certificate } from 'node:crypto';
+import { saveScreenshot } from '@/tests/e2e/support/artefacts';
 import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '@/tests/support/webhook-receiver';
@@ -191,6 +192,22 @@ test('an integrator sets up Argentina, registers a supplier through the embedded
     await wizard.submitUpload.click();
     await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();
     await expect(embed.messages.filter({ hasText: 'completed' })).toContainText('status Registered');
+    // Issue 31: the frame takes the wizard's height from its messages: no fixed height, no inner scrollbar.
+    const wizardPage = embed.wizardFrame.locator('html');
+    const wizardShell = embed.wizardFrame.locator('[data-registration-page]');
+    const frameElement = page.getByTitle('Supplier registration wizard');
+    await expect
+      .poll(async () => {
+        const [inner, shell, box] = await Promise.all([
+          wizardPage.evaluate((html) => ({ scroll: html.scrollHeight, client: html.clientHeight })),
+          wizardShell.evaluate((element) => Math.ceil(element.getBoundingClientRect().height)),
+          frameElement.boundingBox(),
+        ]);
+        return inner.scroll <= inner.client && Math.abs((box?.height ?? 0) - shell) <= 1;
+      })
+      .toBe(true);
+    await expect(embed.messages.filter({ hasText: 'step' }).first()).toContainText(/still to do|nothing pending/);
+    await saveScreenshot(page, testInfo, 'console-embedded-fitted');
     return issued;
   });
 

@@ -114,6 +114,9 @@ test.describe('the emulator portal pages', () => {
     await page.keyboard.press('Tab');
     await expect(portal.certificate.getByLabel('Pedido de certificado (CSR)')).toBeFocused();
     await page.keyboard.insertText(supplier.csr);
+    // Then the .csr file the wizard hands out (issue 31), which a pasted request does not need.
+    await page.keyboard.press('Tab');
+    await expect(portal.certificate.getByLabel('Archivo del pedido (.csr)')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(portal.certificate.getByRole('button', { name: 'Agregar alias' })).toBeFocused();
     await page.keyboard.press('Enter');

@@ -93,6 +93,7 @@ test('embedded in an allowed origin: no brand chrome, step and completion messag
           ref: link.ref,
           status: 'Processing',
           pending: ['certificate', 'service_authorization'],
+          height: expect.any(Number),
         },
       });
   });
@@ -106,7 +107,14 @@ test('embedded in an allowed origin: no brand chrome, step and completion messag
       .poll(() => received(page))
       .toContainEqual({
         origin: WIZARD_ORIGIN,
-        data: { type: 'gov-ar.registration', event: 'completed', ref: link.ref, status: 'Registered', pending: [] },
+        data: {
+          type: 'gov-ar.registration',
+          event: 'completed',
+          ref: link.ref,
+          status: 'Registered',
+          pending: [],
+          height: expect.any(Number),
+        },
       });
     await expect
       .poll(() => received(page))
@@ -119,7 +127,22 @@ test('embedded in an allowed origin: no brand chrome, step and completion messag
           ref: link.ref,
           status: 'Registered',
           pending: [],
+          height: expect.any(Number),
         },
+      });
+    // Issue 31: the page's height, told whenever it changes, so the host can size its frame to it.
+    const wizardHeight = () =>
+      frame.locator('[data-registration-page]').evaluate((shell) => Math.ceil(shell.getBoundingClientRect().height));
+    await expect
+      .poll(async () => (await received(page)).filter((message) => message.data.event === 'resize').at(-1)?.data)
+      .toEqual({
+        type: 'gov-ar.registration',
+        event: 'resize',
+        step: 'done',
+        ref: link.ref,
+        status: 'Registered',
+        pending: [],
+        height: await wizardHeight(),
       });
     const messages = await received(page);
     expect(

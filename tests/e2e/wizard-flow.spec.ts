@@ -53,6 +53,8 @@ const privateKeyPem = () =>
   generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 test('a used live link keeps showing the points of sale until the supplier has one', async ({ page }, testInfo) => {
+  // Seven checkpoints (axe and a full-page screenshot each) on a shared machine.
+  test.setTimeout(120_000);
   const link = await openRegistration(live);
   const wizard = new RegistrationWizardPage(page);
   await wizard.goto(link.path);
@@ -95,7 +97,11 @@ test('a used live link keeps showing the points of sale until the supplier has o
     await expect(page.getByText('Cómo agregar un punto de venta')).toBeVisible();
     await expect(wizard.refreshPointsOfSale).toBeVisible();
     await wizard.next.click();
-    await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();
+    // Issue 31: not "¡Listo!" nor "Alta completa" while the supplier cannot invoice.
+    await expect(wizard.heading('Certificado registrado: falta un punto de venta')).toBeVisible();
+    await expect(page.getByText('¡Listo!')).toHaveCount(0);
+    await expect(wizard.progress).toContainText('Falta un punto de venta');
+    await expect(wizard.progress).not.toContainText('Alta completa');
     await expect(page.getByText('Falta un punto de venta para web services en ARCA.')).toBeVisible();
     await expect(page.getByText('Ya puede cerrar esta página.')).toHaveCount(0);
     await check(page, testInfo, 'flow-live-done-missing');
@@ -111,15 +117,23 @@ test('a used live link keeps showing the points of sale until the supplier has o
   await test.step('a point of sale added at ARCA: refreshed, nothing missing, then the link is simply used', async () => {
     await addPointOfSale('live', link.cuit, 5);
     await page.reload();
-    await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();
+    // The server has not asked the authority since: the screen still says what its record says is missing.
+    await expect(wizard.heading('Certificado registrado: falta un punto de venta')).toBeVisible();
     await wizard.back.click();
     await expect(wizard.heading(STEP_HEADINGS.pointsOfSale)).toBeVisible();
     await expect(wizard.pointOfSale(5)).toContainText('Activo');
     await expect(progressItem(wizard, 'Puntos de venta')).toContainText(DONE);
+    // Issue 31: the step says the supplier has one, and stops repeating how to add one.
+    await expect(
+      page.getByText('Ya tiene un punto de venta para web services: puede facturar con este sistema.'),
+    ).toBeVisible();
+    await expect(page.getByText('Cómo agregar un punto de venta')).toHaveCount(0);
+    await check(page, testInfo, 'flow-live-points-of-sale-ready');
     await wizard.next.click();
     await expect(wizard.heading(STEP_HEADINGS.done)).toBeVisible();
     await expect(page.getByText('Falta un punto de venta para web services en ARCA.')).toHaveCount(0);
     await expect(page.getByText('Ya puede cerrar esta página.')).toBeVisible();
+    await expect(wizard.progress).toContainText('Alta completa');
     expect(await registrationRecord(live, link.entryId)).toMatchObject({ pending: [] });
     await page.goto(link.path);
     await expect(page.getByRole('heading', { level: 1, name: 'Esta alta ya está completa' })).toBeVisible();
@@ -173,8 +187,11 @@ test("the integrator's console says where the supplier is and what is still pend
   await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
   await page.goto(`/console/suppliers/${link.entryId}`);
   const progress = page.getByTestId('registration-progress');
-  await expect(progress).toContainText("The supplier is at the wizard's path step");
-  await expect(progress).toContainText('Still to do: upload a certificate; authorise the web service.');
+  await expect(progress).toContainText('Wizard stepcertificate choice');
+  await expect(progress).toContainText('Still to do: upload a certificate; authorize the web service.');
+  // Issue 31: the supplier opened the link, and has tried no upload yet.
+  await expect(progress).toContainText(/Link opened\d{4}-\d\d-\d\d/);
+  await expect(progress).toContainText('UploadsNone tried');
   await checkpoint(page, testInfo, 'flow-console-registration-progress');
 });
 

@@ -10,6 +10,7 @@ import {
   type Workspace,
 } from '@/tests/e2e/support/integrator';
 import { checkpoint } from '@/tests/e2e/support/wizard-checks';
+import { saveScreenshot } from '@/tests/e2e/support/artefacts';
 
 let workspace: Workspace;
 
@@ -109,4 +110,57 @@ test('a Spanish browser gets Spanish, with the switch to English', async ({ page
   await wizard.languageSwitch('English').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 2, name: 'Confirm the company details' })).toBeVisible();
+});
+
+test.describe("a link's ?lang= (issue 31)", () => {
+  test('?lang=en opens an English wizard in a Spanish browser; the switch keeps the step and drops the parameter', async ({
+    page,
+  }, testInfo) => {
+    const link = await openRegistration(workspace);
+    await saveProgress(link.ref, {
+      step: 'path',
+      company: {
+        legal_name: link.name,
+        fiscal_address: 'Florida 100, Buenos Aires',
+        activity_code: '620100',
+        tax_classification: 'monotributista',
+      },
+    });
+    const wizard = new RegistrationWizardPage(page);
+    await wizard.goto(`${link.path}?lang=en`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'How do you want to get the certificate?' }),
+    ).toBeVisible();
+    await saveScreenshot(page, testInfo, 'link-lang-en');
+
+    await wizard.languageSwitch('Español').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
+    await expect(wizard.heading(STEP_HEADINGS.path)).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('lang')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('step')).toBe('path');
+    await saveScreenshot(page, testInfo, 'link-lang-switched-es');
+
+    // The switch's choice stands on a reload; a link's ?lang= is a choice too, kept for the next visit.
+    await page.reload();
+    await expect(wizard.heading(STEP_HEADINGS.path)).toBeVisible();
+    await wizard.goto(`${link.path}?lang=en&step=path`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await wizard.goto(link.path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test.describe('in an English browser', () => {
+    test.use({ locale: 'en-US' });
+
+    test('?lang=es opens the wizard in Spanish', async ({ page }, testInfo) => {
+      const link = await openRegistration(workspace);
+      const wizard = new RegistrationWizardPage(page);
+      await wizard.goto(`${link.path}?lang=es`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
+      await expect(wizard.heading(STEP_HEADINGS.company)).toBeVisible();
+      await expect(wizard.languageSwitch('English')).toBeVisible();
+      await saveScreenshot(page, testInfo, 'link-lang-es');
+    });
+  });
 });

@@ -14,7 +14,17 @@ import { drainJobs } from '@/lib/transform/runner';
 import { call } from '@/tests/support/call';
 import { explain, indexesUsed, isPlannable, planOnProductDb, planProblems } from '@/tests/support/query-plans';
 import { seedScale } from '@/tests/support/scale-seed';
-import { createSupplier, createWorkspace, freshCuit, readyWorkspace, startJob } from '@/tests/support/scenario';
+import { findRegistration } from '@/lib/gov-ar/registration/context';
+import { noteLinkOpened } from '@/lib/gov-ar/registration/link-visits';
+import { upload } from '@/tests/support/registration';
+import {
+  createSupplier,
+  createWorkspace,
+  getEntry,
+  freshCuit,
+  readyWorkspace,
+  startJob,
+} from '@/tests/support/scenario';
 
 type Listed = { id: string; status: string; data: { name: string; tax_id: { code: string } } };
 type Answer = {
@@ -117,6 +127,27 @@ describe("searching a workspace's suppliers", () => {
     await drainJobs();
     const after = (await search(workspace.apiKey, { q: cuit })).body;
     expect([after.open_links, after.making_links]).toEqual([[fresh.id], []]);
+  });
+
+  it('filters the stuck registrations: the link never opened, or the last upload refused (issue 31)', async () => {
+    const stuck = async (query: Record<string, string> = {}) =>
+      (await search(workspace.apiKey, { stuck: 'true', ...query })).body.list.map((entry) => entry.id);
+    // Waiting, and the supplier never opened the link (an earlier test started another such registration).
+    expect(await stuck()).toContain(processingId);
+    expect((await search(workspace.apiKey)).body.list.length).toBeGreaterThan((await stuck()).length);
+    expect(await stuck({ q: cuits.norte })).toEqual([]);
+    expect(await stuck({ q: 'central', status: 'Processing' })).toEqual([processingId]);
+
+    const { body } = await getEntry(workspace.apiKey, processingId);
+    const ref = body.meta.find((m: { key: string }) => m.key === 'link').ref as string;
+    await noteLinkOpened((await findRegistration(ref))!);
+    expect(await stuck()).not.toContain(processingId);
+
+    expect((await upload(ref, { certificate: 'not a certificate', key: 'nor a key' })).status).toBe(422);
+    expect(await stuck()).toContain(processingId);
+    const processingCuit = body.data.tax_id.code as string;
+    expect(await stuck({ q: formatCuit(processingCuit) })).toEqual([processingId]);
+    expect((await search(workspace.apiKey, { stuck: 'maybe' })).body.code).toBe('invalid_parameter');
   });
 
   it('refuses what is no search, and another workspace sees none of these', async () => {

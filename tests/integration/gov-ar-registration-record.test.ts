@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import * as progressRoute from '@/app/gov-ar/v1/registrations/[ref]/progress/route';
 import { findRegistration } from '@/lib/gov-ar/registration/context';
+import { noteLinkOpened } from '@/lib/gov-ar/registration/link-visits';
 import { getFollowUpView } from '@/lib/gov-ar/registration/view';
 import { call } from '@/tests/support/call';
 import { portal } from '@/tests/support/emulator-client';
@@ -64,6 +65,62 @@ async function completedEvents(secret: string, jobId: string) {
     .filter((event) => event.event === 'registration.completed');
 }
 
+async function eventsOf(secret: string, jobId: string, name: string) {
+  await drainAll();
+  return receiver()
+    .deliveries.filter((d) => JSON.parse(d.body).transform_job_id === jobId)
+    .map((d) => new Webhook(secret).verify(d.body, d.headers as Record<string, string>) as Record<string, any>)
+    .filter((event) => event.event === name);
+}
+
+describe('what the supplier did with the link (issue 31)', () => {
+  it('says whether the link was opened, counts the uploads, keeps the newest refusal and raises registration.upload_failed', async () => {
+    const registration = await registrationFor('sandbox');
+    const { apiKey, entryId, ref } = registration;
+    expect((await recordOf(apiKey, entryId)).value).toMatchObject({
+      link_opened_at: null,
+      upload_attempts: 0,
+      last_failed_upload: null,
+    });
+
+    await noteLinkOpened((await findRegistration(ref))!);
+    const opened = (await recordOf(apiKey, entryId)).value;
+    expect(opened).toMatchObject({ step: 'company', link_opened_at: expect.stringMatching(ISO), upload_attempts: 0 });
+    // A second visit keeps the first one's time.
+    await noteLinkOpened((await findRegistration(ref))!);
+    expect((await recordOf(apiKey, entryId)).value.link_opened_at).toBe(opened.link_opened_at);
+
+    const unreadable = await upload(ref, { certificate: 'not a certificate', key: 'not a key' });
+    expect(unreadable.status).toBe(422);
+    const tooLarge = await upload(ref, { certificate: Buffer.alloc(70 * 1024, 65) });
+    expect(tooLarge.status).toBe(413);
+    const afterRefusals = (await recordOf(apiKey, entryId)).value;
+    expect(afterRefusals).toMatchObject({
+      step: 'company',
+      pending: ['company', 'certificate', 'service_authorization'],
+      upload_attempts: 2,
+      last_failed_upload: { code: 'file_too_large', message: tooLarge.body.message, at: expect.stringMatching(ISO) },
+    });
+    expect(Date.parse(afterRefusals.last_failed_upload.at)).toBeGreaterThanOrEqual(Date.parse(opened.link_opened_at));
+
+    const events = await eventsOf(registration.secret, registration.jobId, 'registration.upload_failed');
+    expect(events.map((event) => event.data.registration.last_failed_upload.code).sort()).toEqual(
+      [unreadable.body.code, 'file_too_large'].sort(),
+    );
+    expect(events.map((event) => event.data.registration.upload_attempts).sort()).toEqual([1, 2]);
+
+    await completeRegistration(emulator(), registration);
+    expect((await recordOf(apiKey, entryId)).value).toMatchObject({
+      step: 'done',
+      upload_attempts: 3,
+      link_opened_at: opened.link_opened_at,
+    });
+    // A used link records nothing more.
+    await upload(ref, { certificate: 'late' });
+    expect((await recordOf(apiKey, entryId)).value.upload_attempts).toBe(3);
+  }, 120_000);
+});
+
 describe('the gov-ar/registration meta record', () => {
   it('follows a sandbox supplier from the link to the end, pending only what the server has not seen done', async () => {
     const registration = await registrationFor('sandbox');
@@ -112,7 +169,20 @@ describe('the gov-ar/registration meta record', () => {
 
     await completeRegistration(emulator(), registration);
     const done = (await recordOf(apiKey, entryId)).value;
-    expect(done).toEqual({ step: 'done', path: 'generate', updated_at: expect.stringMatching(ISO), pending: [] });
+    expect(done).toEqual({
+      step: 'done',
+      path: 'generate',
+      updated_at: expect.stringMatching(ISO),
+      pending: [],
+      link_opened_at: null,
+      // The refusal above, then the accepted upload.
+      upload_attempts: 2,
+      last_failed_upload: {
+        code: 'service_not_authorized',
+        message: refused.body.message,
+        at: expect.stringMatching(ISO),
+      },
+    });
     const [event] = await completedEvents(registration.secret, registration.jobId);
     expect(event!.data.status).toBe('Registered');
     expect(event!.data).not.toHaveProperty('pending');

@@ -1,6 +1,7 @@
 // The page language: the `lang` cookie wins; else English only when the browser's first choice is English.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, resolveLocale } from '@/lib/i18n/locale';
+import { localeFromParam } from '@/lib/i18n/locales';
 
 describe('resolveLocale', () => {
   it.each([
@@ -29,5 +30,20 @@ describe('resolveLocale', () => {
   it('defaults to Spanish (Argentina) under the cookie `lang`', () => {
     expect(DEFAULT_LOCALE).toBe('es-AR');
     expect(LOCALE_COOKIE).toBe('lang');
+  });
+});
+
+describe("a link's ?lang=", () => {
+  it.each([
+    ['en', 'en'],
+    ['EN', 'en'],
+    ['es', 'es-AR'],
+    ['es-AR', 'es-AR'],
+    [' es-ar ', 'es-AR'],
+    ['fr', undefined],
+    ['', undefined],
+    [null, undefined],
+  ] as const)('%s opens the page in %s', (param, expected) => {
+    expect(localeFromParam(param)).toBe(expected);
   });
 });

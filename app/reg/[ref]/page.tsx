@@ -6,6 +6,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ApiError } from '@/lib/api/errors';
 import { findRegistration } from '@/lib/gov-ar/registration/context';
+import { noteLinkOpened } from '@/lib/gov-ar/registration/link-visits';
 import { summarizeRegistration } from '@/lib/gov-ar/registration/summary';
 import { getFollowUpView, getRegistrationView } from '@/lib/gov-ar/registration/view';
 import { asWizardStep } from '@/lib/wizard/steps';
@@ -35,6 +36,7 @@ export default async function RegistrationPage({ params, searchParams }: PagePro
   const [{ ref }, { embed, step }, locale] = await Promise.all([params, searchParams, requestLocale()]);
   const registration = await findRegistration(ref);
   if (!registration) notFound();
+  await noteLinkOpened(registration);
   const embedded = embed === '1';
   const view = registration.open ? await openView(ref) : await getFollowUpView(registration);
 

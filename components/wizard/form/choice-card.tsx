@@ -1,5 +1,6 @@
 'use client';
-// A radio button drawn as a big card (title and one line of explanation), easy to hit on a phone.
+// A radio button drawn as a big card (title and one line of explanation), easy to hit on a phone; in a row
+// of cards, each as tall as the tallest.
 import { useId, type ComponentProps } from 'react';
 
 interface ChoiceCardProps extends Omit<ComponentProps<'input'>, 'type' | 'id'> {
@@ -10,7 +11,7 @@ interface ChoiceCardProps extends Omit<ComponentProps<'input'>, 'type' | 'id'> {
 export function ChoiceCard({ title, hint, ...radio }: ChoiceCardProps) {
   const id = useId();
   return (
-    <div className="relative">
+    <div className="relative h-full">
       <input
         id={id}
         type="radio"
@@ -20,7 +21,7 @@ export function ChoiceCard({ title, hint, ...radio }: ChoiceCardProps) {
       />
       <label
         htmlFor={id}
-        className="block cursor-pointer rounded-xl border-2 border-slate-300 bg-white py-4 pl-12 pr-4 hover:border-slate-400 peer-checked:border-sky-700 peer-checked:bg-sky-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-sky-700"
+        className="block h-full cursor-pointer rounded-xl border-2 border-slate-300 bg-white py-4 pl-12 pr-4 hover:border-slate-400 peer-checked:border-sky-700 peer-checked:bg-sky-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-sky-700"
       >
         <span className="block text-base font-semibold text-slate-900">{title}</span>
         {hint && (

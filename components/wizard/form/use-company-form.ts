@@ -91,12 +91,15 @@ export function useCompanyForm(
     (errors: FieldErrors<CompanyValues>) => onInvalid(Object.keys(errors) as CompanyField[]),
   );
   const hasError = (field: CompanyField) => form.formState.errors[field] !== undefined;
+  const errorCount = Object.keys(form.formState.errors).length;
   // Loading the check's code as soon as the supplier starts typing keeps the first submit quick.
   const warmUp = () => void import('@/lib/gov-ar/registration/progress-schema');
 
   return {
     register: form.register,
     hasError,
+    /** How many fields are wrong now (re-checked on each change once submitted). */
+    errorCount,
     formProps: { onSubmit, onBlur: saveDraft, onChange: saveDraft, onFocus: warmUp },
   };
 }

@@ -3,6 +3,7 @@
 // when it answered, saying so, else from the supplier entry), and adds what the register cannot know (the
 // Ingresos Brutos number), validated with the very schema the server applies to the saved progress. The
 // CUIT is fixed: it is what the registration is for.
+import { useEffect, useRef } from 'react';
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import type { CompanyData, CompanyPrefill } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
@@ -33,9 +34,18 @@ export function CompanyStep({ headingRef, refId, cuit, initial, prefill, onDone 
   const t = useMessages();
   const announce = useAnnounce();
   const defaults = companyDefaults(initial, prefill);
-  const { register, hasError, formProps } = useCompanyForm(refId, defaults, onDone, (invalid) =>
+  const { register, hasError, errorCount, formProps } = useCompanyForm(refId, defaults, onDone, (invalid) =>
     announce(`${t.errors.summary} ${invalid.map((field) => t.company.errors[field]).join(' ')}`),
   );
+  // Once every error is fixed, the summary read out for them goes too: a screen reader must not find it later.
+  const hadErrors = useRef(false);
+  useEffect(() => {
+    if (errorCount > 0) hadErrors.current = true;
+    else if (hadErrors.current) {
+      hadErrors.current = false;
+      announce('');
+    }
+  }, [errorCount, announce]);
   // The starting values in the server-rendered HTML too, so the form is filled before the scripts run.
   const initialValue = (
     field: 'legal_name' | 'fiscal_address' | 'activity_code' | 'email' | 'gross_income' | 'started_on',

@@ -23,15 +23,16 @@ export function DoneStep({ headingRef, onBack, environment, certificate, pending
   return (
     <StepFrame
       headingRef={headingRef}
-      title={t.done.heading}
+      title={missingPointOfSale ? t.done.pendingHeading : t.done.heading}
       lead={missingPointOfSale ? t.done.pendingLead : t.done.lead}
       nav={missingPointOfSale && onBack ? <StepNav onBack={onBack} /> : undefined}
     >
+      {/* No tick while the supplier cannot invoice yet: the screen must not read as finished. */}
       <div
         aria-hidden="true"
-        className="grid size-14 place-items-center rounded-full bg-emerald-100 text-3xl text-emerald-800"
+        className={`grid size-14 place-items-center rounded-full text-3xl ${missingPointOfSale ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800'}`}
       >
-        ✓
+        {missingPointOfSale ? '!' : '✓'}
       </div>
       {missingPointOfSale && (
         <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">

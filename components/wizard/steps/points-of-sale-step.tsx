@@ -47,6 +47,8 @@ export function PointsOfSaleStep({
   useEffect(() => {
     if (points.data) onChecked(points.data.list.some((point) => !point.blocked && !point.dropped_on));
   }, [points.data, onChecked]);
+  // Once the authority reports a usable one, the step says so and stops repeating how to add one.
+  const ready = points.data?.list.some((point) => !point.blocked && !point.dropped_on) ?? false;
   const system =
     taxClassification === 'monotributista'
       ? t.pointsOfSale.systemMonotributista
@@ -61,6 +63,11 @@ export function PointsOfSaleStep({
     >
       <div className="space-y-3">
         {points.data && <PointsOfSaleList points={points.data.list} />}
+        {ready && (
+          <p className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 font-medium text-emerald-950">
+            {t.pointsOfSale.ready}
+          </p>
+        )}
         {errorMessage && <ErrorNotice>{errorMessage}</ErrorNotice>}
         <p role="status" className="text-sm text-slate-700">
           {busy ? t.pointsOfSale.loading : ''}
@@ -70,21 +77,23 @@ export function PointsOfSaleStep({
           {t.pointsOfSale.refresh}
         </button>
       </div>
-      <section aria-labelledby="add-point-of-sale" className="rounded-xl border border-slate-200 bg-white p-4">
-        <h3 id="add-point-of-sale" className="mb-4 text-lg font-semibold">
-          {t.pointsOfSale.howTo}
-        </h3>
-        <div className="mb-4">
-          <EmulatorNote url={emulatorPortalUrl} environment="live" section="point-of-sale" />
-        </div>
-        <InstructionList>
-          <Instruction>{t.pointsOfSale.open}</Instruction>
-          <Instruction>{t.pointsOfSale.add}</Instruction>
-          <Instruction>{fill(t.pointsOfSale.system, { label: system })}</Instruction>
-          <Instruction>{t.pointsOfSale.finish}</Instruction>
-        </InstructionList>
-      </section>
-      <p className="text-slate-700">{t.pointsOfSale.later}</p>
+      {!ready && (
+        <section aria-labelledby="add-point-of-sale" className="rounded-xl border border-slate-200 bg-white p-4">
+          <h3 id="add-point-of-sale" className="mb-4 text-lg font-semibold">
+            {t.pointsOfSale.howTo}
+          </h3>
+          <div className="mb-4">
+            <EmulatorNote url={emulatorPortalUrl} environment="live" section="point-of-sale" />
+          </div>
+          <InstructionList>
+            <Instruction>{t.pointsOfSale.open}</Instruction>
+            <Instruction>{t.pointsOfSale.add}</Instruction>
+            <Instruction>{fill(t.pointsOfSale.system, { label: system })}</Instruction>
+            <Instruction>{t.pointsOfSale.finish}</Instruction>
+          </InstructionList>
+        </section>
+      )}
+      {!ready && <p className="text-slate-700">{t.pointsOfSale.later}</p>}
     </StepFrame>
   );
 }

@@ -41,13 +41,14 @@ export function PortalStep({
       lead={t.portal.lead}
       nav={<StepNav onBack={onBack} onNext={onNext} />}
     >
+      {/* With the emulator on, its portal is where this is done: its link comes before the real one's. */}
+      <EmulatorNote url={emulatorPortalUrl} environment={environment} section="certificate" />
       <p>
         <a href={ARCA_LOGIN_URL} target="_blank" rel="noopener noreferrer" className={link}>
           {t.portal.login}
           <span className="sr-only"> {t.portal.newTab}</span>
         </a>
       </p>
-      <EmulatorNote url={emulatorPortalUrl} environment={environment} section="certificate" />
       {renewal && <p className="text-slate-700">{fill(t.renewal.sameAlias, { alias: request.alias })}</p>}
       {environment === 'sandbox' ? (
         <SandboxPortal request={request} renewal={renewal} />

@@ -6,7 +6,12 @@ import type { Caller } from '@/lib/access/caller';
 import { registrationUrl } from '@/lib/config';
 import type { Entry } from '@/lib/db/schema';
 import { GOV_AR_SRC, INVOICES_FOLDER, META_KEY } from '@/lib/gov-ar/app';
-import { getOwnedInvoicePdf, getSupplierCompanyRecord, keepPdf } from '@/lib/gov-ar/invoices/queries';
+import {
+  getOwnedInvoicePdf,
+  getSupplierCompanyRecord,
+  isSandboxWorkspace,
+  keepPdf,
+} from '@/lib/gov-ar/invoices/queries';
 import { InvoicePdfError, type InvoicePdfInput, type SupplierCompany } from '@/lib/gov-ar/pdf/input';
 import { invoicePdfFileName } from '@/lib/gov-ar/pdf/render-invoice';
 import { renderPdfOffLoop } from '@/lib/gov-ar/invoices/pdf-off-loop';
@@ -60,9 +65,11 @@ export async function getInvoicePdf(caller: Caller, entryId: string): Promise<{ 
 
 /** Renders the invoice's PDF and keeps it with its meta record; the PDF kept (another's, if one kept it first). */
 async function renderAndKeep(entry: Entry): Promise<{ fileName: string; pdf: Buffer }> {
+  const [supplier, sandbox] = await Promise.all([supplierCompany(entry), isSandboxWorkspace(entry.ownerId)]);
   const input: InvoicePdfInput = {
     envelope: entry.data as InvoicePdfInput['envelope'],
-    supplier: await supplierCompany(entry),
+    supplier,
+    environment: sandbox ? 'sandbox' : 'live',
   };
   const pdf = await renderPdfOffLoop(input, entry.ownerId);
   const fileName = invoicePdfFileName(input.envelope.doc as Parameters<typeof invoicePdfFileName>[0]);

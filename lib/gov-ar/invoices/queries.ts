@@ -11,6 +11,7 @@ import {
   metaRecords,
   supplierCuit,
   workflows,
+  workspaces,
   type Credential,
   type Environment,
 } from '@/lib/db/schema';
@@ -124,6 +125,13 @@ export async function getSupplierCompanyRecord(ownerId: string, cuit: string): P
     .orderBy(...latestCredentialFirst)
     .limit(1);
   return row?.value ?? undefined;
+}
+
+/** Whether the workspace is a sandbox one (its invoices are authorised in homologación, without fiscal value). */
+export async function isSandboxWorkspace(ownerId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ sandbox: workspaces.sandbox }).from(workspaces).where(eq(workspaces.id, ownerId));
+  return row?.sandbox ?? false;
 }
 
 /** Whether any of the workspace's invoice workflows asks for customers to be checked against the register. */

@@ -33,6 +33,8 @@ export interface SupplierCompany {
 export interface InvoicePdfInput {
   envelope: InvoiceEnvelope;
   supplier?: SupplierCompany;
+  /** Where the authority authorised it: a sandbox (homologación) voucher is marked as having no fiscal value. */
+  environment?: 'sandbox' | 'live';
 }
 
 /** The stamps the authority's acceptance leaves on the envelope (see the contract). */

@@ -8,6 +8,7 @@ import { InvoicePdfError, type InvoicePdfInput } from '@/lib/gov-ar/pdf/input';
 import { invoiceView } from '@/lib/gov-ar/pdf/invoice-view';
 import { voucherKind } from '@/lib/gov-ar/pdf/labels';
 import { BOLD, InvoiceLayout, PAGE, REGULAR } from '@/lib/gov-ar/pdf/layout';
+import { drawSandboxMark } from '@/lib/gov-ar/pdf/sandbox-mark';
 
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const view = invoiceView(input);
@@ -38,6 +39,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
   const layout = new InvoiceLayout(doc, view);
   await layout.draw();
   layout.numberPages();
+  if (input.environment === 'sandbox') drawSandboxMark(doc);
   doc.end();
   return finished;
 }

@@ -136,12 +136,25 @@ export async function upsertProgress(
   return row!;
 }
 
+/** An upload the service refused: the code and the (English) message the wizard showed, and when. */
+export interface FailedUpload {
+  code: string;
+  message: string;
+  at: string;
+}
+
 /** What the `gov-ar`/`registration` record holds. */
 export interface RegistrationRecordValue {
   step: WizardStep;
   path: CertificatePath | null;
   updated_at: string;
   pending: PendingItem[];
+  /** When the supplier first opened the link's page; null until they do. */
+  link_opened_at: string | null;
+  /** Certificate uploads tried with this link, refused ones included. */
+  upload_attempts: number;
+  /** The newest refused upload; null when none was refused. */
+  last_failed_upload: FailedUpload | null;
 }
 
 const isRegistrationRecord = (jobId: string) =>

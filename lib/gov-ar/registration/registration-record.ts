@@ -48,24 +48,47 @@ interface RecordOwner {
   jobId: string;
 }
 
+/** What the supplier did with the link so far (records written before these facts existed read as none). */
+type VisitFacts = Pick<RegistrationRecordValue, 'link_opened_at' | 'upload_attempts' | 'last_failed_upload'>;
+
+function visitFactsOf(previous: Partial<RegistrationRecordValue> | undefined): VisitFacts {
+  return {
+    link_opened_at: previous?.link_opened_at ?? null,
+    upload_attempts: previous?.upload_attempts ?? 0,
+    last_failed_upload: previous?.last_failed_upload ?? null,
+  };
+}
+
+export interface RecordChange {
+  /** The step and what is pending; left out, they stay as recorded (a change of the visit facts only). */
+  step?: RegistrationRecordValue['step'];
+  pending?: PendingItem[];
+  path?: CertificatePath | null;
+  /** Given as a function of what the record held, so a change reads and writes under the link's lock. */
+  visit?: (previous: VisitFacts) => Partial<VisitFacts>;
+}
+
 /**
  * Writes the job's record (one per job). The link's row is locked first, so two devices saving at once
- * update one record rather than each inserting their own.
+ * update one record rather than each inserting their own, and two uploads at once both count.
  */
 export async function writeRegistrationRecord(
   tx: Tx,
   owner: RecordOwner,
-  change: Omit<RegistrationRecordValue, 'updated_at' | 'path'> & { path?: CertificatePath | null },
+  change: RecordChange,
 ): Promise<RegistrationRecordValue> {
   await lockMetaRecord(tx, owner.linkId);
   const existing = await getRegistrationRecordRow(tx, owner.jobId);
   const now = new Date();
   const previous = existing?.value as RegistrationRecordValue | undefined;
+  const visit = visitFactsOf(previous);
   const value: RegistrationRecordValue = {
-    step: change.step,
+    step: change.step ?? previous?.step ?? 'company',
     path: change.path === undefined ? (previous?.path ?? null) : change.path,
     updated_at: now.toISOString(),
-    pending: change.pending,
+    pending: change.pending ?? previous?.pending ?? [],
+    ...visit,
+    ...change.visit?.(visit),
   };
   if (existing) {
     await updateMetaRecord(tx, existing, { value }, now);

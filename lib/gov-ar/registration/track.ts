@@ -3,12 +3,8 @@
 import { inTransaction, type Tx } from '@/lib/db/client';
 import { loadRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
 import type { CertificatePath, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
-import {
-  getRegistrationRecord,
-  getRegistrationRecordInTx,
-  type RegistrationRecordValue,
-} from '@/lib/gov-ar/registration/queries';
-import { pendingFor, writeRegistrationRecord } from '@/lib/gov-ar/registration/registration-record';
+import { getRegistrationRecord, type RegistrationRecordValue } from '@/lib/gov-ar/registration/queries';
+import { pendingFor, writeRegistrationRecord, type RecordChange } from '@/lib/gov-ar/registration/registration-record';
 
 export interface TrackedChange {
   /** Where the supplier is now; the recorded step when left out. */
@@ -17,33 +13,41 @@ export interface TrackedChange {
   companyConfirmed: boolean;
   certificateAccepted: boolean;
   pointOfSaleUsable?: boolean;
+  visit?: RecordChange['visit'];
 }
+
+const recordOwner = (registration: RegistrationContext) => ({
+  linkId: registration.link.id,
+  ownerId: registration.entry.ownerId,
+  entryId: registration.entry.id,
+  jobId: registration.job.id,
+});
 
 export async function trackRegistration(
   tx: Tx,
   registration: RegistrationContext,
   change: TrackedChange,
 ): Promise<RegistrationRecordValue> {
-  const previous = change.step ? undefined : await getRegistrationRecordInTx(tx, registration.job.id);
-  return writeRegistrationRecord(
-    tx,
-    {
-      linkId: registration.link.id,
-      ownerId: registration.entry.ownerId,
-      entryId: registration.entry.id,
-      jobId: registration.job.id,
-    },
-    {
-      step: change.step ?? previous?.step ?? 'company',
-      path: change.path,
-      pending: pendingFor({ environment: registration.environment, ...change }),
-    },
-  );
+  return writeRegistrationRecord(tx, recordOwner(registration), {
+    step: change.step,
+    path: change.path,
+    pending: pendingFor({ environment: registration.environment, ...change }),
+    visit: change.visit,
+  });
 }
 
 /** The same, in a transaction of its own. */
 export async function trackRegistrationNow(registration: RegistrationContext, change: TrackedChange) {
   return inTransaction((tx) => trackRegistration(tx, registration, change));
+}
+
+/** Changes only what the supplier did with the link (opened it, tried an upload): step and pending stay. */
+export async function trackVisit(
+  tx: Tx,
+  registration: RegistrationContext,
+  visit: NonNullable<RecordChange['visit']>,
+): Promise<RegistrationRecordValue> {
+  return writeRegistrationRecord(tx, recordOwner(registration), { visit });
 }
 
 /** The record of a new link: everything still to do (a retried step keeps the one it wrote). */

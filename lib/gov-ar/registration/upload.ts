@@ -137,6 +137,7 @@ async function storeAndResume(registration: RegistrationContext, bundle: Validat
       step: registration.environment === 'live' ? 'points_of_sale' : 'done',
       companyConfirmed: company !== undefined,
       certificateAccepted: true,
+      visit: (previous) => ({ upload_attempts: previous.upload_attempts + 1 }),
     });
     await recordAuthorization(tx, job, { credential_id: credential.id });
     return credential.id;

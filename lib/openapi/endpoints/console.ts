@@ -2,9 +2,10 @@
 // into an httpOnly cookie, which then stands in for the bearer token on the public API (see the
 // consoleSession security scheme).
 import { ConsoleSessionBody } from '@/lib/console/schemas';
+import { InvoiceSearchQuery } from '@/lib/console/invoice-search';
 import { SCAN_WINDOW, SupplierSearchQuery } from '@/lib/console/supplier-search';
 import { ConsoleWorkspace } from '@/lib/openapi/responses/access';
-import { ConsoleSupplierPage } from '@/lib/openapi/responses/console';
+import { ConsoleInvoicePage, ConsoleSupplierPage } from '@/lib/openapi/responses/console';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 export const CONSOLE_ENDPOINTS: Endpoint[] = [
@@ -44,5 +45,17 @@ export const CONSOLE_ENDPOINTS: Endpoint[] = [
     description: `Newest first, a page at a time. \`q\` with 11 digits (hyphens, dots and spaces aside) is an exact CUIT, from its index; other text is a case-insensitive part of the name. Name and status are tested on at most ${SCAN_WINDOW} suppliers per request, so a page may come back short with a \`next_cursor\` that searches older suppliers.`,
     query: SupplierSearchQuery,
     responses: { 200: answer(ConsoleSupplierPage, 'A page of suppliers') },
+  },
+  {
+    method: 'get',
+    path: '/console/invoices/search',
+    operationId: 'searchConsoleInvoices',
+    tag: 'Console',
+    auth: 'workspace',
+    summary: "The console's invoice table: filter by supplier, status, voucher type, point of sale and issue dates",
+    description:
+      "Newest first, a page at a time (keyset: the cursor carries the last row served). `supplier` with 11 digits (hyphens, dots and spaces aside) is an exact CUIT; other text is a case-insensitive part of the supplier's name. `type` is the voucher type code (CbteTipo); `from` and `to` bound the issue date, both included. Every filter is applied by the database.",
+    query: InvoiceSearchQuery,
+    responses: { 200: answer(ConsoleInvoicePage, 'A page of invoices') },
   },
 ];

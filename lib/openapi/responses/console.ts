@@ -1,4 +1,4 @@
-// Answers of the console's own reads (lib/console): its supplier list. Apart from access.ts, whose types the
+// Answers of the console's own reads (lib/console): its supplier list and its invoice table. Apart from access.ts, whose types the
 // console's browser code imports, since this one is built on the entries' schemas (which read the services).
 import { z } from 'zod';
 import { Id } from '@/lib/openapi/responses/common';
@@ -18,3 +18,13 @@ export const ConsoleSupplierPage = EntryList.extend({
     ),
 });
 export type ConsoleSupplierPage = z.output<typeof ConsoleSupplierPage>;
+
+/** The console's invoice table: a page of invoice entries as the API lists them, and the supplier entries they name. */
+export const ConsoleInvoicePage = EntryList.extend({
+  supplier_entries: z
+    .record(z.string(), Id)
+    .describe(
+      "The workspace's supplier entry for each CUIT the listed invoices name (the Registered one when there are several); a CUIT with none is absent",
+    ),
+});
+export type ConsoleInvoicePage = z.output<typeof ConsoleInvoicePage>;

@@ -136,43 +136,57 @@ export class ConsoleSuppliersPage extends ConsoleShell {
 }
 
 export class ConsoleInvoicesPage extends ConsoleShell {
-  readonly list: Locator;
+  readonly table: Locator;
 
   constructor(page: Page) {
     super(page);
-    this.list = page.getByRole('list', { name: 'Invoices' });
+    this.table = page.getByRole('table', { name: 'Invoices' });
   }
 
   goto() {
     return this.page.goto('/console/invoices');
   }
 
-  /** An invoice's card by its heading: `Invoice B 00001` before it is numbered, `Invoice B 00001-00000001` after. */
-  invoice(heading: RegExp): InvoiceCard {
-    return new InvoiceCard(
-      this.list.getByRole('listitem').filter({ has: this.page.getByRole('heading', { name: heading }) }),
-    );
+  /** The invoice rows (the header row left out). */
+  get rows(): Locator {
+    return this.table.getByRole('row').filter({ has: this.page.getByRole('rowheader') });
+  }
+
+  /** An invoice's row by its voucher: `Invoice B 00001` before it is numbered, `Invoice B 00001-00000001` after. */
+  invoice(heading: RegExp): InvoiceRow {
+    return new InvoiceRow(this.rows.filter({ has: this.page.getByRole('rowheader', { name: heading }) }));
+  }
+
+  filter(label: string): Locator {
+    return this.page.getByRole('search', { name: 'Invoices' }).getByLabel(label, { exact: true });
   }
 }
 
-export class InvoiceCard {
+/** The table's columns after the voucher (the row's header), in order. */
+const INVOICE_COLUMNS = ['Supplier', 'Customer', 'Issue date', 'Total', 'Status', 'CAE', 'The authority and actions'];
+
+export class InvoiceRow {
   readonly heading: Locator;
   readonly issue: Locator;
   readonly issueAgain: Locator;
+  readonly correctIssueDate: Locator;
   readonly pdf: Locator;
   readonly errors: Locator;
 
   constructor(readonly root: Locator) {
-    this.heading = root.getByRole('heading', { level: 3 });
+    this.heading = root.getByRole('rowheader');
     this.issue = root.getByRole('button', { name: 'Issue', exact: true });
     this.issueAgain = root.getByRole('button', { name: 'Issue again' });
+    this.correctIssueDate = root.getByRole('button', { name: 'Set the issue date to today and issue' });
     this.pdf = root.getByRole('link', { name: /^Download the PDF/ });
     this.errors = root.getByRole('list', { name: "The authority's errors" }).getByRole('listitem');
   }
 
-  /** The value beside a term of the card ("Number", "CAE", "Status", ...). */
-  fact(term: string): Locator {
-    return this.root.locator(`dt:text-is("${term}") + dd`);
+  /** The row's cell under a column ("Supplier", "Status", "CAE", ...). */
+  fact(column: string): Locator {
+    const at = INVOICE_COLUMNS.indexOf(column);
+    if (at < 0) throw new Error(`no column ${column}`);
+    return this.root.getByRole('cell').nth(at);
   }
 
   message(): Locator {
@@ -237,7 +251,11 @@ export class ConsoleSupplierPage extends ConsoleShell {
 
   /** A step of a job, by its name (`gov-ar.register`). */
   step(job: Locator, name: string): Locator {
-    return job.getByRole('list', { name: 'Steps' }).getByRole('listitem').filter({ hasText: name });
+    // Steps read in words; their technical name is kept on the element (data-step, and its title).
+    return job
+      .getByRole('list', { name: 'Steps' })
+      .getByRole('listitem')
+      .filter({ has: job.page().locator(`[data-step="${name}"]`) });
   }
 
   /** A webhook delivery of a job, by its event (`registration.link_created`). */

@@ -1,0 +1,170 @@
+'use client';
+// The invoice table's filters: supplier (name or CUIT), status, voucher type, point of sale and issue dates,
+// applied by the server when the form is submitted (status and type when chosen).
+import { useState, type FormEvent } from 'react';
+import { fieldLabel, secondaryButton, smallButton, textInput } from '@/components/wizard/styles';
+
+export interface InvoiceFilterValues {
+  supplier: string;
+  status: string;
+  type: string;
+  point_of_sale: string;
+  from: string;
+  to: string;
+}
+
+export const NO_INVOICE_FILTER: InvoiceFilterValues = {
+  supplier: '',
+  status: '',
+  type: '',
+  point_of_sale: '',
+  from: '',
+  to: '',
+};
+
+const STATUSES = ['Empty', 'Processing', 'Sent', 'Error'];
+/** The voucher types the console offers (the authority's CbteTipo codes). */
+const TYPES: [string, string][] = [
+  ['1', 'Invoice A (1)'],
+  ['2', 'Debit note A (2)'],
+  ['3', 'Credit note A (3)'],
+  ['6', 'Invoice B (6)'],
+  ['7', 'Debit note B (7)'],
+  ['8', 'Credit note B (8)'],
+  ['11', 'Invoice C (11)'],
+  ['12', 'Debit note C (12)'],
+  ['13', 'Credit note C (13)'],
+  ['19', 'Invoice E (19)'],
+  ['195', 'Invoice T (195)'],
+];
+
+export function InvoiceFilters({
+  values,
+  onFilter,
+}: {
+  values: InvoiceFilterValues;
+  onFilter: (values: InvoiceFilterValues) => void;
+}) {
+  const [draft, setDraft] = useState(values);
+  const set = (name: keyof InvoiceFilterValues, value: string, apply = false) => {
+    const next = { ...draft, [name]: value };
+    setDraft(next);
+    if (apply) onFilter(next);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onFilter({ ...draft, supplier: draft.supplier.trim() });
+  };
+  const active = Object.values(values).some(Boolean);
+  const field = (id: string, label: string, input: React.ReactNode) => (
+    <div>
+      <label htmlFor={id} className={fieldLabel}>
+        {label}
+      </label>
+      <div className="mt-2">{input}</div>
+    </div>
+  );
+  return (
+    <search aria-label="Invoices">
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3">
+        {field(
+          'invoice-supplier',
+          'Supplier',
+          <input
+            id="invoice-supplier"
+            type="search"
+            value={draft.supplier}
+            onChange={(event) => set('supplier', event.target.value)}
+            placeholder="Name or CUIT"
+            autoComplete="off"
+            maxLength={100}
+            className={textInput}
+          />,
+        )}
+        {field(
+          'invoice-status',
+          'Status',
+          <select
+            id="invoice-status"
+            value={draft.status}
+            onChange={(event) => set('status', event.target.value, true)}
+            className={textInput}
+          >
+            <option value="">Any status</option>
+            {STATUSES.map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'invoice-type',
+          'Type',
+          <select
+            id="invoice-type"
+            value={draft.type}
+            onChange={(event) => set('type', event.target.value, true)}
+            className={textInput}
+          >
+            <option value="">Any type</option>
+            {TYPES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'invoice-point-of-sale',
+          'Point of sale',
+          <input
+            id="invoice-point-of-sale"
+            inputMode="numeric"
+            pattern="[0-9]{1,5}"
+            value={draft.point_of_sale}
+            onChange={(event) => set('point_of_sale', event.target.value)}
+            className={textInput}
+          />,
+        )}
+        {field(
+          'invoice-from',
+          'Issued from',
+          <input
+            id="invoice-from"
+            type="date"
+            value={draft.from}
+            onChange={(event) => set('from', event.target.value)}
+            className={textInput}
+          />,
+        )}
+        {field(
+          'invoice-to',
+          'Issued to',
+          <input
+            id="invoice-to"
+            type="date"
+            value={draft.to}
+            onChange={(event) => set('to', event.target.value)}
+            className={textInput}
+          />,
+        )}
+        <div className="flex flex-wrap gap-2 sm:col-span-3">
+          <button type="submit" className={secondaryButton}>
+            Filter
+          </button>
+          {active && (
+            <button
+              type="button"
+              className={`${smallButton} min-h-12`}
+              onClick={() => {
+                setDraft(NO_INVOICE_FILTER);
+                onFilter(NO_INVOICE_FILTER);
+              }}
+            >
+              Clear
+            </button>
+          )}
+        </div>
+      </form>
+    </search>
+  );
+}
