@@ -1,5 +1,5 @@
 // The one error type of the API: a stable code from a closed list; the HTTP status follows from it.
-import type { ErrorBody } from '@/lib/openapi/responses/common';
+import type { ErrorBody } from '@/lib/responses/common';
 import { sameClassInEveryBundle } from '@/lib/process-singleton';
 
 export const ERROR_STATUS = {

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AuthorityService, InvoiceLetter } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
-import type { CertificatePath, CompanyData, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import type { CertificatePath, CompanyData, WizardStep } from '@/lib/responses/gov-ar-progress';
 import type { Observation, VoucherDetail } from '@/lib/emulator/voucher-detail';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });

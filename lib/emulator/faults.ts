@@ -10,7 +10,7 @@ import type { Outage } from '@/lib/emulator/outage';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import type { SoapRequest } from '@/lib/emulator/soap';
 import { WSFE_OPERATION_NAMES } from '@/lib/emulator/wsfe-operations';
-import type { RecordedFault } from '@/lib/openapi/responses/emulator';
+import type { RecordedFault } from '@/lib/responses/emulator';
 
 /** WSFEv1's operations and WSAA's loginCms. */
 const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES];

@@ -17,7 +17,7 @@ import type {
   RecordedAuthorization,
   RecordedPointOfSale,
   RecordedRevocation,
-} from '@/lib/openapi/responses/emulator';
+} from '@/lib/responses/emulator';
 
 /** The two environments the emulator serves, each with its own CA; also the SOAP paths' {environment}. */
 export const EnvironmentSchema = z.enum(['sandbox', 'live']);

@@ -7,7 +7,7 @@ import { getTaxpayerStatus, listVouchers, upsertTaxpayer } from '@/lib/emulator/
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import { isoDate } from '@/lib/ar/arca/voucher-date';
 import { isoTimestamp } from '@/lib/emulator/wsfe-values';
-import type { RecordedTaxpayer, TaxpayerView } from '@/lib/openapi/responses/emulator';
+import type { RecordedTaxpayer, TaxpayerView } from '@/lib/responses/emulator';
 
 const VAT_STATUSES = ['responsable_inscripto', 'monotributo', 'exento'] as const satisfies readonly TaxpayerVatStatus[];
 

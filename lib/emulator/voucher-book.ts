@@ -8,8 +8,8 @@ import { type BookPosition, type EmulatorVoucher, listBookVouchers } from '@/lib
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import { isoDate } from '@/lib/ar/arca/voucher-date';
 import { isoTimestamp } from '@/lib/emulator/wsfe-values';
-import type { BookVoucher } from '@/lib/openapi/responses/emulator';
-import type { ListOf } from '@/lib/openapi/responses/common';
+import type { BookVoucher } from '@/lib/responses/emulator';
+import type { ListOf } from '@/lib/responses/common';
 
 export const VoucherBookQuery = ListQuery.extend({
   environment: EnvironmentSchema,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ApiError } from '@/lib/api/errors';
 import type { Tx } from '@/lib/db/client';
 import type { Entry, Job, JobStep, Workflow, WorkflowConfig } from '@/lib/db/schema';
-import type { TemplateWorkflowFields } from '@/lib/openapi/responses/transform';
+import type { TemplateWorkflowFields } from '@/lib/responses/transform';
 import { processSingleton } from '@/lib/process-singleton';
 
 /** Steps every template may use; a template says what each does for it. */

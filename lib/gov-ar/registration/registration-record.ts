@@ -4,7 +4,7 @@
 import type { Tx } from '@/lib/db/client';
 import type { Environment } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
-import { PENDING_ITEMS, type CertificatePath, type PendingItem } from '@/lib/gov-ar/registration/progress-schema';
+import { PENDING_ITEMS, type CertificatePath, type PendingItem } from '@/lib/responses/gov-ar-progress';
 import {
   getRegistrationRecordRow,
   lockMetaRecord,

@@ -3,7 +3,7 @@
 // renewal starts from what the last registration left: the company data the supplier confirmed, and the
 // certificate's alias, to which the portal adds the new certificate, so its authorizations carry over.
 import type { AuthorityService, Credential } from '@/lib/db/schema';
-import { CompanyDataSchema, type CompanyData } from '@/lib/gov-ar/registration/progress-schema';
+import { CompanyDataSchema, type CompanyData } from '@/lib/responses/gov-ar-progress';
 import { getLatestCompanyRecordValue } from '@/lib/gov-ar/registration/queries';
 
 export const isRenewal = (entry: { status: string }) => entry.status === 'Registered' || entry.status === 'Expired';

@@ -3,7 +3,7 @@
 // consoleSession security scheme).
 import { ConsoleSessionBody } from '@/lib/console/schemas';
 import { SCAN_WINDOW, SupplierSearchQuery } from '@/lib/console/supplier-search';
-import { ConsoleWorkspace } from '@/lib/openapi/responses/access';
+import { ConsoleWorkspace } from '@/lib/responses/access';
 import { ConsoleSupplierPage } from '@/lib/openapi/responses/console';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { INVOICE_LETTERS } from '@/lib/ar/services';
 import { ENTRY_STATUSES, JOB_STATUSES, STEP_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '@/lib/db/schema';
-import { Id, ServiceName, Timestamp, listOf } from '@/lib/openapi/responses/common';
+import { Id, ServiceName, Timestamp, listOf } from '@/lib/responses/common';
 
 const StepName = z.strictObject({ name: z.string() });
 

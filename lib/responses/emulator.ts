@@ -1,6 +1,6 @@
 // Answers of the emulator's portal (JSON); its SOAP services answer XML, described in words.
 import { z } from 'zod';
-import { EnvironmentName, listOf, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
+import { EnvironmentName, listOf, ServiceName, Timestamp } from '@/lib/responses/common';
 
 export const IssuedCertificate = z.strictObject({
   certificate: z.string().describe("PEM, issued by the environment's CA"),

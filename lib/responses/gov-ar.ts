@@ -1,9 +1,9 @@
 // Answers of gov-ar/v1, the wizard's service: the registration view, the request we make, the saved
 // progress, the registered certificate and the points of sale.
 import { z } from 'zod';
-import { PENDING_ITEMS, ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import { PENDING_ITEMS, ProgressBody } from '@/lib/responses/gov-ar-progress';
 import { ENTRY_STATUSES } from '@/lib/db/schema';
-import { EnvironmentName, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
+import { EnvironmentName, ServiceName, Timestamp } from '@/lib/responses/common';
 
 const EntryStatus = z.enum(ENTRY_STATUSES);
 
