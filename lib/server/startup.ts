@@ -3,6 +3,7 @@
 import 'server-only';
 import path from 'node:path';
 import { getDbHandle, closeDb } from '@/lib/db/client';
+import { statementsRun } from '@/lib/db/query-log';
 import { withStartupLock } from '@/lib/db/migrate';
 import { arAuthority, isProduction, port, registrationUrl } from '@/lib/config';
 import { rateLimitStore, rateLimitsEnabled } from '@/lib/api/rate-limit';
@@ -36,6 +37,8 @@ async function startServer(): Promise<void> {
   const demo = isProduction() && process.env.SEED_DEMO !== '1' ? {} : await withStartupLock(handle, seedDemoIfEmpty);
   startJobRunner();
   printBanner(handle.kind, demo);
+  // The bench asks how many statements the process ran (DB_STATEMENT_TALLY=on adds the most frequent texts).
+  process.on('SIGUSR2', () => console.log(`[db] statements run: ${JSON.stringify(statementsRun())}`));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void stopJobRunner()

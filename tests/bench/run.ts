@@ -3,8 +3,10 @@
 // emulator, each beside its target and the baseline measured in the same run.
 // `npm run bench -- --scale [--small=10000 --large=1000000]`: issue 19's instead (tests/bench/scale.ts).
 // `npm run bench -- --reads [--seconds=10]`: only ping and entry reads, to weigh a change to the read path.
-// `npm run bench -- --invoices [--invoices=1000 --clients=64]`: issue 16's invoices_per_second alone (tests/bench/invoices.ts);
-// the whole bench runs it too, on an app of its own (its emulator answers after 300 ms).
+// `npm run bench -- --invoices [--invoices=1000 --clients=64] [--storage=embedded|postgres]`: issue 25's
+// invoices_per_second alone (tests/bench/invoices.ts), on the embedded database and on PostgreSQL with one and
+// two processes (BENCH_POSTGRES_URL names the server, else the local one); the whole bench runs them too, each
+// on an app of its own (its emulator answers after 300 ms).
 import fs from 'node:fs';
 import os from 'node:os';
 import {
@@ -26,7 +28,7 @@ import { printPageJs, printReport, type Figures } from '@/tests/bench/report';
 import { measureValidation } from '@/tests/bench/validation';
 import { measurePageJs } from '@/tests/bench/page-js';
 import { measurePingsUnderUploads } from '@/tests/bench/pings-under-uploads';
-import { printInvoiceReport, runInvoiceBench } from '@/tests/bench/invoices';
+import { invoiceNumbersHold, printInvoiceReport, printProcessesReport, runInvoiceBench } from '@/tests/bench/invoices';
 import { measurePdfRender } from '@/tests/bench/pdf';
 
 const args = process.argv.slice(2);
@@ -72,12 +74,7 @@ async function main() {
   }
   const reverted = await ensureBenchBuild();
   if (reverted.length) console.log(`[bench] the build rewrote ${reverted.join(', ')}: restored.`);
-  if (args.some((a) => a === '--invoices' || a.startsWith('--invoices='))) {
-    const issuing = await runInvoiceBench(invoiceSettings());
-    printInvoiceReport(issuing, settings.json);
-    if (!issuing.numbersContiguous || issuing.distinctCaes !== issuing.count) process.exitCode = 1;
-    return;
-  }
+  if (args.some((a) => a === '--invoices' || a.startsWith('--invoices='))) return runInvoiceFigures();
   if (args.includes('--page-js')) return measurePageJsOnly();
   const loadBefore = os.loadavg()[0]!;
   let app: BenchApp | undefined;
@@ -164,7 +161,25 @@ async function main() {
     await app?.server.stop();
     if (app) fs.rmSync(app.dataDir, { recursive: true, force: true });
   }
-  printInvoiceReport(await runInvoiceBench(invoiceSettings()), settings.json);
+  await runInvoiceFigures();
+}
+
+/** invoices_per_second on the embedded database, then on PostgreSQL with one process and with two. */
+async function runInvoiceFigures() {
+  const storage = args.find((a) => a.startsWith('--storage='))?.split('=')[1];
+  if (storage !== 'postgres') {
+    const embedded = await runInvoiceBench(invoiceSettings());
+    printInvoiceReport(embedded, settings.json);
+    if (!invoiceNumbersHold(embedded)) process.exitCode = 1;
+  }
+  if (storage === 'embedded') return;
+  const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+  const one = await runInvoiceBench(invoiceSettings(), { kind: 'postgres', serverUrl, processes: 1 });
+  printInvoiceReport(one, settings.json);
+  const two = await runInvoiceBench(invoiceSettings(), { kind: 'postgres', serverUrl, processes: 2 });
+  printInvoiceReport(two, settings.json);
+  printProcessesReport(one, two, settings.json);
+  if (!invoiceNumbersHold(one) || !invoiceNumbersHold(two)) process.exitCode = 1;
 }
 
 const log = (message: string) => console.log(`[bench] ${message}`);

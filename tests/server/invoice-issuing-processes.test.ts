@@ -1,11 +1,13 @@
 // Numbering that never skips or repeats, with real server processes: two app processes on one PostgreSQL
 // issuing one sequence at once, and a server killed (SIGKILL) after the authority authorised an invoice but
 // before we recorded it: after the restart the invoice is Sent with the authority's CAE (found with
-// FECompConsultar, not sent again) and the next invoice takes the next number.
+// FECompConsultar, not sent again) and the next invoice takes the next number. `npm start` with PROCESSES=2
+// (one port, two processes sharing the work; refused on the embedded database).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@/lib/ar/cuit';
 import { productClient } from '@/tests/support/product-client';
@@ -93,6 +95,51 @@ describe.runIf(serverUrl)('two app processes on one PostgreSQL issuing one seque
     expect(caes.every((cae) => /^\d{14}$/.test(cae ?? ''))).toBe(true);
     expect(new Set(caes).size).toBe(20);
   }, 180_000);
+});
+
+/** The processes `npm start` forked (its children), by pid. */
+const childrenOf = (pid: number) =>
+  execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
+
+describe.runIf(serverUrl)('npm start with PROCESSES=2 on one PostgreSQL', () => {
+  it('serves one port from two processes that number one sequence 1..20, and starts a killed one again', async () => {
+    const env = { ...(await storage('issuing_processes')), AR_EMULATOR_LATENCY_MS: '200', PROCESSES: '2' };
+    const server = await startProduct(env);
+    cleanups.push(() => server.stop());
+    await server.waitFor(/is up on[\s\S]*is up on/);
+    const workers = childrenOf(server.processGroup);
+    expect(workers).toHaveLength(2);
+    const client = productClient(server.url, ADMIN);
+    const supplier = await invoicingSupplier(client, cuit(900), 'issuing-processes');
+
+    process.kill(workers[0]!, 'SIGKILL');
+    await server.waitFor(/a server process ended \(SIGKILL\): starting another/);
+    const issued = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        storeAndIssue(client, supplier, finalConsumerInvoice(supplier.cuit, 200 + i)),
+      ),
+    );
+    const sent = await Promise.all(issued.map(({ entryId }) => untilSent(client, supplier, entryId)));
+    expect(sent.map((entry) => Number(entry.data.doc.code)).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    expect(new Set(sent.map(caeOf)).size).toBe(20);
+    const now = childrenOf(server.processGroup);
+    expect(now).toHaveLength(2);
+    expect(now).not.toContain(workers[0]);
+  }, 180_000);
+});
+
+describe.runIf(!serverUrl)('npm start with PROCESSES=2 on the embedded database', () => {
+  it('refuses to start, naming what it needs', async () => {
+    const server = await startProduct({ ...(await storage('processes_embedded')), PROCESSES: '2' });
+    cleanups.push(() => server.stop());
+    expect(await server.exited()).toBe(1);
+    expect(server.output()).toContain('PROCESSES=2 needs PostgreSQL (DATABASE_URL)');
+  }, 60_000);
 });
 
 describe(`a server killed between the authority's answer and our commit (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
