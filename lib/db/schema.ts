@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AuthorityService, InvoiceLetter } from '@/lib/ar/services';
+import type { AuthorityService } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
 import type { CertificatePath, CompanyData, WizardStep } from '@/lib/responses/gov-ar-progress';
 import type { Observation, VoucherDetail } from '@/lib/emulator/voucher-detail';
@@ -208,12 +208,12 @@ export const metaRecords = pgTable(
   ],
 );
 
+/**
+ * A workflow's stored settings: the engine's webhook, and the template's own fields, which its service
+ * declares by declaration merging (lib/gov-ar/registration/workflow.ts).
+ */
 export interface WorkflowConfig {
   webhook?: { url: string };
-  /** Invoice letters the supplier will issue; they decide which web services must be authorised. */
-  invoiceTypes?: InvoiceLetter[];
-  /** Origins allowed to embed the wizard in an iframe (CSP frame-ancestors) and receive its messages. */
-  allowedOrigins?: string[];
 }
 
 export const workflows = pgTable(

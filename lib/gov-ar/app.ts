@@ -1,5 +1,5 @@
 // The Argentina app's names, written once: its app id (what a workspace connects), the folders it keeps
-// entries in, and the meta records it writes on them (`src: "gov-ar"`, each with its `key`).
+// entries in, the meta records it writes on them (`src: "gov-ar"`, each with its `key`), and its webhook events.
 export const GOV_AR_APP_ID = 'gov-ar';
 
 export const SUPPLIERS_FOLDER = 'suppliers';
@@ -25,3 +25,16 @@ export const META_KEY = {
   errors: 'arca-errors',
   pdf: 'pdf',
 } as const;
+
+/** Its webhook events; the outbox (lib/webhooks/events.ts) takes their names by declaration merging. */
+type GovArWebhookEvent =
+  | 'registration.link_created'
+  | 'registration.completed'
+  | 'registration.certificate_expiring'
+  | 'registration.certificate_expired'
+  | 'invoice.sent'
+  | 'invoice.rejected';
+
+declare module '@/lib/webhooks/events' {
+  interface ServiceWebhookEvents extends Record<GovArWebhookEvent, true> {}
+}

@@ -43,7 +43,8 @@ import {
 } from '@/lib/responses/gov-ar';
 import { MetaRecord } from '@/lib/responses/entry';
 import { Entry, EntryList } from '@/lib/openapi/responses/silo';
-import { Job, JobList, JobStep, WebhookDelivery, Workflow, WorkflowList } from '@/lib/responses/transform';
+import { Job, JobList, JobStep, WebhookDelivery } from '@/lib/responses/transform';
+import { Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
 import { OpenApiDocument, Ping } from '@/lib/responses/utils';
 
 /** Shared by requests and responses (a stored entry's data is what its create sent). */

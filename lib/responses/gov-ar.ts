@@ -1,9 +1,11 @@
 // Answers of gov-ar/v1, the wizard's service: the registration view, the request we make, the saved
 // progress, the registered certificate and the points of sale.
 import { z } from 'zod';
+import { INVOICE_LETTERS } from '@/lib/ar/services';
 import { PENDING_ITEMS, ProgressBody } from '@/lib/responses/gov-ar-progress';
 import { ENTRY_STATUSES } from '@/lib/db/schema';
-import { EnvironmentName, ServiceName, Timestamp } from '@/lib/responses/common';
+import { EnvironmentName, ServiceName } from '@/lib/responses/authority';
+import { Timestamp } from '@/lib/responses/common';
 
 const EntryStatus = z.enum(ENTRY_STATUSES);
 
@@ -109,3 +111,24 @@ export type RegistrationView = z.output<typeof RegistrationView>;
 export type RegisteredCertificate = z.output<typeof RegisteredCertificate>;
 export type PointsOfSale = z.output<typeof PointsOfSale>;
 export type CertificateRecord = z.output<typeof CertificateRecord>;
+
+/** The registration template's own fields of a presented workflow; an ar-invoice workflow has none. */
+export const RegistrationWorkflowFields = {
+  invoice_types: z
+    .array(z.enum(INVOICE_LETTERS))
+    .optional()
+    .describe('Registration workflows: the invoice letters the supplier will issue'),
+  services: z
+    .array(ServiceName)
+    .optional()
+    .describe('Registration workflows: the web services a supplier must authorize, from invoice_types'),
+  allowed_origins: z
+    .array(z.string())
+    .optional()
+    .describe('Registration workflows: sites that may embed the wizard in an iframe'),
+};
+type RegistrationWorkflowFields = z.output<z.ZodObject<typeof RegistrationWorkflowFields>>;
+
+declare module '@/lib/responses/transform' {
+  interface TemplateWorkflowFields extends RegistrationWorkflowFields {}
+}

@@ -1,14 +1,16 @@
 // Answers of transform/v1: Workflow and Job (with its webhook deliveries), as lib/transform presents them.
 // Each schema is the one declaration of its shape: the presenters are typed by its output, browser code
-// takes the type with `import type` (no zod in the bundle).
+// takes the type with `import type` (no zod in the bundle). A workflow's template adds fields of its own
+// (lib/responses/gov-ar.ts declares the registration's); the document's Workflow, with them, is built from
+// the registered templates (lib/openapi/responses/transform.ts).
 import { z } from 'zod';
-import { INVOICE_LETTERS } from '@/lib/ar/services';
 import { ENTRY_STATUSES, JOB_STATUSES, STEP_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '@/lib/db/schema';
-import { Id, ServiceName, Timestamp, listOf } from '@/lib/responses/common';
+import { Id, Timestamp, listOf } from '@/lib/responses/common';
 
 const StepName = z.strictObject({ name: z.string() });
 
-export const Workflow = z.strictObject({
+/** What every workflow presents, whatever its template, before the template's own fields. */
+export const WorkflowHead = z.strictObject({
   id: Id,
   name: z.string(),
   template: z.string().describe('"ar-supplier-registration" or "ar-invoice"'),
@@ -23,22 +25,10 @@ export const Workflow = z.strictObject({
         .describe('The whsec_ signing secret: only in the create answer, and only when we generated it'),
     })
     .optional(),
-  // The registration template's own fields; an ar-invoice workflow has none (its template presents nothing).
-  invoice_types: z
-    .array(z.enum(INVOICE_LETTERS))
-    .optional()
-    .describe('Registration workflows: the invoice letters the supplier will issue'),
-  services: z
-    .array(ServiceName)
-    .optional()
-    .describe('Registration workflows: the web services a supplier must authorize, from invoice_types'),
-  allowed_origins: z
-    .array(z.string())
-    .optional()
-    .describe('Registration workflows: sites that may embed the wizard in an iframe'),
-  created_at: Timestamp,
-  updated_at: Timestamp,
 });
+
+/** What every workflow presents after the template's own fields. */
+export const WorkflowTail = z.strictObject({ created_at: Timestamp, updated_at: Timestamp });
 
 /** `ready` is the engine's word for a queued step; the API says `queued`. */
 const PUBLIC_STEP_STATUSES = [...STEP_STATUSES.filter((status) => status !== 'ready'), 'queued'] as const;
@@ -87,12 +77,15 @@ export const Job = z.strictObject({
     .describe("With ?wait=, when the job ended within it: the status of the job's entry (Sent, Error, Processing...)"),
 });
 
-export const WorkflowList = listOf(Workflow);
 export const JobList = listOf(Job);
 
-export type Workflow = z.output<typeof Workflow>;
-/** The fields a workflow template adds to the workflows made from it (lib/transform/templates). */
-export type TemplateWorkflowFields = Pick<Workflow, 'invoice_types' | 'services' | 'allowed_origins'>;
+/**
+ * The fields a workflow template adds to the workflows made from it (lib/transform/templates), by
+ * declaration merging from the service's module; each optional, since another template presents none.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the services' declaration merging
+export interface TemplateWorkflowFields {}
+export type Workflow = z.output<typeof WorkflowHead> & TemplateWorkflowFields & z.output<typeof WorkflowTail>;
 export type JobStep = z.output<typeof JobStep>;
 export type WebhookAttempt = z.output<typeof WebhookAttempt>;
 export type WebhookDelivery = z.output<typeof WebhookDelivery>;

@@ -91,6 +91,7 @@ export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   config: () => ({}),
   plan: invoicePlan,
   present: () => ({}),
+  presentedFields: {},
   refuseJob: (entry, openJob) => {
     if (entry.status === 'Sent')
       return new ApiError(
