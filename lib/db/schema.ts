@@ -13,10 +13,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AuthorityService } from '@/lib/ar/services';
-import type { Environment } from '@/lib/ar/environments';
-import type { CertificatePath, CompanyData, WizardStep } from '@/lib/responses/gov-ar-progress';
-import type { Observation, VoucherDetail } from '@/lib/emulator/voucher-detail';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -431,8 +427,20 @@ export const secrets = pgTable(
   (t) => [index('secrets_key_id').on(t.keyId), index('secrets_owner').on(t.ownerId).concurrently()],
 );
 
-export type { AuthorityService } from '@/lib/ar/services';
-export type { Environment } from '@/lib/ar/environments';
+/**
+ * The types of the columns a service's tables hold in its own vocabulary (the authority's environment and
+ * web service, the wizard's step, a voucher's detail): the service names them by declaration merging
+ * (lib/gov-ar/app.ts, lib/emulator/voucher-detail.ts), so this schema imports nothing of theirs.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the services' declaration merging
+export interface ServiceColumnTypes {}
+type Environment = ServiceColumnTypes['environment'];
+type AuthorityService = ServiceColumnTypes['authorityService'];
+type WizardStep = ServiceColumnTypes['wizardStep'];
+type CompanyData = ServiceColumnTypes['companyData'];
+type CertificatePath = ServiceColumnTypes['certificatePath'];
+type VoucherDetail = ServiceColumnTypes['voucherDetail'];
+type Observation = ServiceColumnTypes['voucherObservation'];
 
 export type CredentialStatus = 'active' | 'expired' | 'replaced';
 

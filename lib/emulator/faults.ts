@@ -4,7 +4,7 @@
 // the two lookups, answered from the book as it was `delay_ms` ago. `down` refuses every operation of
 // the environment for `duration_ms` whatever the count (0 lifts it), and FEDummy says so.
 import { z } from 'zod';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { EVERY_OPERATION, isDown, setFault, takeFault } from '@/lib/emulator/fault-queries';
 import type { Outage } from '@/lib/emulator/outage';
 import { EnvironmentSchema } from '@/lib/emulator/portal';

@@ -3,7 +3,7 @@
 // it sequence by sequence with its own records. The cursor is the last served voucher's place in that order.
 import { z } from 'zod';
 import { cursorOf, cursorValues, ListQuery } from '@/lib/api/pagination';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { type BookPosition, type EmulatorVoucher, listBookVouchers } from '@/lib/emulator/invoicing-queries';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import { isoDate } from '@/lib/ar/arca/voucher-date';

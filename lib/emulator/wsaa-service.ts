@@ -3,7 +3,7 @@
 import crypto, { X509Certificate } from 'node:crypto';
 import { CmsError, verifyCms } from '@/lib/ar/cms';
 import { AUTHORITY_SERVICES } from '@/lib/ar/services';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { emulatorCa } from '@/lib/emulator/ca';
 import { fingerprintOf, isIssuedBy, subjectAttributes } from '@/lib/emulator/issuer';
 import { readLoginRequest } from '@/lib/emulator/login-request';

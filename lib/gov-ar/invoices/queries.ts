@@ -3,15 +3,8 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { getDb, inTransaction } from '@/lib/db/client';
-import {
-  credentials,
-  entries,
-  invoicePdfs,
-  metaRecords,
-  supplierCuit,
-  type Credential,
-  type Environment,
-} from '@/lib/db/schema';
+import { credentials, entries, invoicePdfs, metaRecords, supplierCuit, type Credential } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { insertMetaRecords } from '@/lib/silo/queries';
 
