@@ -2,7 +2,7 @@
 // ones only for the two environments, answering after the authority's round trip. (Who may use the portal
 // in production is the host's business: lib/server/emulator-gate.ts.)
 import { setTimeout as sleep } from 'node:timers/promises';
-import { unknownPathHandlers } from '@/lib/api/with-api';
+import { unknownPathHandlers } from '@/lib/http/with-api';
 import { arAuthority, emulatorLatencyMs } from '@/lib/config';
 import type { Environment } from '@/lib/ar/environments';
 

@@ -11,7 +11,7 @@ import { getWorkspaceById } from '@/lib/access/queries';
 import { ensureSequence, getSendByJob, queueSend } from '@/lib/gov-ar/invoices/issuance-queries';
 import { authorisedMessage } from '@/lib/gov-ar/invoices/issued-voucher';
 import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
-import { backoff } from '@/lib/transform/backoff';
+import { backoff } from '@/lib/backoff';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
 /**

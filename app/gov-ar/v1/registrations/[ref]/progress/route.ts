@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { RefParams } from '@/lib/gov-ar/registration/schemas';
 import { ProgressBody } from '@/lib/responses/gov-ar-progress';
 import { saveProgress } from '@/lib/gov-ar/registration/wizard-progress';
