@@ -135,10 +135,11 @@ export async function getJob(caller: Caller, id: string) {
 /** A job's states a waiting answer stops at: it ended, or it waits for someone else (the supplier's upload). */
 const SETTLED_STATUSES: readonly Job['status'][] = ['completed', 'failed', 'waiting'];
 /**
- * How often a waiting answer reads the job again. A step recorded in this process wakes it at once; one
- * recorded by another instance on the same PostgreSQL wakes nobody here, so it is read at least this often.
+ * How often a waiting answer reads the job again without being woken. A step recorded in this process wakes
+ * it at once, and one recorded by another instance on the same PostgreSQL through a notice
+ * (lib/transform/job-waiters.ts); a change no wake announced (a lost notice) is seen late, never missed.
  */
-const WAIT_READ_MS = 300;
+const WAIT_READ_MS = 2_000;
 
 /**
  * The job once it is completed, failed or waiting (`settled`, with its entry's status), or as it stands when

@@ -367,7 +367,9 @@ export function printInvoiceReport(run: InvoiceRun, json: boolean): void {
         .join(' ')}; ${run.connectionResets} requests made again after a connection reset`,
   );
   for (const { perInvoice, sql } of run.frequentStatements) {
-    console.log(`    ${perInvoice.toFixed(2).padStart(6)}  ${sql.replace(/\s+/g, ' ').slice(0, 150)}`);
+    console.log(
+      `    ${perInvoice.toFixed(2).padStart(6)}  ${sql.replace(/\s+/g, ' ').slice(0, Number(process.env.BENCH_SQL_WIDTH ?? 150))}`,
+    );
   }
   if (json) {
     console.log(

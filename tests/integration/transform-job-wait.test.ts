@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import * as jobsRoute from '@/app/transform/v1/jobs/route';
 import * as jobRoute from '@/app/transform/v1/jobs/[id]/route';
 import { getDb } from '@/lib/db/client';
+import { sendNotice } from '@/lib/db/notice-queries';
 import { jobs } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { startJobRunner, stopJobRunner } from '@/lib/transform/runner';
@@ -85,6 +86,28 @@ describe('POST /transform/v1/jobs?wait=', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: 'failed', entry_status: 'Empty' });
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'wakes at once when another instance on the same PostgreSQL says it recorded a step of the job',
+    async () => {
+      const { apiKey, body } = await registration();
+      const answering = postJob(apiKey, body, '30');
+      await sleep(300);
+      const db = await getDb();
+      const [job] = await db
+        .update(jobs)
+        .set({ status: 'failed' })
+        .where(eq(jobs.siloEntryId, body.silo_entry_id))
+        .returning();
+      const started = performance.now();
+      // What lib/transform/job-waiters.ts says after another instance's step (another instance's name first).
+      await sendNotice(db, 'job_progress', `another-instance ${job!.id}`);
+      const answer = await answering;
+      // Well before the next look it would take unwoken (every 2 s).
+      expect(performance.now() - started).toBeLessThan(1_500);
+      expect(answer.body).toMatchObject({ status: 'failed' });
+    },
+  );
 
   it.each([['0'], ['61'], ['1.5'], ['soon'], ['-3'], ['']])(
     'refuses wait=%j with 400 invalid_parameter, starting nothing',
