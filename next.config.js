@@ -33,8 +33,10 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'node-forge', 'pdfkit', 'fontkit'],
   poweredByHeader: false,
   turbopack: { root: resolutionRoot() },
-  // The build type-checks the app only; `npm test` type-checks everything, tests included.
-  typescript: { tsconfigPath: 'tsconfig.build.json' },
+  // No type check in the build `npm start` makes on a first start (it was a third of it): `npm test` and CI
+  // (`tsc --noEmit`, everything, tests included) and `npm run lint` are where a type error stops a change.
+  // (tsconfig.build.json stays the file Next reads and may rewrite, so tsconfig.json is never touched by a build.)
+  typescript: { tsconfigPath: 'tsconfig.build.json', ignoreBuildErrors: true },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

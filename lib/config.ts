@@ -62,17 +62,18 @@ export function emulatorBaseUrl(): string {
   return (process.env.AR_EMULATOR_URL ?? `http://127.0.0.1:${port()}`).replace(/\/+$/, '');
 }
 
-export type AuthorityService = 'wsaa' | 'wsfe';
+export type AuthorityService = 'wsaa' | 'wsfe' | 'register';
 type AuthorityEnvironment = 'sandbox' | 'live';
 
 /** The variables naming the authority's hosts, one per service and environment. */
 const AUTHORITY_URL_VARIABLES: Record<AuthorityService, Record<AuthorityEnvironment, string>> = {
   wsaa: { sandbox: 'AR_WSAA_URL_SANDBOX', live: 'AR_WSAA_URL_LIVE' },
   wsfe: { sandbox: 'AR_WSFE_URL_SANDBOX', live: 'AR_WSFE_URL_LIVE' },
+  register: { sandbox: 'AR_REGISTER_URL_SANDBOX', live: 'AR_REGISTER_URL_LIVE' },
 };
 
 /**
- * AR_WSAA_URL_SANDBOX / _LIVE, AR_WSFE_URL_SANDBOX / _LIVE: where AR_AUTHORITY=afip reaches a service instead
+ * AR_WSAA_URL_SANDBOX / _LIVE, AR_WSFE_URL_SANDBOX / _LIVE, AR_REGISTER_URL_SANDBOX / _LIVE: where AR_AUTHORITY=afip reaches a service instead
  * of the host AFIP/ARCA publishes (the authority moves hosts; an operator may go through a proxy). An absolute
  * URL without credentials; https in production, where the token and sign of a WSAA ticket travel in every call.
  * Throws, naming the variable, on anything else: a typo must not send a supplier's ticket somewhere unintended.
@@ -99,7 +100,25 @@ export function authorityUrlOverride(service: AuthorityService, environment: Aut
 
 /** Reads every authority URL variable, so that a bad one stops the start-up rather than the first invoice. */
 export function checkAuthorityUrls(): void {
-  for (const service of ['wsaa', 'wsfe'] as const) {
+  for (const service of ['wsaa', 'wsfe', 'register'] as const) {
     for (const environment of ['sandbox', 'live'] as const) authorityUrlOverride(service, environment);
   }
+}
+
+/**
+ * The platform's own certificate for the authority's register (ws_sr_constancia_inscripcion), per environment:
+ * AR_REGISTER_CERT_SANDBOX / AR_REGISTER_KEY_SANDBOX and AR_REGISTER_CERT_LIVE / AR_REGISTER_KEY_LIVE, PEM file
+ * paths (the key unencrypted). Undefined when the operator set none: the register then steps aside. The emulator
+ * needs none (lib/authority/register-credential.ts makes one at its portal).
+ */
+export function registerCredentialFiles(
+  environment: AuthorityEnvironment,
+): { certificate: string; key: string } | undefined {
+  const suffix = environment === 'sandbox' ? 'SANDBOX' : 'LIVE';
+  const certificate = process.env[`AR_REGISTER_CERT_${suffix}`]?.trim();
+  const key = process.env[`AR_REGISTER_KEY_${suffix}`]?.trim();
+  if (!certificate && !key) return undefined;
+  if (!certificate || !key)
+    throw new Error(`AR_REGISTER_CERT_${suffix} and AR_REGISTER_KEY_${suffix} are set together or not at all.`);
+  return { certificate, key };
 }

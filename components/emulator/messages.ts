@@ -11,7 +11,7 @@ const FIELD_ADVICE: Record<string, string> = {
     'BEGIN y END CERTIFICATE REQUEST; su sujeto debe incluir «serialNumber=CUIT» seguido de la CUIT.',
   cuit: 'Revise la CUIT: son 11 dígitos, con guiones o sin ellos (por ejemplo 30-71234567-1).',
   service: 'Elija uno de los servicios de la lista.',
-  number: 'El número de punto de venta es un entero de 1 a 99999.',
+  number: 'El número de punto de venta es un entero de 1 a 99998.',
   dropped_on: 'La fecha de baja es una fecha válida (día, mes y año), o déjela vacía.',
   vat_status: 'Elija una de las condiciones frente al IVA de la lista.',
   blocked: 'Marque «Bloqueado» solo si el punto de venta no debe servir para facturar.',

@@ -65,7 +65,7 @@ export function PointOfSaleForm({ environment }: { environment: PortalEnvironmen
           name="number"
           label="Número de punto de venta"
           problem={fieldProblem(request.error, 'number')}
-          hint="De 1 a 99999. Si ya existe, se actualiza su estado."
+          hint="De 1 a 99998. Si ya existe, se actualiza su estado."
         >
           {(props) => (
             <input {...props} type="text" inputMode="numeric" autoComplete="off" required className={controlClass} />

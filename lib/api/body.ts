@@ -1,6 +1,6 @@
 // Reading a JSON request body: content type, a size limit enforced while reading, and clear errors.
 import { ApiError } from '@/lib/api/errors';
-import { assertStorableJson } from '@/lib/api/storable-json';
+import { assertNestingWithinLimit } from '@/lib/api/storable-json';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -17,7 +17,7 @@ export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES
   } catch {
     throw new ApiError('malformed_json', 'The request body is not valid JSON.');
   }
-  assertStorableJson(body);
+  assertNestingWithinLimit(body);
   return body;
 }
 

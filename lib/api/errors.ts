@@ -22,6 +22,7 @@ const PLATFORM_ERROR_STATUS = {
   enrollment_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  id_unavailable: 409,
   app_not_connected: 409,
   file_too_large: 413,
   payload_too_large: 413,
@@ -77,6 +78,13 @@ sameClassInEveryBundle(ApiError, 'ApiError');
 
 export const notFound = (what: 'entry' | 'workflow' | 'job' | 'app' | 'enrollment', id?: string) =>
   new ApiError(`${what}_not_found`, id ? `No ${what} ${id} in this workspace.` : `No such ${what}.`);
+
+/**
+ * A client-chosen id (`PUT .../{id}`) that another workspace holds: it can only be refused, and the refusal
+ * says no more than that, the same whatever the other workspace stored under it.
+ */
+export const idUnavailable = (id: string) =>
+  new ApiError('id_unavailable', `The id ${id} cannot be used here: choose another (a new UUID v7).`);
 
 /** The tax authority did not answer (or answered nonsense): try again later; nothing was stored. */
 export const authorityUnavailable = () =>

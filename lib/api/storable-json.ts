@@ -29,13 +29,19 @@ function pathOf(visit: Visit): string {
   return keys.join('.') || 'body';
 }
 
-/** Throws 400 for a body nested past MAX_JSON_DEPTH, 422 naming the first string or key the database would refuse. */
-export function assertStorableJson(body: unknown): void {
+/** An array or a plain object: what JSON is made of (a schema's output may hold class instances; they serialise apart). */
+const isJsonContainer = (value: unknown): value is object =>
+  Array.isArray(value) ||
+  (value !== null &&
+    typeof value === 'object' &&
+    [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null));
+
+/** Throws 400 for a body nested past MAX_JSON_DEPTH: checked as it is read, before any schema walks it. */
+export function assertNestingWithinLimit(body: unknown): void {
   // A stack of its own rather than recursion: the point is not to overflow the call stack.
-  const pending: Visit[] = [{ value: body, depth: 1 }];
+  const pending: { value: unknown; depth: number }[] = [{ value: body, depth: 1 }];
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
     const { value, depth } = visit;
-    if (typeof value === 'string' && UNSTORABLE.test(value)) throw invalidField(pathOf(visit), UNSTORABLE_REASON);
     if (value === null || typeof value !== 'object') continue;
     if (depth > MAX_JSON_DEPTH) {
       throw new ApiError(
@@ -43,6 +49,21 @@ export function assertStorableJson(body: unknown): void {
         `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`,
       );
     }
+    for (const child of Object.values(value)) pending.push({ value: child, depth: depth + 1 });
+  }
+}
+
+/**
+ * Throws 422 naming the first string or key the database would refuse. Run on what the body's schema made of
+ * it (a bare invoice wrapped into its envelope), so the path names the stored form, as every other refusal
+ * does (`data.doc.lines.0.item.name`).
+ */
+export function assertStorableJson(body: unknown): void {
+  const pending: Visit[] = [{ value: body, depth: 1 }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value, depth } = visit;
+    if (typeof value === 'string' && UNSTORABLE.test(value)) throw invalidField(pathOf(visit), UNSTORABLE_REASON);
+    if (!isJsonContainer(value)) continue;
     for (const [key, child] of Object.entries(value)) {
       const next = { value: child, depth: depth + 1, key, parent: visit };
       if (UNSTORABLE.test(key)) throw invalidField(pathOf(next), `its name ${UNSTORABLE_REASON}`);

@@ -1,5 +1,5 @@
 // Where the authority's web services are: AFIP/ARCA's hosts (or the ones the operator names instead,
-// AR_WSAA_URL_* / AR_WSFE_URL_*), or the built-in emulator.
+// AR_WSAA_URL_* / AR_WSFE_URL_* / AR_REGISTER_URL_*), or the built-in emulator.
 import { arAuthority, authorityUrlOverride, emulatorBaseUrl } from '@/lib/config';
 import type { Environment } from '@/lib/ar/environments';
 
@@ -7,10 +7,12 @@ const AFIP = {
   sandbox: {
     wsaa: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms',
     wsfe: 'https://wswhomo.afip.gov.ar/wsfev1/service.asmx',
+    register: 'https://awshomo.afip.gov.ar/sr-padron/webservices/personaServiceA5',
   },
   live: {
     wsaa: 'https://wsaa.afip.gov.ar/ws/services/LoginCms',
     wsfe: 'https://servicios1.afip.gov.ar/wsfev1/service.asmx',
+    register: 'https://aws.afip.gov.ar/sr-padron/webservices/personaServiceA5',
   },
 } as const;
 
@@ -20,9 +22,15 @@ export interface AuthorityEndpoint {
   legacyTls: boolean;
 }
 
-export function authorityEndpoint(environment: Environment, service: 'wsaa' | 'wsfe'): AuthorityEndpoint {
+const EMULATOR_PATHS = {
+  wsaa: 'wsaa/LoginCms',
+  wsfe: 'wsfev1/service.asmx',
+  register: 'sr-padron/webservices/personaServiceA5',
+} as const;
+
+export function authorityEndpoint(environment: Environment, service: keyof typeof EMULATOR_PATHS): AuthorityEndpoint {
   if (arAuthority() === 'emulator') {
-    const path = service === 'wsaa' ? 'wsaa/LoginCms' : 'wsfev1/service.asmx';
+    const path = EMULATOR_PATHS[service];
     return { url: `${emulatorBaseUrl()}/emulator/${environment}/${path}`, legacyTls: false };
   }
   return { url: authorityUrlOverride(service, environment) ?? AFIP[environment][service], legacyTls: true };

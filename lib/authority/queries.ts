@@ -3,7 +3,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
-import { authorityTickets, type AuthorityTicket } from '@/lib/db/schema';
+import { authorityTickets, registerTickets, type AuthorityTicket } from '@/lib/db/schema';
 import type { AuthorityService } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
 
@@ -45,5 +45,30 @@ export async function upsertAuthorityTicket(tx: Tx, values: typeof authorityTick
     .onConflictDoUpdate({
       target: [authorityTickets.environment, authorityTickets.fingerprint, authorityTickets.service],
       set: { ownerId: values.ownerId, secretId: values.secretId, expiresAt: values.expiresAt },
+    });
+}
+
+/** The platform's register ticket for this certificate, sealed, with its expiry; undefined when none is kept. */
+export async function getRegisterTicket(
+  environment: Environment,
+  fingerprint: string,
+): Promise<{ sealed: string; expiresAt: Date } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ sealed: registerTickets.sealed, expiresAt: registerTickets.expiresAt })
+    .from(registerTickets)
+    .where(and(eq(registerTickets.environment, environment), eq(registerTickets.fingerprint, fingerprint)));
+  return row;
+}
+
+/** Keeps the platform's register ticket, replacing the one kept for the same certificate. */
+export async function upsertRegisterTicket(values: typeof registerTickets.$inferInsert): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(registerTickets)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [registerTickets.environment, registerTickets.fingerprint],
+      set: { sealed: values.sealed, expiresAt: values.expiresAt },
     });
 }

@@ -4,6 +4,7 @@ import { AuthorityError, problemForWsaaFault } from '@/lib/authority/authority-e
 import { buildLoginTicketRequest, signCms } from '@/lib/ar/cms';
 import { authorityEndpoint } from '@/lib/authority/endpoints';
 import { postSoap, soapEnvelope } from '@/lib/authority/soap-client';
+import type { REGISTER_SERVICE } from '@/lib/ar/register';
 import { xmlParser } from '@/lib/ar/xml';
 import type { AuthorityService } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
@@ -18,7 +19,7 @@ export interface Ticket {
 
 export async function loginCms(
   environment: Environment,
-  service: AuthorityService,
+  service: AuthorityService | typeof REGISTER_SERVICE,
   credential: { certificatePem: string; privateKeyPem: string },
   now = new Date(),
 ): Promise<Ticket> {

@@ -5,8 +5,7 @@ import 'server-only';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { getDb } from '@/lib/db/client';
-import { entries, jobs, supplierCuit, type Entry } from '@/lib/db/schema';
-import { SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
+import { entries, isSupplierEntry, jobs, supplierCuit, type Entry } from '@/lib/db/schema';
 import type { EntryStatus } from '@/lib/db/schema';
 
 export interface SupplierFilter {
@@ -18,7 +17,8 @@ export interface Page {
   cursor?: string;
 }
 
-const ownSuppliers = (ownerId: string) => and(eq(entries.ownerId, ownerId), eq(entries.folder, SUPPLIERS_FOLDER));
+// The folder a literal, as the CUIT index's condition is written, so a generic plan can use the index.
+const ownSuppliers = (ownerId: string) => and(eq(entries.ownerId, ownerId), isSupplierEntry(entries.folder));
 
 /** The owner's suppliers with this CUIT (an exact match, from the index), newest first; `limit + 1` rows. */
 export async function listSuppliersByCuit(

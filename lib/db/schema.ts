@@ -21,6 +21,13 @@ const updatedAt = () => ts('updated_at').notNull().defaultNow();
 /** A supplier entry's CUIT as queries name it (`data.tax_id.code`), so the planner matches the index on it. */
 export const supplierCuit = (data: Column) => sql`(${data}->'tax_id'->>'code')`;
 
+/**
+ * The condition of the supplier index (`entries_supplier_cuit`), as queries must write it: with the folder a
+ * literal. As a parameter (`folder = $2`) a prepared statement's generic plan, which the embedded database
+ * settles on after five runs, cannot prove the index's condition, and scans every supplier of the workspace.
+ */
+export const isSupplierEntry = (folder: Column) => sql`${folder} = 'suppliers'`;
+
 export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
@@ -169,7 +176,7 @@ export const entries = pgTable(
     // workspace may hold several entries for one CUIT (branches, re-registrations).
     index('entries_supplier_cuit')
       .on(t.ownerId, supplierCuit(t.data), t.createdAt, t.id)
-      .where(sql`${t.folder} = 'suppliers'`)
+      .where(isSupplierEntry(t.folder))
       .concurrently(),
   ],
 );
@@ -441,6 +448,10 @@ type CompanyData = ServiceColumnTypes['companyData'];
 type CertificatePath = ServiceColumnTypes['certificatePath'];
 type VoucherDetail = ServiceColumnTypes['voucherDetail'];
 type Observation = ServiceColumnTypes['voucherObservation'];
+type RegisterKind = ServiceColumnTypes['registerKind'];
+type RegisterAddress = ServiceColumnTypes['registerAddress'];
+type RegisterActivity = ServiceColumnTypes['registerActivity'];
+type RegisterTaxpayer = ServiceColumnTypes['registerTaxpayer'];
 
 export type CredentialStatus = 'active' | 'expired' | 'replaced';
 
@@ -627,7 +638,7 @@ export const emulatorTickets = pgTable(
 );
 
 /** A CUIT's IVA condition in the emulated authority's register; a CUIT with none is a Responsable Inscripto. */
-export type TaxpayerVatStatus = 'responsable_inscripto' | 'monotributo' | 'exento';
+export type TaxpayerVatStatus = 'responsable_inscripto' | 'monotributo' | 'exento' | 'consumidor_final';
 
 export const emulatorTaxpayers = pgTable(
   'emulator_taxpayers',
@@ -636,9 +647,48 @@ export const emulatorTaxpayers = pgTable(
     environment: text('environment').$type<Environment>().notNull(),
     cuit: text('cuit').notNull(),
     vatStatus: text('vat_status').$type<TaxpayerVatStatus>().notNull(),
+    /** What the register (constancia de inscripción) says of the CUIT; a row without a name is unknown to it. */
+    name: text('name'),
+    kind: text('kind').$type<RegisterKind>(),
+    address: jsonb('address').$type<RegisterAddress>(),
+    activities: jsonb('activities').$type<RegisterActivity[]>(),
+    startedOn: text('started_on'),
+    active: boolean('active').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('emulator_taxpayers_unique').on(t.environment, t.cuit)],
+);
+
+/**
+ * The authority's register (constancia de inscripción) as we last read it, per environment and CUIT, kept a
+ * day and shared by every instance; `answer` null: the register knows no such CUIT (kept a shorter while).
+ */
+export const taxpayerRegisterAnswers = pgTable(
+  'taxpayer_register_answers',
+  {
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    answer: jsonb('answer').$type<RegisterTaxpayer>(),
+    fetchedAt: ts('fetched_at').notNull(),
+  },
+  (t) => [uniqueIndex('taxpayer_register_answers_key').on(t.environment, t.cuit)],
+);
+
+/**
+ * The WSAA ticket of the platform's own certificate for the register (ws_sr_constancia_inscripcion), per
+ * environment and certificate; token and sign sealed (the platform's, no workspace's: authority_tickets and
+ * secrets belong to a workspace).
+ */
+export const registerTickets = pgTable(
+  'register_tickets',
+  {
+    environment: text('environment').$type<Environment>().notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    sealed: text('sealed').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('register_tickets_key').on(t.environment, t.fingerprint)],
 );
 
 /**

@@ -12,8 +12,8 @@ import type { SoapRequest } from '@/lib/emulator/soap';
 import { WSFE_OPERATION_NAMES } from '@/lib/emulator/wsfe-operations';
 import type { RecordedFault } from '@/lib/responses/emulator';
 
-/** WSFEv1's operations and WSAA's loginCms. */
-const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES];
+/** WSFEv1's operations, WSAA's loginCms and the register's getPersona_v2. */
+const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES, 'getPersona_v2'];
 /** The lookups a client settles a doubt with: the ones a lagging book misleads. */
 const LOOKUP_OPERATIONS = ['FECompConsultar', 'FECompUltimoAutorizado'] as const;
 /** FEDummy is how a client asks whether the service is up: it answers while the environment is down. */

@@ -12,6 +12,7 @@ import {
 } from '@/lib/db/schema';
 import type { Environment } from '@/lib/ar/environments';
 import { newId } from '@/lib/ids';
+import type { RegisterActivity, RegisterAddress, RegisterKind } from '@/lib/ar/register';
 import type { EmulatorPointOfSale } from '@/lib/emulator/queries';
 
 export type EmulatorVoucher = typeof emulatorVouchers.$inferSelect;
@@ -46,19 +47,42 @@ export async function getTaxpayerStatus(environment: Environment, cuit: string):
   return (await findTaxpayerStatus(environment, cuit)) ?? 'responsable_inscripto';
 }
 
+/** What the register says of a CUIT beside its IVA condition (constancia de inscripción). */
+export interface RegisterColumns {
+  name?: string;
+  kind?: RegisterKind;
+  address?: RegisterAddress;
+  activities?: RegisterActivity[];
+  startedOn?: string;
+  active?: boolean;
+}
+
+/** Sets a CUIT's IVA condition and, when given, what the register says of it (fields not given are kept). */
 export async function upsertTaxpayer(
   environment: Environment,
   cuit: string,
   vatStatus: TaxpayerVatStatus,
+  register: RegisterColumns = {},
 ): Promise<void> {
   const db = await getDb();
+  const given = Object.fromEntries(Object.entries(register).filter(([, value]) => value !== undefined));
   await db
     .insert(emulatorTaxpayers)
-    .values({ id: newId(), environment, cuit, vatStatus })
+    .values({ id: newId(), environment, cuit, vatStatus, ...given })
     .onConflictDoUpdate({
       target: [emulatorTaxpayers.environment, emulatorTaxpayers.cuit],
-      set: { vatStatus, updatedAt: new Date() },
+      set: { vatStatus, ...given, updatedAt: new Date() },
     });
+}
+
+/** The register's row for a CUIT, whatever it holds. */
+export async function getTaxpayerRow(environment: Environment, cuit: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(emulatorTaxpayers)
+    .where(and(eq(emulatorTaxpayers.environment, environment), eq(emulatorTaxpayers.cuit, cuit)));
+  return row;
 }
 
 export async function getPointOfSale(

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ApiError, invalidField } from '@/lib/api/errors';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { CuitSchema, isValidCuit } from '@/lib/ar/cuit';
+import { REGISTER_SERVICE } from '@/lib/ar/register';
 import { AUTHORITY_SERVICES } from '@/lib/ar/services';
 import type { AuthorityService } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
@@ -35,7 +36,11 @@ export const AuthorizationBody = z
     environment: EnvironmentSchema,
     cuit: CuitSchema,
     alias: AliasSchema,
-    service: z.enum(AUTHORITY_SERVICES as [AuthorityService, ...AuthorityService[]]),
+    // The register's service too: a platform asks it with its own certificate.
+    service: z.enum([REGISTER_SERVICE, ...AUTHORITY_SERVICES] as [
+      AuthorityService | typeof REGISTER_SERVICE,
+      ...(AuthorityService | typeof REGISTER_SERVICE)[],
+    ]),
   })
   .strict();
 export const RevocationBody = z
@@ -45,7 +50,7 @@ export const PointOfSaleBody = z
   .object({
     environment: EnvironmentSchema,
     cuit: CuitSchema,
-    number: z.number().int().min(1).max(99_999),
+    number: z.number().int().min(1).max(99_998),
     /** Tests make blocked and dropped points of sale with these. */
     blocked: z.boolean().optional(),
     dropped_on: z.iso.date().nullable().optional(),
@@ -101,7 +106,7 @@ export async function issueCertificateFromCsr(
 }
 
 export async function recordAuthorization(input: z.output<typeof AuthorizationBody>): Promise<RecordedAuthorization> {
-  await addAuthorization(input);
+  await addAuthorization(input as typeof input & { service: AuthorityService });
   return input;
 }
 

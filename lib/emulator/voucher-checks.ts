@@ -27,15 +27,13 @@ import {
   type VoucherClass,
 } from '@/lib/emulator/wsfe-catalog';
 import { addDays, daysBetween, parseDate } from '@/lib/emulator/wsfe-values';
+import { CONSUMER_IDENTIFICATION_THRESHOLD_CENTS } from '@/lib/ar/arca/certain-refusals';
 
 /** FECompTotXRequest: the most details one FECAESolicitar may carry (homologation's value, 2021). */
 export const MAX_DETAILS_PER_REQUEST = 250;
 
-/**
- * RG 4444's amount (ARS) from which a B voucher must identify its receiver: $10,000,000 since RG 5700/2025
- * (the manual does not state it; the press does). In cents.
- */
-const CONSUMER_IDENTIFICATION_THRESHOLD = 1_000_000_000n;
+/** RG 4444's amount from which a B voucher must identify its receiver (lib/ar/arca, where the store checks it too). */
+const CONSUMER_IDENTIFICATION_THRESHOLD = CONSUMER_IDENTIFICATION_THRESHOLD_CENTS;
 
 export const NUMBERING_MESSAGE =
   'El numero o fecha del comprobante no se corresponde con el proximo a autorizar. Consultar metodo FECompUltimoAutorizado.';
@@ -238,7 +236,10 @@ export function checkDetail(
       ),
     );
   }
-  if ((kind === 'A' || kind === 'M') && facts.receiverStatus === 'exento') {
+  if (
+    (kind === 'A' || kind === 'M') &&
+    (facts.receiverStatus === 'exento' || facts.receiverStatus === 'consumidor_final')
+  ) {
     notes.push(
       err(
         10063,

@@ -2,6 +2,7 @@
 // then issues a 12 h ticket, refusing a second one while the first is valid.
 import crypto, { X509Certificate } from 'node:crypto';
 import { CmsError, verifyCms } from '@/lib/ar/cms';
+import { REGISTER_SERVICE } from '@/lib/ar/register';
 import { AUTHORITY_SERVICES } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
 import { emulatorCa } from '@/lib/emulator/ca';
@@ -76,7 +77,7 @@ async function authenticate(environment: Environment, in0: string, now: Date): P
 
   const subject = subjectAttributes(cms.signerCertificatePem);
   const tra = readLoginRequest(cms.content, { environment, signerDn: subject, now });
-  if (!(AUTHORITY_SERVICES as readonly string[]).includes(tra.service)) throw wsaaFaultError('wsn.notFound');
+  if (![...AUTHORITY_SERVICES, REGISTER_SERVICE].includes(tra.service)) throw wsaaFaultError('wsn.notFound');
   const alias = subject.find((attribute) => attribute.name === 'CN')?.value;
   const cuit = /^CUIT (\d{11})$/.exec(subject.find((attribute) => attribute.name === 'SERIALNUMBER')?.value ?? '')?.[1];
   if (!alias || !cuit || !(await isAuthorized({ environment, cuit, alias, service: tra.service }))) {
@@ -101,3 +102,7 @@ async function authenticate(environment: Environment, in0: string, now: Date): P
 }
 
 export const sha256 = (text: string) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Two digests compared in constant time. */
+export const sameDigest = (a: string, b: string) =>
+  a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));

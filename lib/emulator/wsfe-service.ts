@@ -1,13 +1,12 @@
 // The emulated WSFEv1 (an ASMX service): the operations of wsfe-operations.ts behind the real service's
 // credential checks, answered as Errors/Err inside an HTTP 200 result, not as SOAP faults.
-import crypto from 'node:crypto';
 import type { Environment } from '@/lib/ar/environments';
 import { outageFor } from '@/lib/emulator/faults';
 import { getTicketByTokenHash } from '@/lib/emulator/queries';
 import { xmlParser } from '@/lib/ar/xml';
 import { isRecord, SoapFaultError, serveSoap, type SoapRequest } from '@/lib/emulator/soap';
 import type { Observation } from '@/lib/emulator/voucher-detail';
-import { sha256 } from '@/lib/emulator/wsaa-service';
+import { sameDigest, sha256 } from '@/lib/emulator/wsaa-service';
 import { WSFE_OPERATIONS } from '@/lib/emulator/wsfe-operations';
 import { errorsXml } from '@/lib/emulator/wsfe-xml';
 
@@ -107,6 +106,3 @@ function readSso(token: string): { genTime: number; expTime: number } | undefine
   if (!match || !isRecord((xmlParser.parse(xml) as Record<string, unknown>).sso)) return undefined;
   return { genTime: Number(match[1]), expTime: Number(match[2]) };
 }
-
-const sameDigest = (a: string, b: string) =>
-  a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));

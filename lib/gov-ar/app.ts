@@ -2,6 +2,7 @@
 // entries in, the meta records it writes on them (`src: "gov-ar"`, each with its `key`), its webhook events, and the types of
 // its tables' columns.
 import type { Environment } from '@/lib/ar/environments';
+import type { RegisterActivity, RegisterAddress, RegisterKind, RegisterTaxpayer } from '@/lib/ar/register';
 import type { AuthorityService } from '@/lib/ar/services';
 import type { CertificatePath, CompanyData, WizardStep } from '@/lib/responses/gov-ar-progress';
 
@@ -9,6 +10,9 @@ export const GOV_AR_APP_ID = 'gov-ar';
 
 export const SUPPLIERS_FOLDER = 'suppliers';
 export const INVOICES_FOLDER = 'invoices';
+
+/** The invoice issuing template's name. */
+export const INVOICE_TEMPLATE = 'ar-invoice';
 
 /** The `ar-invoice` workflow's step that numbers and sends an invoice (its sender completes it too). */
 export const SEND_STEP = 'gov-ar.send';
@@ -52,5 +56,9 @@ declare module '@/lib/db/schema' {
     wizardStep: WizardStep;
     companyData: CompanyData;
     certificatePath: CertificatePath;
+    registerKind: RegisterKind;
+    registerAddress: RegisterAddress;
+    registerActivity: RegisterActivity;
+    registerTaxpayer: RegisterTaxpayer;
   }
 }

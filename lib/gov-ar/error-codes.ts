@@ -5,6 +5,7 @@ import { registerErrorStatuses } from '@/lib/api/errors';
 
 const GOV_AR_ERROR_STATUS = {
   link_not_found: 404,
+  taxpayer_not_found: 404,
   registration_in_progress: 409,
   registration_incomplete: 409,
   invoice_in_progress: 409,
@@ -30,6 +31,8 @@ const GOV_AR_ERROR_STATUS = {
   service_not_authorized: 422,
   supplier_not_registered: 422,
   point_of_sale_not_registered: 422,
+  customer_register_mismatch: 422,
+  pdf_render_failed: 422,
 } as const;
 type GovArErrorStatus = typeof GOV_AR_ERROR_STATUS;
 

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { ApiError, invalidField, type ErrorCode } from '@/lib/api/errors';
 import { readJsonBody } from '@/lib/api/body';
-import { isStorableText } from '@/lib/api/storable-json';
+import { assertStorableJson, isStorableText } from '@/lib/api/storable-json';
 import { authenticateRequest, type AuthMode, type CallerFor } from '@/lib/access/authenticate';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -44,6 +44,7 @@ export function withApi<
       if (body && !body.success) {
         throw new ApiError('validation_failed', 'The request body is not valid.', zodFields(body.error));
       }
+      if (body) assertStorableJson(body.data);
       const result = await options.handler({
         caller,
         params,
@@ -117,9 +118,17 @@ export function createdOrStored<T>(result: { created: boolean; value: T }, creat
   return json(result.value, result.created ? createdStatus : 200);
 }
 
+/**
+ * What a JSON answer a browser may open by hand carries in place of a page's policy: it runs nothing, loads
+ * nothing and is framed by nobody (the proxy, which gives pages theirs, does not see the services' paths).
+ */
+const JSON_404_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** Handlers for every method of a path no service defines: a JSON 404 rather than an HTML page. */
 export function unknownPathHandlers() {
   const handler = async (request: Request) =>
-    json({ code: 'not_found', message: `No such endpoint: ${request.method} ${new URL(request.url).pathname}` }, 404);
+    json({ code: 'not_found', message: `No such endpoint: ${request.method} ${new URL(request.url).pathname}` }, 404, {
+      'content-security-policy': JSON_404_POLICY,
+    });
   return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
 }

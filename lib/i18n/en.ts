@@ -69,12 +69,21 @@ export const en: typeof esAR = {
     exentoHint: 'Issues C invoices, without VAT.',
     email: 'Email (optional)',
     emailHint: 'To tell you about this registration and when the certificate expires.',
+    fromRegister:
+      'We filled these in from your constancia de inscripción at ARCA. Check them: you can change any of them.',
+    grossIncome: 'Ingresos Brutos number',
+    grossIncomeHint:
+      'ARCA does not know it and it is printed on your invoices. Enter the number, «Exento» or your Convenio Multilateral number.',
+    startedOn: 'Start of activities',
+    startedOnHint: 'The date your activity started. It is printed on your invoices.',
     errors: {
       legal_name: 'Enter the legal name.',
       fiscal_address: 'Enter the full fiscal address.',
       activity_code: 'The activity code has 6 digits, no letters or spaces.',
       tax_classification: 'Choose Responsable Inscripto, Monotributista or IVA Exento.',
       email: 'Enter a valid email address, for example name@company.com.ar, or leave the field empty.',
+      gross_income: 'Enter the Ingresos Brutos number: up to 40 letters, digits, spaces, dots, hyphens or slashes.',
+      started_on: 'Enter a valid date.',
     },
   },
   path: {

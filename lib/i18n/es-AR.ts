@@ -67,12 +67,22 @@ export const esAR = {
     exentoHint: 'Emite facturas C, sin IVA.',
     email: 'Correo electrónico (opcional)',
     emailHint: 'Para avisarle sobre esta alta y el vencimiento del certificado.',
+    fromRegister:
+      'Completamos estos datos con su constancia de inscripción de ARCA. Revíselos: puede cambiar cualquiera.',
+    grossIncome: 'Número de Ingresos Brutos',
+    grossIncomeHint:
+      'ARCA no lo conoce y va impreso en sus facturas. Escriba el número, «Exento» o su número de Convenio Multilateral.',
+    startedOn: 'Inicio de actividades',
+    startedOnHint: 'La fecha en que empezó su actividad. Va impresa en sus facturas.',
     errors: {
       legal_name: 'Escriba la razón social.',
       fiscal_address: 'Escriba el domicilio fiscal completo.',
       activity_code: 'El código de actividad tiene 6 números, sin letras ni espacios.',
       tax_classification: 'Elija Responsable Inscripto, Monotributista o IVA Exento.',
       email: 'Escriba un correo electrónico válido, por ejemplo nombre@empresa.com.ar, o deje el campo vacío.',
+      gross_income:
+        'Escriba el número de Ingresos Brutos: hasta 40 letras, números, espacios, puntos, guiones o barras.',
+      started_on: 'Escriba una fecha válida.',
     },
   },
   path: {

@@ -40,6 +40,7 @@ import {
   RegisteredCertificate,
   RegistrationView,
   SavedProgress,
+  Taxpayer,
 } from '@/lib/responses/gov-ar';
 import { MetaRecord } from '@/lib/responses/entry';
 import { Entry, EntryList } from '@/lib/openapi/responses/silo';
@@ -96,6 +97,7 @@ export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   RegisteredCertificate,
   CertificateRecord,
   PointsOfSale,
+  Taxpayer,
   IssuedCertificate,
   RecordedAuthorization,
   RecordedRevocation,

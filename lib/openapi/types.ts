@@ -11,6 +11,10 @@ export const TAGS = [
   { name: 'Silo', description: 'Supplier entries, invoice envelopes and their meta records (silo/v1).' },
   { name: 'Transform', description: 'Registration workflows and the jobs that run them (transform/v1).' },
   { name: 'Registration', description: "The wizard's own service, public by link ref (gov-ar/v1)." },
+  {
+    name: 'Taxpayers',
+    description: "The authority's register of taxpayers (constancia de inscripción), for integrators (gov-ar/v1).",
+  },
   { name: 'Console', description: "The console's browser session (a cookie holding the workspace API key)." },
   { name: 'Utils', description: 'Liveness and this document (utils/v1, /openapi.json).' },
   {

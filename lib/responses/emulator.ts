@@ -1,5 +1,6 @@
 // Answers of the emulator's portal (JSON); its SOAP services answer XML, described in words.
 import { z } from 'zod';
+import { REGISTER_SERVICE } from '@/lib/ar/register';
 import { EnvironmentName, ServiceName } from '@/lib/responses/authority';
 import { listOf, Timestamp } from '@/lib/responses/common';
 
@@ -11,7 +12,10 @@ export const RecordedAuthorization = z.strictObject({
   environment: EnvironmentName,
   cuit: z.string(),
   alias: z.string(),
-  service: ServiceName,
+  service: z.union([
+    ServiceName,
+    z.literal(REGISTER_SERVICE).describe("The register's (a platform's own certificate)"),
+  ]),
 });
 
 export const RecordedRevocation = z.strictObject({
@@ -33,8 +37,24 @@ export const RecordedTaxpayer = z.strictObject({
   environment: EnvironmentName,
   cuit: z.string(),
   vat_status: z
-    .enum(['responsable_inscripto', 'monotributo', 'exento'])
-    .describe('Responsable Inscripto issues A and B; Monotributo and Exento issue C'),
+    .enum(['responsable_inscripto', 'monotributo', 'exento', 'consumidor_final'])
+    .describe(
+      'Responsable Inscripto issues A and B; Monotributo and Exento issue C; a consumidor final (no IVA, no monotributo) issues none',
+    ),
+  name: z.string().optional().describe("The register's name (razón social, or apellido, nombre)"),
+  kind: z.enum(['person', 'company']).optional(),
+  address: z
+    .strictObject({
+      street: z.string(),
+      locality: z.string().optional(),
+      postal_code: z.string().optional(),
+      province: z.string().optional(),
+    })
+    .optional()
+    .describe('The domicilio fiscal'),
+  activities: z.array(z.strictObject({ code: z.string(), name: z.string() })).optional(),
+  started_on: z.iso.date().optional(),
+  active: z.boolean().optional().describe('false: the CUIT is inactive (estadoClave INACTIVO)'),
 });
 
 const IssuedVoucher = z.strictObject({

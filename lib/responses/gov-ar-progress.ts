@@ -27,6 +27,16 @@ export const CompanyDataSchema = z.strictObject({
     .trim()
     .regex(/^\d{6}$/, 'the activity code (CLAE) has 6 digits'),
   tax_classification: TaxClassification,
+  // Ingresos Brutos (RG 1415 prints it on every invoice): the register does not know it, so the supplier says it.
+  gross_income: z
+    .string({ error: 'enter the Ingresos Brutos number' })
+    .trim()
+    .min(1, 'enter the Ingresos Brutos number')
+    .max(40, 'the Ingresos Brutos number is at most 40 characters')
+    .regex(/^[\p{L}\p{N} .\-/]+$/u, 'letters, digits, spaces, dots, hyphens and slashes only')
+    .optional(),
+  // Inicio de actividades (RG 1415), YYYY-MM-DD; prefilled from the register when it says.
+  started_on: z.iso.date({ error: 'enter a valid date' }).optional(),
   // Where the supplier wants to hear about its registration; optional, pre-filled from the entry's emails.
   email: z
     .email({ error: 'enter a valid email address' })

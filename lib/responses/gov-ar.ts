@@ -39,9 +39,16 @@ export const RegistrationView = z.strictObject({
       legal_name: z.string(),
       fiscal_address: z.string().optional(),
       email: z.string().optional(),
+      activity_code: z.string().optional().describe('The main activity (CLAE), from the register'),
+      tax_classification: z.enum(['responsable_inscripto', 'monotributista', 'exento']).optional(),
+      started_on: z.iso.date().optional().describe('Inicio de actividades, from the register'),
+      source: z
+        .literal('register')
+        .optional()
+        .describe("Present when the values come from the authority's register (constancia de inscripción)"),
     })
     .describe(
-      "The company step's starting values, from the supplier entry's GOBL party (name, first address, first email)",
+      "The company step's starting values: from the authority's register when it answers for the CUIT (`source: \"register\"`: name, domicilio fiscal, activity, IVA condition, start), else from the supplier entry's GOBL party (name, first address); the email is the entry's",
     ),
   services: z.array(ServiceName).describe('The web services the supplier must authorize'),
   renewal: z.boolean().describe('The supplier already had a certificate: this registration replaces it'),
@@ -104,6 +111,33 @@ export const PointsOfSale = z.strictObject({
   ),
 });
 
+const RegisterAddress = z.strictObject({
+  street: z.string().describe('Calle y número (dirección)'),
+  locality: z.string().optional(),
+  postal_code: z.string().optional(),
+  province: z.string().optional(),
+});
+
+export const Taxpayer = z.strictObject({
+  cuit: z.string().describe('CUIT, 11 digits'),
+  name: z.string().describe('Razón social, or "apellido, nombre" of a person'),
+  kind: z.enum(['person', 'company']).describe('tipoPersona FISICA or JURIDICA'),
+  active: z.boolean().describe('estadoClave ACTIVO'),
+  vat_status: z
+    .strictObject({
+      code: z.union([z.literal(1), z.literal(4), z.literal(5), z.literal(6), z.literal(15)]),
+      name: z.string(),
+    })
+    .describe(
+      "The IVA condition the register implies, as RG 5616's CondicionIVAReceptorId (1 Responsable Inscripto, 4 Exento, 5 Consumidor Final, 6 Monotributo, 15 IVA No Alcanzado): send it as the customer's `ar-arca-vat-status`",
+    ),
+  address: RegisterAddress.nullable().describe('The domicilio fiscal, or null when the register has none'),
+  activities: z.array(z.strictObject({ code: z.string().describe('CLAE, 6 digits'), name: z.string() })),
+  started_on: z.iso.date().optional().describe("The company's contrato social, when the register gives it"),
+  warnings: z.array(z.string()).optional().describe("The register's own remarks on the entry (errorConstancia)"),
+});
+
+export type Taxpayer = z.output<typeof Taxpayer>;
 export type CertificateRequest = z.output<typeof CertificateRequest>;
 export type Progress = z.output<typeof Progress>;
 export type SavedProgress = z.output<typeof SavedProgress>;
@@ -129,6 +163,17 @@ export const RegistrationWorkflowFields = {
 };
 type RegistrationWorkflowFields = z.output<z.ZodObject<typeof RegistrationWorkflowFields>>;
 
+/** The invoice template's own field of a presented workflow. */
+export const InvoiceWorkflowFields = {
+  check_customer: z
+    .boolean()
+    .optional()
+    .describe(
+      "Invoice workflows: a stored invoice's customer CUIT is checked against the authority's register (active, an IVA condition that fits the letter)",
+    ),
+};
+type InvoiceWorkflowFields = z.output<z.ZodObject<typeof InvoiceWorkflowFields>>;
+
 declare module '@/lib/responses/transform' {
-  interface TemplateWorkflowFields extends RegistrationWorkflowFields {}
+  interface TemplateWorkflowFields extends RegistrationWorkflowFields, InvoiceWorkflowFields {}
 }

@@ -1,6 +1,6 @@
 // Silo entries: creating (POST, or idempotent PUT with a client-chosen id), fetching and listing.
 import { createHash } from 'node:crypto';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { ApiError, idUnavailable, notFound } from '@/lib/api/errors';
 import { toPage, type ListQuery } from '@/lib/api/pagination';
 import type { Caller } from '@/lib/access/caller';
 import { canonicalJson } from '@/lib/canonical-json';
@@ -139,9 +139,10 @@ async function correctEntry(caller: Caller, body: EntryBody, id: string): Promis
 
 async function findExisting(caller: Caller, body: EntryBody, id?: string): Promise<Entry | undefined> {
   const byId = id ? await getEntryByIdAnyOwner(id) : undefined;
-  if (byId && (byId.ownerId !== caller.ownerId || !sameContent(byId, body))) {
+  // Another workspace's entry is never compared with: its content is none of this caller's business.
+  if (byId && byId.ownerId !== caller.ownerId) throw idUnavailable(id!);
+  if (byId && !sameContent(byId, body))
     throw new ApiError('conflict', `Entry ${id} already exists with other content.`);
-  }
   const byKey = body.key ? await getEntryByKey(caller.ownerId, body.key) : undefined;
   if (byKey && (!sameContent(byKey, body) || (id && byKey.id !== id))) {
     throw new ApiError('conflict', `Key "${body.key}" is already used by entry ${byKey.id}.`, { key: 'already used' });

@@ -1,6 +1,6 @@
 // Jobs: starting a workflow for a silo entry (POST, or idempotent PUT with a client-chosen id) and
 // reading one back with its steps.
-import { ApiError, notFound } from '@/lib/api/errors';
+import { ApiError, idUnavailable, notFound } from '@/lib/api/errors';
 import type { Caller } from '@/lib/access/caller';
 import { canonicalJson } from '@/lib/canonical-json';
 import { isUniqueViolation } from '@/lib/db/errors';
@@ -116,9 +116,9 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
 
 async function findExisting(caller: Caller, body: JobBody, id?: string): Promise<Job | undefined> {
   const byId = id ? await getJobByIdAnyOwner(id) : undefined;
-  if (byId && (byId.ownerId !== caller.ownerId || !sameRequest(byId, body))) {
-    throw new ApiError('conflict', `Job ${id} already exists with another body.`);
-  }
+  // Another workspace's job is never compared with: its body is none of this caller's business.
+  if (byId && byId.ownerId !== caller.ownerId) throw idUnavailable(id!);
+  if (byId && !sameRequest(byId, body)) throw new ApiError('conflict', `Job ${id} already exists with another body.`);
   const byKey = body.key ? await getJobByKey(caller.ownerId, body.key) : undefined;
   if (byKey && (!sameRequest(byKey, body) || (id && byKey.id !== id))) {
     throw new ApiError('conflict', `Key "${body.key}" is already used by job ${byKey.id}.`, { key: 'already used' });

@@ -151,7 +151,7 @@ test.describe('the emulator portal pages', () => {
     await expect(cuit).toHaveAccessibleDescription(/Revise la CUIT/);
 
     await portal.addPointOfSale(newCuit(), '0');
-    await expect(portal.pointOfSale.getByLabel('Número de punto de venta')).toHaveAccessibleDescription(/de 1 a 99999/);
+    await expect(portal.pointOfSale.getByLabel('Número de punto de venta')).toHaveAccessibleDescription(/de 1 a 99998/);
 
     await portal.revoke('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----');
     await expect(portal.revocation.getByLabel('Certificado a revocar')).toHaveAccessibleDescription(

@@ -187,6 +187,8 @@ describe('the ar-invoice workflow', () => {
       legal_name: 'Tornillería del Plata S.R.L.',
       fiscal_address: 'Av. Corrientes 1234, CABA',
       tax_classification: 'responsable_inscripto',
+      gross_income: '901-712345-6',
+      started_on: '2015-03-02',
     };
     await insertMetaRecords(await getDb(), [
       {
@@ -214,6 +216,9 @@ describe('the ar-invoice workflow', () => {
     const text = flat(pdfText(Buffer.from(await response.arrayBuffer())));
     expect(text).toContain('Razón social: Tornillería del Plata S.R.L.');
     expect(text).toContain('Av. Corrientes 1234, CABA');
+    // RG 1415's issuer block whole: the Ingresos Brutos number and start the company step asked for.
+    expect(text).toContain('Ingresos Brutos: 901-712345-6');
+    expect(text).toContain('Fecha de inicio de actividades: 02/03/2015');
   });
 
   it('numbers one sequence without gaps or repeats: 20 invoices at once get 1..20 and 20 CAEs', async () => {

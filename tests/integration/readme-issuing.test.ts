@@ -38,7 +38,8 @@ function substitute(body: string, values: Record<string, string>): unknown {
     if (!(name in values)) throw new Error(`the README's body uses $${name}, which this test does not know`);
     return values[name]!;
   });
-  return JSON.parse(filled);
+  // `\$schema` in an unquoted heredoc is the shell's way of writing `$schema`.
+  return JSON.parse(filled.replaceAll('\\$', '$'));
 }
 
 const plusDays = (isoDate: string, days: number) =>

@@ -8,6 +8,7 @@ import { newId } from '@/lib/ids';
 import { closedPort, withEnv } from '@/tests/support/authority';
 import {
   addPointOfSale,
+  countInvoices,
   getStoredEntry,
   listEnvelopes,
   postInvoice,
@@ -26,14 +27,6 @@ const emulator = useEmulator();
 /** Runs `action` while nothing answers where the authority should be. */
 async function withAuthorityDown<T>(action: () => Promise<T>): Promise<T> {
   return withEnv({ AR_EMULATOR_URL: `http://127.0.0.1:${await closedPort()}` }, action);
-}
-
-async function countInvoices(ownerId: string): Promise<number> {
-  const db = await getDb();
-  const result = (await db.execute(
-    sql`select count(*)::int as n from entries where owner_id = ${ownerId} and folder = 'invoices'`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
 }
 
 afterEach(() => {

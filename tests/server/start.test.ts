@@ -130,6 +130,11 @@ describe(`npm start in production (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () 
       /AR_AUTHORITY=emulator in production.*AR_EMULATOR_IN_PRODUCTION=1/,
     ],
     [
+      "AR_AUTHORITY=afip without the authority's CA certificates",
+      { AR_AUTHORITY: 'afip' },
+      /AR_SANDBOX_CA_CERT is not set; AR_LIVE_CA_CERT is not set/,
+    ],
+    [
       'an ADMIN_TOKEN under 32 characters',
       { AR_AUTHORITY: 'afip', ADMIN_TOKEN: 'start-test-admin' },
       /ADMIN_TOKEN is 16 characters long/,

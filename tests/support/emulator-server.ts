@@ -12,6 +12,7 @@ import * as taxpayersRoute from '@/app/emulator/portal/taxpayers/route';
 import * as taxpayerRoute from '@/app/emulator/portal/taxpayers/[cuit]/route';
 import * as voucherBookRoute from '@/app/emulator/portal/taxpayers/[cuit]/vouchers/route';
 import * as faultsRoute from '@/app/emulator/portal/faults/route';
+import * as registerRoute from '@/app/emulator/[environment]/sr-padron/webservices/personaServiceA5/route';
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -26,6 +27,7 @@ const ROUTES: [string, RegExp, Handler][] = [
   ['POST', /^\/emulator\/portal\/faults$/, faultsRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsaa\/LoginCms$/, loginCmsRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsfev1\/service\.asmx$/, wsfeRoute.POST],
+  ['POST', /^\/emulator\/(?<environment>[^/]+)\/sr-padron\/webservices\/personaServiceA5$/, registerRoute.POST],
 ];
 
 export interface EmulatorServer {

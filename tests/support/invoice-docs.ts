@@ -3,6 +3,9 @@
 export const INVOICE_SCHEMA = 'https://gobl.org/draft-0/bill/invoice';
 export const ENVELOPE_SCHEMA = 'https://gobl.org/draft-0/envelope';
 
+/** Today in Argentina (UTC−3): the store refuses a date the authority would not take today (N±5 for goods). */
+const argentinaToday = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+
 /** The customer each letter needs under GOBL's Argentina rules (B needs none: a final consumer). */
 const CUSTOMER_FOR_LETTER: Record<string, Record<string, unknown>> = {
   A: {
@@ -36,7 +39,7 @@ export function invoiceDoc(cuit: string, overrides: Record<string, unknown> = {}
     $schema: INVOICE_SCHEMA,
     series: '1',
     code: '00000001',
-    issue_date: '2026-03-02',
+    issue_date: argentinaToday(),
     supplier: { name: 'Proveedor de Prueba S.A.', tax_id: { country: 'AR', code: cuit } },
     ...(customer ? { customer } : {}),
     lines: [
@@ -88,7 +91,7 @@ export function richInvoiceDoc(cuit: string, overrides: Record<string, unknown> 
     uuid: '0190a3f0-0000-7000-8000-0000000000b1',
     type: 'standard',
     series: '1',
-    issue_date: '2026-03-02',
+    issue_date: argentinaToday(),
     issue_time: '10:30:00',
     op_date: '2026-03-01',
     currency: 'ARS',

@@ -1,7 +1,9 @@
 // Invoices through the real silo handlers, for suppliers registered through the real wizard service
 // against the emulated authority: a registered supplier, an invoice document, storing and listing.
 import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { getDb } from '@/lib/db/client';
 import * as entriesRoute from '@/app/silo/v1/entries/route';
 import * as entryRoute from '@/app/silo/v1/entries/[id]/route';
 import * as envelopesRoute from '@/app/silo/v1/envelopes/route';
@@ -84,3 +86,12 @@ export const getStoredEntry = (apiKey: string, id: string) => call(entryRoute.GE
 
 export const listEnvelopes = (apiKey: string, query: Record<string, string> = {}) =>
   call(envelopesRoute.GET, { token: apiKey, query });
+
+/** How many invoices the workspace has stored. */
+export async function countInvoices(ownerId: string): Promise<number> {
+  const db = await getDb();
+  const result = (await db.execute(
+    sql`select count(*)::int as n from entries where owner_id = ${ownerId} and folder = 'invoices'`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]!.n;
+}

@@ -3,7 +3,8 @@
 // rolled back), inserts only planned. A plan "grows" when it scans a large table sequentially or a
 // node goes through more rows than a page needs.
 import type { Client } from 'pg';
-import { getDbHandle } from '@/lib/db/client';
+import { sql } from 'drizzle-orm';
+import { getDbHandle, inTransaction } from '@/lib/db/client';
 import type { LoggedQuery } from '@/lib/db/query-log';
 
 export interface PlanNode {
@@ -100,4 +101,36 @@ export async function planOnProductDb(query: LoggedQuery): Promise<ExplainedQuer
   const { rows } = await client.query(`explain (format json) ${query.sql}`, query.params);
   const [top] = rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[];
   return { sql: query.sql, analyzed: false, plan: top!.Plan };
+}
+
+/** A parameter as an SQL literal (the logged parameters are text, numbers, booleans or null). */
+const literal = (value: unknown) =>
+  value === null || value === undefined
+    ? 'null'
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : `'${String(value instanceof Date ? value.toISOString() : value).replaceAll("'", "''")}'`;
+
+/**
+ * The plan a prepared statement settles on once PostgreSQL stops planning it for each run's parameters (the
+ * generic plan; the embedded database prepares every statement, and may choose it after five runs): the query
+ * prepared with its parameters left open, `plan_cache_mode` forced to generic, and its execution explained.
+ */
+export async function genericPlanOnProductDb(query: LoggedQuery): Promise<ExplainedQuery> {
+  return inTransaction(async (tx) => {
+    const run = async (statement: string) =>
+      ((await tx.execute(sql.raw(statement))) as unknown as { rows: Record<string, unknown>[] }).rows;
+    await run('set local plan_cache_mode = force_generic_plan');
+    await run(`prepare generic_plan_probe as ${query.sql}`);
+    try {
+      const rows = await run(
+        `explain (format json) execute generic_plan_probe(${query.params.map(literal).join(', ')})`,
+      );
+      const plan = rows[0]!['QUERY PLAN'];
+      const [top] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
+      return { sql: query.sql, analyzed: false, plan: top!.Plan };
+    } finally {
+      await run('deallocate generic_plan_probe');
+    }
+  });
 }

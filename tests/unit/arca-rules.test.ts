@@ -448,16 +448,34 @@ describe('ar-arca-v4 normalisation', () => {
       },
       '1',
     ],
-    [
-      'final consumer is not for a CUIT: registered',
-      (doc: Doc) => {
-        doc.customer.ext = { 'ar-arca-vat-status': '5' };
-        doc.tax = { ext: { 'ar-arca-doc-type': '1' } };
-      },
-      '1',
-    ],
   ])('customer VAT status with %s', (_name, change, status) => {
     expect(prepared(change).customer.ext['ar-arca-vat-status']).toBe(status);
+  });
+
+  // GOBL would silently make a final consumer (5) with a CUIT a Responsable Inscripto (1), so an invoice meant
+  // as a B went out as an A: the store refuses it instead, naming the field and the statuses that fit.
+  it.each([
+    [
+      '5 with a CUIT',
+      { tax_id: { country: 'AR', code: '30500010912' } },
+      '5',
+      /1, 6, 13, 16, 4, 7, 10, 15; a final consumer is named by an identity/,
+    ],
+    [
+      '1 without a tax ID',
+      { identities: [{ code: '25123456', ext: { 'ar-arca-identity-type': '96' } }] },
+      '1',
+      /5, 4, 7, 10, 15; a customer of a type A document is named by its tax_id \(CUIT\)$/,
+    ],
+    ['9 (foreign) with a CUIT', { tax_id: { country: 'AR', code: '30500010912' } }, '9', /1, 6, 13, 16, 4, 7, 10, 15$/],
+  ])('refuses a customer VAT status its tax ID contradicts: %s', (_name, party, status, reason) => {
+    const doc = validInvoice();
+    doc.customer = { name: 'Cliente', ...party, ext: { 'ar-arca-vat-status': status } };
+    const result = prepareArcaInvoice(doc);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.fields['data.doc.customer.ext.ar-arca-vat-status']).toMatch(reason);
+    expect(result.fields['data.doc.customer.ext.ar-arca-vat-status']).toContain(`VAT status ${status} does not fit`);
   });
 
   it.each([

@@ -1,9 +1,13 @@
 // Where our clients reach the authority: AFIP/ARCA's published hosts, the operator's AR_WSAA_URL_* /
 // AR_WSFE_URL_* instead (an absolute URL; https in production, checked at start-up), or the emulator.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authorityEndpoint } from '@/lib/authority/endpoints';
 import { checkConfiguration } from '@/lib/server/configuration-checks';
 import { restoreEnvAfterEach } from '@/tests/support/env-restore';
+import { makeCa } from '@/tests/support/pki';
 
 const NAMES = [
   'APP_ENV',
@@ -15,6 +19,8 @@ const NAMES = [
   'AR_WSAA_URL_LIVE',
   'AR_WSFE_URL_SANDBOX',
   'AR_WSFE_URL_LIVE',
+  'AR_SANDBOX_CA_CERT',
+  'AR_LIVE_CA_CERT',
 ] as const;
 const env = process.env as Record<string, string | undefined>;
 restoreEnvAfterEach(NAMES);
@@ -102,10 +108,18 @@ describe('the start-up check of the authority URLs', () => {
   });
 
   it('starts with well-formed overrides', () => {
+    // Production against the authority also needs its CAs (tests/unit/configuration-checks.test.ts).
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-files-'));
+    const caFile = (name: string, pem: string) => {
+      fs.writeFileSync(path.join(directory, name), pem);
+      return path.join(directory, name);
+    };
     given({
       APP_ENV: 'production',
       AR_AUTHORITY: 'afip',
       AR_WSAA_URL_LIVE: 'https://wsaa.example.com/ws/services/LoginCms',
+      AR_SANDBOX_CA_CERT: caFile('sandbox.pem', makeCa('sandbox').certificatePem),
+      AR_LIVE_CA_CERT: caFile('live.pem', makeCa('live').certificatePem),
     });
     expect(checkConfiguration()).toEqual([]);
   });

@@ -180,6 +180,30 @@ describe('the printed voucher', () => {
     expect(text).toContain('Fecha de inicio de actividades: 01/03/2015');
   });
 
+  it("prints RG 1415's issuer block whole from the company step, the razón social once", async () => {
+    const issued = issueExample('invoice-ar-arca-standard.json');
+    const doc = issued.envelope.doc as Json;
+    const supplier = {
+      // The register's spelling of the name the invoice is issued under: the same name, printed once.
+      legalName: doc.supplier.name.toUpperCase(),
+      commercialAddress: 'Av. Corrientes 1234, San Nicolás (C1043AAZ), CIUDAD AUTONOMA BUENOS AIRES',
+      vatCondition: 'responsable_inscripto' as const,
+      grossIncome: '901-712345-6',
+      activityStart: '2015-03-02',
+    };
+    const pdf = await renderInvoicePdf({ envelope: issued.envelope, supplier });
+    const text = pdfText(pdf);
+    const drawn = flat(pdfText(pdf, { raw: true }));
+    expect(text).toMatch(labelled('Domicilio comercial', 'Av. Corrientes 1234'));
+    expect(text).toMatch(labelled('Condición frente al IVA', 'IVA Responsable Inscripto'));
+    expect(text).toMatch(labelled('Ingresos Brutos', '901-712345-6'));
+    expect(text).toMatch(labelled('Fecha de inicio de actividades', '02/03/2015'));
+    // The customer's block says "Apellido y nombre / Razón social"; the issuer's has no second name line.
+    expect(text).not.toMatch(/(?<!\/ )Razón social:/);
+    const name = escapeRegExp(doc.supplier.name);
+    expect(drawn.match(new RegExp(name, 'gi'))).toHaveLength(1);
+  });
+
   it('leaves out what the supplier did not register, and defaults the rest from the envelope', async () => {
     const text = pdfText(
       await renderInvoicePdf({ envelope: issueExample('invoice-ar-arca-monotributo.json').envelope }),

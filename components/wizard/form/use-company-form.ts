@@ -16,6 +16,8 @@ export interface CompanyValues {
   activity_code: string;
   tax_classification: CompanyData['tax_classification'] | null;
   email: string | undefined;
+  gross_income: string | undefined;
+  started_on: string | undefined;
 }
 
 const companyResolver: Resolver<CompanyValues, unknown, CompanyData> = async (values, context, options) => {
@@ -51,9 +53,11 @@ export function companyDefaults(initial: CompanyData | undefined, prefill: Compa
   return {
     legal_name: initial?.legal_name ?? prefill.legal_name,
     fiscal_address: initial?.fiscal_address ?? prefill.fiscal_address ?? '',
-    activity_code: initial?.activity_code ?? '',
-    tax_classification: initial?.tax_classification ?? null,
+    activity_code: initial?.activity_code ?? prefill.activity_code ?? '',
+    tax_classification: initial?.tax_classification ?? prefill.tax_classification ?? null,
     email: initial ? (initial.email ?? '') : (prefill.email ?? ''),
+    gross_income: initial?.gross_income ?? '',
+    started_on: initial ? (initial.started_on ?? '') : (prefill.started_on ?? ''),
   };
 }
 

@@ -1,7 +1,8 @@
 'use client';
-// Step (a): the supplier confirms or corrects the company data (pre-filled from the supplier entry),
-// validated with the very schema the server applies to the saved progress. The CUIT is fixed: it is
-// what the registration is for.
+// Step (a): the supplier confirms or corrects the company data (pre-filled from the authority's register
+// when it answered, saying so, else from the supplier entry), and adds what the register cannot know (the
+// Ingresos Brutos number), validated with the very schema the server applies to the saved progress. The
+// CUIT is fixed: it is what the registration is for.
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import type { CompanyData, CompanyPrefill } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
@@ -12,6 +13,8 @@ import { companyDefaults, useCompanyForm, type CompanyField } from '@/components
 import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
 import { StepNav } from '@/components/wizard/step-nav';
 import { fieldError, fieldLabel } from '@/components/wizard/styles';
+
+const registerNote = 'rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900';
 
 interface CompanyStepProps extends StepProps {
   refId: string;
@@ -34,7 +37,9 @@ export function CompanyStep({ headingRef, refId, cuit, initial, prefill, onDone 
     announce(`${t.errors.summary} ${invalid.map((field) => t.company.errors[field]).join(' ')}`),
   );
   // The starting values in the server-rendered HTML too, so the form is filled before the scripts run.
-  const initialValue = (field: 'legal_name' | 'fiscal_address' | 'activity_code' | 'email') => ({
+  const initialValue = (
+    field: 'legal_name' | 'fiscal_address' | 'activity_code' | 'email' | 'gross_income' | 'started_on',
+  ) => ({
     defaultValue: defaults[field] ?? '',
   });
   const message = (field: CompanyField) => (hasError(field) ? t.company.errors[field] : undefined);
@@ -52,6 +57,11 @@ export function CompanyStep({ headingRef, refId, cuit, initial, prefill, onDone 
       nav={<StepNav form="company-form" />}
     >
       <form id="company-form" noValidate {...formProps} className="space-y-5">
+        {prefill.source === 'register' && !initial && (
+          <p role="note" data-testid="register-prefill-note" className={registerNote}>
+            {t.company.fromRegister}
+          </p>
+        )}
         <TextField
           label={t.company.legalName}
           autoComplete="organization"
@@ -98,6 +108,23 @@ export function CompanyStep({ headingRef, refId, cuit, initial, prefill, onDone 
             </p>
           )}
         </fieldset>
+        <TextField
+          label={t.company.grossIncome}
+          hint={t.company.grossIncomeHint}
+          autoComplete="off"
+          maxLength={40}
+          error={message('gross_income')}
+          {...initialValue('gross_income')}
+          {...register('gross_income', { setValueAs: optionalText })}
+        />
+        <TextField
+          label={t.company.startedOn}
+          hint={t.company.startedOnHint}
+          type="date"
+          error={message('started_on')}
+          {...initialValue('started_on')}
+          {...register('started_on', { setValueAs: optionalText })}
+        />
         <TextField
           label={t.company.email}
           hint={t.company.emailHint}

@@ -13,28 +13,52 @@ import {
   EXT_CONCEPT,
   EXT_DOC_LETTER,
   EXT_DOC_TYPE,
+  EXT_IDENTITY_TYPE,
   EXT_VAT_RATE,
   EXT_VAT_STATUS,
   letterOf,
   TAG_MONOTAX,
   VAT_RATE_PERCENT,
+  VAT_STATUS_FINAL_CONSUMER,
+  VAT_STATUSES,
   VAT_STATUSES_TYPE_A,
   type DocLetter,
 } from '@/lib/ar/arca/extensions';
 
 type Party = NonNullable<CalculableInvoice['customer']>;
 
-/** Keeps a status the tax ID allows; otherwise the first (the default) of those it allows. */
-function normaliseVatStatus(customer: Party | undefined) {
-  if (!customer) return;
+/**
+ * Keeps a status the tax ID allows; otherwise the first (the default) of those it allows, as GOBL does. Where
+ * that replacement would change the voucher's letter behind the caller's back (a final consumer, 5, with a
+ * CUIT made a Responsable Inscripto, so an A; a Responsable Inscripto without a CUIT made a final consumer, so
+ * a B), the status is refused instead, saying which statuses fit.
+ */
+function normaliseVatStatus(customer: Party | undefined): Record<string, string> {
+  if (!customer) return {};
+  const argentine = customer.tax_id?.country === 'AR';
   const allowed = !customer.tax_id
     ? ['5', '4', '7', '10', '15']
-    : customer.tax_id.country !== 'AR'
+    : !argentine
       ? ['9', '8']
       : ['1', '6', '13', '16', '4', '7', '10', '15'];
   const given = customer.ext?.[EXT_VAT_STATUS];
-  if (given && allowed.includes(given)) return;
+  if (given && allowed.includes(given)) return {};
+  const changesLetter =
+    given !== undefined &&
+    ((argentine && VAT_STATUSES.includes(given)) || (!customer.tax_id && VAT_STATUSES_TYPE_A.includes(given)));
+  if (changesLetter) {
+    const holder = argentine ? 'a customer with an Argentine tax_id (CUIT)' : 'a customer without a tax_id';
+    const remedy = argentine
+      ? given === VAT_STATUS_FINAL_CONSUMER
+        ? `; a final consumer is named by an identity with "${EXT_IDENTITY_TYPE}" (96 DNI, 86 CUIL) instead of a tax_id`
+        : ''
+      : '; a customer of a type A document is named by its tax_id (CUIT)';
+    return {
+      [`customer.ext.${EXT_VAT_STATUS}`]: `VAT status ${given} does not fit ${holder}, whose status is one of ${allowed.join(', ')}${remedy}`,
+    };
+  }
   customer.ext = { ...customer.ext, [EXT_VAT_STATUS]: allowed[0]! };
+  return {};
 }
 
 function defaultLetter(doc: CalculableInvoice): DocLetter {
@@ -82,8 +106,7 @@ function normaliseConcept(doc: CalculableInvoice) {
 
 /** Runs on the document before it is calculated; returns reasons by path relative to the document. */
 export function normaliseArcaInvoice(doc: CalculableInvoice): Record<string, string> {
-  normaliseVatStatus(doc.customer);
-  const fields = normaliseDocType(doc);
+  const fields = { ...normaliseVatStatus(doc.customer), ...normaliseDocType(doc) };
   normaliseConcept(doc);
   return fields;
 }

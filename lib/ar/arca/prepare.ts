@@ -7,6 +7,7 @@ import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invo
 import { ADDON_KEY } from '@/lib/ar/arca/extensions';
 import { normaliseArcaCombo, normaliseArcaInvoice } from '@/lib/ar/arca/normalise';
 import { checkArcaRules } from '@/lib/ar/arca/rules';
+import { checkConsumerIdentification, checkCustomerCuits, checkQuantities } from '@/lib/ar/arca/certain-refusals';
 import { checkVoucherBalance } from '@/lib/ar/arca/voucher-amounts';
 
 export type PreparedArcaInvoice = { ok: true; doc: CalculableInvoice } | { ok: false; fields: Record<string, string> };
@@ -50,9 +51,17 @@ export function prepareArcaInvoice(input: unknown, { path = 'data.doc' }: Prepar
   if (!doc.tax?.rounding) doc.tax = { ...doc.tax, rounding: STORE_ROUNDING };
   const normalising = normaliseArcaInvoice(doc);
   const calculation = calculateInvoice(doc, { combo: normaliseArcaCombo });
-  let refusals = { ...checkArcaRules(calculation.doc), ...calculation.fields, ...normalising };
+  let refusals = {
+    ...checkArcaRules(calculation.doc),
+    ...calculation.fields,
+    ...normalising,
+    ...checkCustomerCuits(calculation.doc),
+    ...checkQuantities(calculation.doc),
+  };
   // Only a document the addon accepts is weighed against the voucher it will be authorised as.
   if (Object.keys(refusals).length === 0) refusals = checkVoucherBalance(calculation.doc);
+  // And a voucher that can be made is one the authority takes only with its receiver named, from RG 4444's amount.
+  if (Object.keys(refusals).length === 0) refusals = checkConsumerIdentification(calculation.doc);
   if (Object.keys(refusals).length > 0) {
     return {
       ok: false,

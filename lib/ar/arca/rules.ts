@@ -29,6 +29,10 @@ import {
 
 type Fields = Record<string, string>;
 
+/** The points of sale the authority numbers (`PtoVta` > 0 and < 99999): one rule, said one way wherever a series is checked. */
+export const MAX_POINT_OF_SALE = 99_998;
+export const SERIES_RULE = `series is the point of sale, a number from 1 to ${MAX_POINT_OF_SALE} written in digits, such as "3"`;
+
 const present = (value: unknown) =>
   value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
@@ -67,8 +71,8 @@ function checkCurrency(doc: CalculableInvoice, fields: Fields) {
 
 function checkSeries(doc: CalculableInvoice, fields: Fields) {
   if (!present(doc.series)) fields.series = '(01) series is required: the point of sale';
-  else if (!/^\d+$/.test(doc.series!) || Number(doc.series) < 1 || Number(doc.series) > 99998) {
-    fields.series = '(02) series is the point of sale, a number between 1 and 99998';
+  else if (!/^\d+$/.test(doc.series!) || Number(doc.series) < 1 || Number(doc.series) > MAX_POINT_OF_SALE) {
+    fields.series = `(02) ${SERIES_RULE}`;
   }
 }
 

@@ -1,6 +1,7 @@
-// The rules an invoice envelope must pass before it is stored: issued by a registered supplier of the
-// workspace, with a letter whose web service that supplier authorised, and, in live, on a point of
-// sale the authority reports for it (any number in the sandbox). The first failure answers.
+// The rules an invoice envelope must pass before it is stored: dated within the window the authority takes
+// today, issued by a registered supplier of the workspace, with a letter whose web service that supplier
+// authorised, and, in live, on a point of sale the authority reports for it (any number in the sandbox); with
+// check_customer, a customer the register contradicts is refused (customer-check.ts). The first failure answers.
 import type { Caller } from '@/lib/access/caller';
 import { ApiError } from '@/lib/api/errors';
 import type { Tx } from '@/lib/db/client';
@@ -11,11 +12,14 @@ import { invoiceLetter, pointOfSaleNumber, type InvoiceEnvelope } from '@/lib/go
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { isUsable, pointsOfSaleFor } from '@/lib/gov-ar/points-of-sale';
 import { SERVICE_BY_LETTER } from '@/lib/ar/services';
+import { checkCustomerInRegister } from '@/lib/gov-ar/invoices/customer-check';
+import { argentinaToday, checkIssueDateWindow } from '@/lib/ar/arca/certain-refusals';
 import { getRegisteredSupplierCredential, getSupplierStatus } from '@/lib/gov-ar/invoices/queries';
 import {
   authorityRefusal,
   invoiceAlreadySent,
   invoiceInProgress,
+  issueDateOutsideWindow,
   LETTER_FIELD,
   pointOfSaleNotRegistered,
   SERIES_FIELD,
@@ -26,6 +30,10 @@ import {
 export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope): Promise<void> {
   const environment: Environment = caller.sandbox ? 'sandbox' : 'live';
   const invoice = envelope.doc;
+  // The date the authority would refuse today: said now, not after a job took a number for it.
+  const misdated = checkIssueDateWindow(invoice, argentinaToday());
+  if (Object.keys(misdated).length > 0) throw issueDateOutsideWindow(misdated);
+
   const cuit = invoice.supplier.tax_id.code;
   const credential = await getRegisteredSupplierCredential(caller.ownerId, environment, cuit);
   if (!credential) throw supplierNotRegistered(cuit, environment, await getSupplierStatus(caller.ownerId, cuit));
@@ -38,6 +46,7 @@ export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope): P
   }
 
   if (environment === 'live') await requireRegisteredPointOfSale(credential, pointOfSaleNumber(invoice.series));
+  await checkCustomerInRegister(caller.ownerId, environment, envelope);
 }
 
 async function requireRegisteredPointOfSale(credential: Credential, number: number): Promise<void> {

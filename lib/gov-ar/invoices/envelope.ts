@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { INVOICE_LETTERS } from '@/lib/ar/services';
 import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
+import { MAX_POINT_OF_SALE, SERIES_RULE } from '@/lib/ar/arca/rules';
 import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invoice';
 import { EnvelopeHeaderSchema, goblUuid, nameText, shortText } from '@/lib/gobl/org';
 import { PartySchema } from '@/lib/gov-ar/party';
@@ -13,13 +14,13 @@ const INVOICE_SCHEMA_URL = 'https://gobl.org/draft-0/bill/invoice';
 export const DOC_LETTER_EXT = 'ar-arca-doc-letter';
 
 /**
- * The point of sale (punto de venta), 1..99999, as a string of digits. Leading zeros are accepted
+ * The point of sale (punto de venta), 1..99998, as a string of digits. Leading zeros are accepted
  * ("0003" is how the number is printed on an invoice) and kept as sent; the value is what counts.
  */
 const SeriesSchema = z
-  .string({ error: 'series is the point of sale: a string of digits such as "3"' })
-  .regex(/^\d{1,5}$/, 'series is the point of sale: 1 to 5 digits such as "3"')
-  .refine((series) => Number(series) >= 1, 'the point of sale is a number from 1 to 99999');
+  .string({ error: SERIES_RULE })
+  .regex(/^\d{1,5}$/, SERIES_RULE)
+  .refine((series) => Number(series) >= 1 && Number(series) <= MAX_POINT_OF_SALE, SERIES_RULE);
 
 /** The point of sale a series names. */
 export const pointOfSaleNumber = (series: string) => Number(series);

@@ -47,6 +47,11 @@ export async function getInvoicePdf(caller: Caller, entryId: string): Promise<{ 
   try {
     return await renderAndKeep(entry);
   } catch (error) {
+    if (error instanceof InvoicePdfError && error.problem === 'over_limits')
+      throw new ApiError(
+        'pdf_render_failed',
+        `Entry ${entryId}'s PDF could not be made: ${error.message}. The invoice stands; its data is in the entry.`,
+      );
     if (error instanceof InvoicePdfError)
       throw new ApiError('entry_not_found', `Entry ${entryId} has no PDF: ${error.message}.`);
     throw error;
@@ -59,7 +64,7 @@ async function renderAndKeep(entry: Entry): Promise<{ fileName: string; pdf: Buf
     envelope: entry.data as InvoicePdfInput['envelope'],
     supplier: await supplierCompany(entry),
   };
-  const pdf = await renderPdfOffLoop(input);
+  const pdf = await renderPdfOffLoop(input, entry.ownerId);
   const fileName = invoicePdfFileName(input.envelope.doc as Parameters<typeof invoicePdfFileName>[0]);
   const now = new Date();
   const keptNow = await keepPdf(
@@ -83,7 +88,10 @@ async function renderAndKeep(entry: Entry): Promise<{ fileName: string; pdf: Buf
   return { fileName: kept.fileName, pdf: Buffer.from(kept.pdf) };
 }
 
-/** The company data the supplier confirmed in the wizard (razón social, fiscal address, IVA condition), if any. */
+/**
+ * The company data the supplier confirmed in the wizard (razón social, fiscal address, IVA condition,
+ * Ingresos Brutos, inicio de actividades), if any: RG 1415's issuer block.
+ */
 async function supplierCompany(invoice: Entry): Promise<SupplierCompany | undefined> {
   const doc = (invoice.data as { doc?: { supplier?: { tax_id?: { code?: string } } } }).doc;
   const cuit = doc?.supplier?.tax_id?.code;
@@ -94,5 +102,7 @@ async function supplierCompany(invoice: Entry): Promise<SupplierCompany | undefi
     legalName: company.legal_name,
     commercialAddress: company.fiscal_address,
     vatCondition: company.tax_classification,
+    ...(company.gross_income ? { grossIncome: company.gross_income } : {}),
+    ...(company.started_on ? { activityStart: company.started_on } : {}),
   };
 }

@@ -4,14 +4,15 @@
 // an invoice nothing turns it to Error, and a job fails only when its invoice never left or was refused (it
 // takes its queued send with it). The PDF is made on first request (invoice-pdf.ts), off the path to Sent.
 // Registered with the engine by lib/gov-ar/plug.ts.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import type { Tx } from '@/lib/db/client';
 import type { Job, WorkflowConfig } from '@/lib/db/schema';
-import { GOV_AR_APP_ID, INVOICES_FOLDER, SEND_STEP } from '@/lib/gov-ar/app';
+import { GOV_AR_APP_ID, INVOICE_TEMPLATE, INVOICES_FOLDER, SEND_STEP } from '@/lib/gov-ar/app';
 import { invoicePdfUrl, keepInvoicePdfStep } from '@/lib/gov-ar/invoices/invoice-pdf';
 import { getSendByJob, lockSendOfJob, withdrawSend } from '@/lib/gov-ar/invoices/issuance-queries';
 import { sendInvoice } from '@/lib/gov-ar/invoices/send-step';
+import { InvoiceWorkflowFields } from '@/lib/responses/gov-ar';
 import { setEntryStatus } from '@/lib/silo/queries';
 import {
   COMMON_STEP,
@@ -25,8 +26,6 @@ import { kickWebhookSender } from '@/lib/transform/wake-ups';
 import { workflowBodyBase } from '@/lib/transform/workflow-body';
 import { raiseWebhookEventNow } from '@/lib/webhooks/queries';
 
-const INVOICE_TEMPLATE = 'ar-invoice';
-
 const INVOICE_STEP = {
   setProcessing: 'silo.status.processing',
   send: SEND_STEP,
@@ -37,7 +36,10 @@ const INVOICE_STEP = {
 } as const;
 const STEP = INVOICE_STEP;
 
-export const InvoiceWorkflowBody = workflowBodyBase(INVOICE_TEMPLATE);
+export const InvoiceWorkflowBody = workflowBodyBase(INVOICE_TEMPLATE).extend({
+  /** Check each stored invoice's customer against the authority's register (lib/gov-ar/invoices/customer-check.ts). */
+  check_customer: z.boolean().optional(),
+});
 export type InvoiceWorkflowBody = z.output<typeof InvoiceWorkflowBody>;
 
 function invoicePlan(config: WorkflowConfig): TemplatePlan {
@@ -81,6 +83,14 @@ async function releaseOrHoldSend(tx: Tx, job: Job): Promise<{ hold: string } | u
   }
 }
 
+declare module '@/lib/db/schema' {
+  /** The invoice template's stored settings. */
+  interface WorkflowConfig {
+    /** The customer's CUIT is checked against the authority's register when an invoice is stored. */
+    checkCustomer?: boolean;
+  }
+}
+
 export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   name: INVOICE_TEMPLATE,
   app: GOV_AR_APP_ID,
@@ -88,10 +98,10 @@ export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   folder: INVOICES_FOLDER,
   defaultName: 'Invoice issuing',
   body: InvoiceWorkflowBody,
-  config: () => ({}),
+  config: (body) => (body.check_customer ? { checkCustomer: true } : {}),
   plan: invoicePlan,
-  present: () => ({}),
-  presentedFields: {},
+  present: (config) => (config.checkCustomer ? { check_customer: true } : {}),
+  presentedFields: InvoiceWorkflowFields,
   refuseJob: (entry, openJob) => {
     if (entry.status === 'Sent')
       return new ApiError(

@@ -1,9 +1,18 @@
 // Database access for invoices outside their numbering (issuance-queries.ts): which registered supplier
 // (and which of its certificates) an invoice is issued by, its status, and its kept PDF.
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb, inTransaction } from '@/lib/db/client';
-import { credentials, entries, invoicePdfs, metaRecords, supplierCuit, type Credential } from '@/lib/db/schema';
+import {
+  credentials,
+  entries,
+  invoicePdfs,
+  isSupplierEntry,
+  metaRecords,
+  supplierCuit,
+  workflows,
+  type Credential,
+} from '@/lib/db/schema';
 import type { Environment } from '@/lib/ar/environments';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { insertMetaRecords } from '@/lib/silo/queries';
@@ -18,7 +27,7 @@ const activeCredentialOfRegisteredSupplier = (ownerId: string, cuit: string) =>
     eq(credentials.cuit, cuit),
     eq(credentials.status, 'active'),
     eq(entries.ownerId, ownerId),
-    eq(entries.folder, 'suppliers'),
+    isSupplierEntry(entries.folder),
     eq(entries.status, 'Registered'),
     eq(supplierCuit(entries.data), cuit),
   );
@@ -50,8 +59,9 @@ export async function getSupplierStatus(ownerId: string, cuit: string): Promise<
   const [row] = await db
     .select({ status: entries.status })
     .from(entries)
-    // By the entries_supplier_cuit index: an unknown CUIT costs one index probe, however many suppliers there are.
-    .where(and(eq(entries.ownerId, ownerId), eq(entries.folder, 'suppliers'), eq(supplierCuit(entries.data), cuit)))
+    // By the entries_supplier_cuit index: an unknown CUIT costs one index probe, however many suppliers there
+    // are, on a generic plan too (the folder a literal, as the index's condition).
+    .where(and(eq(entries.ownerId, ownerId), isSupplierEntry(entries.folder), eq(supplierCuit(entries.data), cuit)))
     .orderBy(desc(entries.createdAt), desc(entries.id))
     .limit(1);
   return row?.status;
@@ -114,4 +124,21 @@ export async function getSupplierCompanyRecord(ownerId: string, cuit: string): P
     .orderBy(...latestCredentialFirst)
     .limit(1);
   return row?.value ?? undefined;
+}
+
+/** Whether any of the workspace's invoice workflows asks for customers to be checked against the register. */
+export async function workspaceChecksCustomers(ownerId: string, template: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: workflows.id })
+    .from(workflows)
+    .where(
+      and(
+        eq(workflows.ownerId, ownerId),
+        eq(workflows.template, template),
+        sql`(${workflows.config}->>'checkCustomer') = 'true'`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

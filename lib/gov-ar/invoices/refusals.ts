@@ -15,6 +15,15 @@ export const LETTER_FIELD = `data.doc.tax.ext.${DOC_LETTER_EXT}`;
 
 const PORTAL_POINTS_OF_SALE = '"Administración de puntos de venta y domicilios" › "A/B/M de Puntos de Venta"';
 
+/** A date the authority would refuse today (10016), each reason keyed by its field in the stored form. */
+export function issueDateOutsideWindow(fields: Record<string, string>): ApiError {
+  return new ApiError(
+    'validation_failed',
+    'The invoice is dated outside the window the authority takes around its today; date it within it.',
+    Object.fromEntries(Object.entries(fields).map(([path, reason]) => [`data.doc.${path}`, reason])),
+  );
+}
+
 export function supplierNotRegistered(cuit: string, environment: Environment, status?: string): ApiError {
   return new ApiError(
     'supplier_not_registered',

@@ -46,7 +46,9 @@ export type InvoicePdfProblem =
   /** Not a voucher we print: types E and T (other web services), 49, receipts, MiPyME credit invoices. */
   | 'not_printable'
   /** The document is not a calculated invoice (`prepareArcaInvoice` was not run, or refused it). */
-  | 'not_calculated';
+  | 'not_calculated'
+  /** Rendering it went past the time or memory one render may take (lib/gov-ar/invoices/pdf-off-loop.ts). */
+  | 'over_limits';
 
 export class InvoicePdfError extends Error {
   constructor(

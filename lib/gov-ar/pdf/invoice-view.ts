@@ -110,12 +110,15 @@ function supplierView(input: InvoicePdfInput, doc: CalculableInvoice, kind: Vouc
   const company = input.supplier ?? {};
   const condition = company.vatCondition ?? supplierConditionOf(kind.letter, doc.$tags?.includes(TAG_MONOTAX) ?? false);
   const address = company.commercialAddress ?? addressLine(party?.addresses?.[0]);
-  const name = company.legalName ?? party?.name ?? '';
+  const legalName = company.legalName ?? party?.name ?? '';
+  // The heading is the name the invoice is issued under (a trade name, or the razón social itself): the
+  // razón social is printed again, labelled, only when it is another name (RG 1415 asks for it once).
+  const name = party?.name?.trim() || legalName;
   const cuit = party?.tax_id?.code ? formatCuit(party.tax_id.code) : '';
   return {
     name,
     details: [
-      { label: 'Razón social', value: name },
+      ...(sameName(legalName, name) ? [] : [{ label: 'Razón social', value: legalName }]),
       ...(address ? [{ label: 'Domicilio comercial', value: address }] : []),
       ...(condition ? [{ label: 'Condición frente al IVA', value: supplierConditionLabel(condition) }] : []),
     ],
@@ -128,6 +131,13 @@ function supplierView(input: InvoicePdfInput, doc: CalculableInvoice, kind: Vouc
     ],
   };
 }
+
+/** Two spellings of one name: case, spacing and accents aside. */
+const sameName = (a: string, b: string) => {
+  const plain = (text: string) =>
+    text.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return plain(a) === plain(b);
+};
 
 /** The receiver's document as the voucher carries it (DocTipo/DocNro), or a foreign tax ID, which travels as 99. */
 function customerDocument(customer: Party | undefined, detail: WsfeVoucher['detail']): LabelledValue | undefined {

@@ -5,6 +5,7 @@
 import type { InvoiceView } from '@/lib/gov-ar/pdf/invoice-view';
 import type { LabelledValue } from '@/lib/gov-ar/pdf/labels';
 import { drawQr, QR_QUIET_MODULES } from '@/lib/gov-ar/pdf/qr-drawing';
+import { printable } from '@/lib/gov-ar/pdf/printable-text';
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 28 };
 const WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -19,7 +20,7 @@ const QR_SIZE = 96;
 const MAX_ROW_HEIGHT = 200;
 const MAX_TEXT = 300;
 
-const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
+const clip = (text: string) => printable(text, MAX_TEXT);
 
 type Column = {
   title: string;
@@ -360,7 +361,7 @@ function lineColumns(view: InvoiceView): Column[] {
   ];
   const used = figures.reduce((sum, column) => sum + column.width, 0);
   return [
-    { title: 'Producto / Servicio', width: WIDTH - used, align: 'left', cell: (row) => row.description },
+    { title: 'Producto / Servicio', width: WIDTH - used, align: 'left', cell: (row) => printable(row.description) },
     ...figures,
   ];
 }

@@ -7,6 +7,12 @@ export interface CompanyPrefill {
   legal_name: string;
   fiscal_address?: string;
   email?: string;
+  /** The rest comes from the authority's register (register-prefill.ts), when it answered. */
+  activity_code?: string;
+  tax_classification?: 'responsable_inscripto' | 'monotributista' | 'exento';
+  started_on?: string;
+  /** `register`: the values come from the authority's constancia de inscripción (the wizard says so). */
+  source?: 'register';
 }
 
 interface GoblAddress {

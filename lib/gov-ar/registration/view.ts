@@ -1,6 +1,7 @@
 // What the wizard's service says about a registration link (GET /gov-ar/v1/registrations/{ref}), and
 // what the wizard page shows for a used live link whose supplier still has no point of sale.
 import { companyPrefill } from '@/lib/gov-ar/registration/party-prefill';
+import { companyPrefillWithRegister } from '@/lib/gov-ar/registration/register-prefill';
 import { getActiveCredential } from '@/lib/gov-ar/credentials';
 import { isRenewal, previousCompany, servicesAuthorizedForAlias } from '@/lib/gov-ar/registration/renewal';
 import { loadOpenRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
@@ -22,8 +23,14 @@ export async function getRegistrationView(ref: string): Promise<RegistrationView
   // A renewal's company step starts from what the last registration confirmed, until the supplier saves their own.
   const company = !progress.company && renewal ? await previousCompany(entry.id) : undefined;
   if (company) progress.company = company;
+  const entryPrefill = companyPrefill(registration.party);
+  // The register is asked only while the company step still needs its starting values.
+  const prefill = progress.company
+    ? entryPrefill
+    : await companyPrefillWithRegister(registration.environment, registration.party.tax_id.code, entryPrefill);
   return {
     ...common(registration),
+    prefill,
     status: registration.entry.status,
     step: progress.step,
     progress,

@@ -69,6 +69,16 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
       'AR_EMULATOR_LATENCY_MS delays every answer.',
   },
   {
+    ...soap('dummy or getPersona_v2 (token, sign, cuitRepresentada, idPersona)'),
+    method: 'post',
+    path: '/emulator/{environment}/sr-padron/webservices/personaServiceA5',
+    operationId: 'emulatorRegister',
+    summary:
+      'The register (ws_sr_constancia_inscripcion, personaServiceA5): getPersona_v2 answers a CUIT as the portal set it',
+    description:
+      'A ticket of the WSAA for `ws_sr_constancia_inscripcion` is needed, its CUIT as `cuitRepresentada`; a CUIT the register does not hold is the fault «No existe persona con ese Id». Faults set at /emulator/portal/faults for `getPersona_v2` apply.',
+  },
+  {
     ...portal,
     method: 'post',
     path: '/emulator/portal/certificates',
@@ -110,9 +120,11 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
     method: 'post',
     path: '/emulator/portal/taxpayers',
     operationId: 'emulatorSetTaxpayer',
-    summary: "Set a CUIT's IVA condition, which decides the voucher classes it may issue",
+    summary: "Set a CUIT's IVA condition (which decides the voucher classes it may issue) and its register entry",
+    description:
+      "With `name` the CUIT is in the emulated register (constancia de inscripción, getPersona_v2): `kind` (default from the CUIT's prefix), `address` (its parts, or one line), `activities` (CLAE codes), `started_on`, `active` (false: INACTIVO). Fields not sent are kept. Demo taxpayers are there from the start: 30712345671 (the demo supplier, Responsable Inscripto), 27900000001 (Monotributista), 30500012346 (exento), 20400000019 (consumidor final), 30999999987 (inactive).",
     body: jsonBody(TaxpayerBody),
-    responses: { 201: answer(RecordedTaxpayer, 'The IVA condition on record') },
+    responses: { 201: answer(RecordedTaxpayer, 'The IVA condition and register entry on record') },
   },
   {
     ...emulated,

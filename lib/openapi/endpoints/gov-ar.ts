@@ -8,7 +8,9 @@ import {
   RegisteredCertificate,
   RegistrationView,
   SavedProgress,
+  Taxpayer,
 } from '@/lib/responses/gov-ar';
+import { TaxpayerParams } from '@/lib/gov-ar/taxpayers/schemas';
 import { answer, jsonBody, multipartBody, type Endpoint } from '@/lib/openapi/types';
 
 /** Every refusal of an upload, each with the supplier's message in Spanish and English. */
@@ -95,5 +97,18 @@ export const GOV_AR_ENDPOINTS: Endpoint[] = [
       "Asked afresh (FEParamGetPtosVenta) with the certificate this link handed over, while it is the supplier's current one (a later registration's link takes over: this one answers `link_used`). At most 10 a minute per link.",
     errors: ['registration_incomplete', 'link_used', 'authority_unavailable', LIMITED],
     responses: { 200: answer(PointsOfSale, 'The points of sale') },
+  },
+  {
+    method: 'get',
+    path: '/gov-ar/v1/taxpayers/{cuit}',
+    operationId: 'getTaxpayer',
+    tag: 'Taxpayers',
+    auth: 'caller',
+    params: TaxpayerParams,
+    summary: "A CUIT as the authority's register holds it (constancia de inscripción)",
+    description:
+      "Name, kind, whether the CUIT is active, the IVA condition the register implies (RG 5616 codes: choose the invoice letter and the customer's `ar-arca-vat-status` from it), domicilio fiscal, activities and start, from the register of the caller's environment (`getPersona_v2`, asked with the platform's own certificate). Answers are kept a day (a CUIT the register does not hold, an hour). A malformed CUIT or a wrong check digit is refused before the authority is asked.",
+    errors: ['validation_failed', 'taxpayer_not_found', 'authority_unavailable'],
+    responses: { 200: answer(Taxpayer, 'The register entry') },
   },
 ];

@@ -16,6 +16,7 @@ const INVOICE_REFUSALS = [
   'certificate_untrusted',
   'authority_unavailable',
   'duplicate_invoice',
+  'customer_register_mismatch',
 ] as const;
 
 export const SILO_ENDPOINTS: Endpoint[] = [
@@ -62,11 +63,11 @@ export const SILO_ENDPOINTS: Endpoint[] = [
     auth: 'caller',
     summary: 'Store an entry under a client-chosen id (idempotent)',
     description:
-      'The same id and body answer the stored entry; the same id with another body is a 409, except an invoice the authority refused (`Error`), which the new body replaces. An invoice a job works on is `invoice_in_progress`, a `Sent` one `invoice_already_sent`.',
+      'The same id and body answer the stored entry; the same id with another body is a 409, except an invoice the authority refused (`Error`), which the new body replaces. An id another workspace holds is `409 id_unavailable`, whatever it holds there. An invoice a job works on is `invoice_in_progress`, a `Sent` one `invoice_already_sent`.',
     params: EntryIdParams,
     notFound: 'entry_not_found',
     body: jsonBody(EntryBody),
-    errors: ['conflict', 'invoice_in_progress', 'invoice_already_sent', ...INVOICE_REFUSALS],
+    errors: ['conflict', 'id_unavailable', 'invoice_in_progress', 'invoice_already_sent', ...INVOICE_REFUSALS],
     responses: { 201: answer(Entry, 'The new entry'), 200: answer(Entry, STORED) },
   },
   {
@@ -77,9 +78,10 @@ export const SILO_ENDPOINTS: Endpoint[] = [
     auth: 'caller',
     summary: "Download an issued invoice's PDF",
     description:
-      "Made by the `ar-invoice` workflow's `gov-ar.pdf` step once the authority accepted the invoice (a `gov-ar`/`pdf` meta record points here); 404 before.",
+      'Rendered on the first request once the authority accepted the invoice, then kept (a `gov-ar`/`pdf` meta record points here); 404 before. Each render runs within a time and memory limit on a pool shared fairly between workspaces; a render past them is `422 pdf_render_failed` for that PDF alone.',
     params: EntryIdParams,
     notFound: 'entry_not_found',
+    errors: ['pdf_render_failed'],
     responses: {
       200: {
         description: 'The PDF, named like FACTURA-B-00001-00000042.pdf',

@@ -101,7 +101,7 @@ export const TRANSFORM_ENDPOINTS: Endpoint[] = [
     query: JobWaitQuery,
     notFound: 'job_not_found',
     body: jsonBody(JobBody),
-    errors: JOB_REFUSALS,
+    errors: [...JOB_REFUSALS, 'id_unavailable'],
     responses: { 202: answer(Job, 'The queued job'), 200: answer(Job, `${REPLAYED}. ${WAITED}`) },
   },
 ];

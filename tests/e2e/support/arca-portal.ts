@@ -50,3 +50,8 @@ export function emulatorCa(environment: Environment): IssuingCa {
   const read = (extension: string) => fs.readFileSync(path.join(E2E_CA_DIR, `${environment}.${extension}`), 'utf8');
   return caFromPem({ certificatePem: read('crt'), privateKeyPem: read('key') });
 }
+
+/** The register's entry for a CUIT (the constancia de inscripción getPersona_v2 answers). */
+export async function registerTaxpayer(environment: Environment, body: Record<string, unknown>): Promise<void> {
+  await portal('taxpayers', { environment, ...body }, 201);
+}

@@ -1,0 +1,119 @@
+// The README's "Your first invoice", run as a person runs it: the block exactly as written, pasted into bash
+// (on its standard input), from a directory other than the repository's, with BASE and KEY set to what
+// `npm start` printed, against the product started as `npm start` on a fresh data directory. It must end
+// without an error, with three vouchers Sent, each with its 14-digit CAE, its QR and its PDF; a second paste
+// issues three more; and a wrong key stops it at the first call, saying why. Every loop the README's shell
+// blocks hold has a time limit.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readArcaQrUrl } from '@/lib/ar/arca/qr';
+import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
+import { startProduct, type RunningServer } from '@/tests/support/server-process';
+
+const readme = fs.readFileSync('README.md', 'utf8');
+
+/** The first bash block of the README's "Your first invoice" section. */
+function firstInvoiceBlock(): string {
+  const start = readme.indexOf('\n## Your first invoice\n');
+  expect(start).toBeGreaterThan(0);
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const block = /\n```bash\n([\s\S]*?)\n```\n/.exec(section)?.[1];
+  expect(block).toBeDefined();
+  return `${block!}\n`;
+}
+
+/** Pasted into bash: the block on its standard input, run where the person happens to be. */
+function paste(block: string, env: Record<string, string>) {
+  const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'first-invoice-'));
+  const run = spawnSync('bash', [], {
+    input: block,
+    cwd: elsewhere,
+    env: { PATH: process.env.PATH, HOME: elsewhere, ...env } as unknown as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The `show` objects the block prints (jq's pretty JSON, one after the other). */
+function shownVouchers(stdout: string) {
+  const objects = stdout.match(/^\{\n[\s\S]*?\n\}$/gm) ?? [];
+  return objects.map((text) => JSON.parse(text)).filter((value) => 'cae' in value);
+}
+
+const serverUrl = process.env.DATABASE_URL;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-onboarding-first-invoice-'));
+let databaseUrl: string | undefined;
+let server: RunningServer;
+let apiKey: string;
+
+beforeAll(async () => {
+  if (serverUrl) databaseUrl = await createScratchDatabase(serverUrl, 'first_invoice');
+  server = await startProduct({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+  apiKey = (await server.waitFor(/API key \(shown once\): (sk_test_\S+)/))[1]!;
+  await server.waitFor(/registration link: \S+/);
+});
+
+afterAll(async () => {
+  await server?.stop('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl && serverUrl) await dropScratchDatabase(serverUrl, databaseUrl);
+});
+
+describe(`the README's "Your first invoice" (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('registers the demo supplier and issues an A, a B and a credit note, each with its CAE, QR and PDF', {
+    timeout: 300_000,
+  }, async () => {
+    const run = paste(firstInvoiceBlock(), { BASE: server.url, KEY: apiKey });
+    expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
+    expect(run.stderr).toBe('');
+
+    const vouchers = shownVouchers(run.stdout);
+    expect(vouchers.map((voucher) => [voucher.status, voucher.type, voucher.number])).toEqual([
+      ['Sent', '1', '1-00000001'],
+      ['Sent', '6', '1-00000001'],
+      ['Sent', '3', '1-00000001'],
+    ]);
+    for (const voucher of vouchers) {
+      expect(voucher.cae).toMatch(/^\d{14}$/);
+      expect(voucher.cae_expiry).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(readArcaQrUrl(voucher.qr)).toMatchObject({ cuit: 30712345671, codAut: Number(voucher.cae) });
+    }
+    const pdfs = /their PDFs are in (\S+)/.exec(run.stdout)?.[1];
+    expect(pdfs).toBeDefined();
+    const files = fs.readdirSync(pdfs!).sort();
+    expect(files).toEqual(['1-1-00000001.pdf', '3-1-00000001.pdf', '6-1-00000001.pdf']);
+    for (const file of files) expect(fs.readFileSync(path.join(pdfs!, file)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('runs again on the registered supplier, issuing the next numbers', { timeout: 300_000 }, async () => {
+    const run = paste(firstInvoiceBlock(), { BASE: server.url, KEY: apiKey });
+    expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
+    expect(shownVouchers(run.stdout).map((voucher) => voucher.number)).toEqual([
+      '1-00000002',
+      '1-00000002',
+      '1-00000002',
+    ]);
+  });
+
+  it('stops at the first failed call, printing the answer, and issues nothing', { timeout: 120_000 }, async () => {
+    const run = paste(firstInvoiceBlock(), { BASE: server.url, KEY: 'sk_test_wrong' });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(
+      /^GET \/silo\/v1\/entries\?folder=suppliers&limit=100: HTTP 401 \{"code":"unauthorized"/,
+    );
+    expect(run.stdout).not.toContain('Issued');
+  });
+});
+
+describe("the README's shell blocks", () => {
+  it('hold no loop without a time limit', () => {
+    const blocks = [...readme.matchAll(/\n```(?:sh|bash)\n([\s\S]*?)\n```\n/g)].map((match) => match[1]!);
+    expect(blocks.length).toBeGreaterThan(5);
+    const loops = blocks.filter((block) => /(^|;|&&|\|\|)\s*(while|until)\s/m.test(block));
+    for (const block of loops) expect(block, block).toMatch(/\$SECONDS|\btimeout\b|--max-time/);
+  });
+});
