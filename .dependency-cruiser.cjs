@@ -4,6 +4,50 @@ const path = require('node:path');
 
 const room = (name) => `^lib/${name}/`;
 
+/**
+ * The rooms of lib/, top down (docs/architecture.md draws them): a room imports only rooms below it, so no
+ * import runs up a floor and no two rooms import each other. The platform files at lib/'s root are below all.
+ */
+const ROOMS_TOP_DOWN = [
+  'openapi',
+  'cli',
+  'console',
+  'server',
+  'demo',
+  'wizard',
+  'gov-ar',
+  'authority',
+  'emulator',
+  'http',
+  'transform',
+  'webhooks',
+  'silo',
+  'access',
+  'net',
+  'api',
+  'responses',
+  'ar',
+  'gobl',
+  'crypto',
+  'db',
+  'i18n',
+  'browser',
+];
+
+/** One rule per room: nothing above it. */
+const importsOnlyDown = ROOMS_TOP_DOWN.slice(1).map((name, index) => ({
+  name: `${name}-imports-only-rooms-below-it`,
+  comment: `lib/${name} may import only the rooms below it in ROOMS_TOP_DOWN (and the platform files).`,
+  severity: 'error',
+  from: { path: room(name) },
+  to: { path: `^lib/(${ROOMS_TOP_DOWN.slice(0, index + 1).join('|')})/` },
+}));
+
+/** The generic rooms: the machinery a service plugs into, and what it stands on. */
+const GENERIC_ROOMS = ['http', 'transform', 'webhooks', 'silo', 'access', 'net', 'api', 'crypto', 'db'];
+/** What is Argentine: the service, the authority's clients and stand-in, its formats, and their answers. */
+const ARGENTINE = '^lib/(gov-ar|authority|emulator|ar|gobl)/|^lib/responses/(gov-ar|authority|emulator)';
+
 /** The client components (files that start with 'use client'), as path patterns: what the browser bundles starts there. */
 function clientComponents(dir = 'components') {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((item) => {
@@ -43,10 +87,14 @@ module.exports = {
     {
       name: 'browser-code-takes-response-shapes-as-types',
       comment:
-        'The response schemas (lib/openapi/responses) declare each shape once; UI code takes their types with `import type`, so no zod schema of the document reaches the bundle.',
+        "The response schemas (lib/responses, and lib/openapi/responses for the per-folder entries) declare each shape once; UI code takes their types with `import type`, so no zod schema of the document reaches the bundle. The wizard's progress body and its step names are the browser forms' own schema.",
       severity: 'error',
       from: { path: '^(components|lib/(console|wizard))/' },
-      to: { path: '^lib/openapi/responses/', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^lib/(openapi/responses|responses)/',
+        pathNot: '^lib/responses/gov-ar-(progress|wizard-steps)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'ar-is-facts-and-formats',
@@ -73,24 +121,28 @@ module.exports = {
       to: { path: '^lib/(gov-ar|transform|silo|console|wizard)/' },
     },
     {
-      name: 'generic-services-name-no-country',
-      comment:
-        'The engine, the silo and the platform are generic: services plug into them by registering, never the reverse.',
+      name: 'platform-files-import-no-room',
+      comment: "The platform files at lib/'s root (config, ids, process singletons...) are below every room.",
       severity: 'error',
-      from: { path: '^lib/(transform|silo|access|webhooks|api|crypto|net)/' },
-      to: { path: '^lib/(gov-ar|ar|gobl|authority|emulator)/' },
+      from: { path: '^lib/[^/]+$' },
+      to: { path: '^lib/[^/]+/' },
     },
     {
-      name: 'database-holds-no-service-logic',
-      comment:
-        'lib/db declares every table, so it may name the column types services define (type-only), but runs none of their code.',
+      name: 'rooms-are-known',
+      comment: 'Every room of lib/ has its floor in ROOMS_TOP_DOWN (and its place in docs/architecture.md).',
       severity: 'error',
-      from: { path: '^lib/db/' },
-      to: {
-        path: '^lib/(gov-ar|authority|emulator|transform|silo|access|webhooks|api)/',
-        dependencyTypesNot: ['type-only'],
-      },
+      from: { path: '^lib/' },
+      to: { path: '^lib/[^/]+/', pathNot: `^lib/(${ROOMS_TOP_DOWN.join('|')})/` },
     },
+    {
+      name: 'generic-rooms-know-no-country',
+      comment:
+        'The engine, the silo, the HTTP layer and what they stand on are generic: services plug into them by registering (their codes, events, workflow fields and column types by declaration merging), never the reverse; not even a type reaches Argentina from them.',
+      severity: 'error',
+      from: { path: `^lib/(${GENERIC_ROOMS.join('|')})/` },
+      to: { path: ARGENTINE, reachable: true },
+    },
+    ...importsOnlyDown,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,4 +1,4 @@
-import { json, withApi } from '@/lib/api/with-api';
+import { json, withApi } from '@/lib/http/with-api';
 import { openApiDocument } from '@/lib/openapi/document';
 
 // Answered by the running server like every API route, not prerendered at build time.

@@ -3,7 +3,7 @@
 // sale, and its mutation scope runs progress saves one after another (a slow earlier save never
 // overwrites a later step).
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import type { ProgressBody } from '@/lib/responses/gov-ar-progress';
 import { fetchPointsOfSale, requestCertificateRequest, saveProgress } from '@/lib/wizard/api';
 import { sendCertificate, type UploadParts, type UploadPhase } from '@/lib/wizard/upload-request';
 

@@ -5,9 +5,9 @@
 import 'server-only';
 import { ApiError } from '@/lib/api/errors';
 import { adminToken } from '@/lib/config';
-import { consoleSessionFrom } from '@/lib/console/cookie';
-import { findConsoleSession } from '@/lib/console/queries';
-import { assertSameOriginIfUnsafe } from '@/lib/console/same-origin';
+import { consoleSessionFrom } from '@/lib/access/console-cookie';
+import { findConsoleSession } from '@/lib/access/console-session-queries';
+import { assertSameOriginIfUnsafe } from '@/lib/access/same-origin';
 import { ADMIN_IDENTIFIER, checkCredential, presenterOf, tokenIdentifier } from '@/lib/access/guessing-limits';
 import { sameSecret } from '@/lib/access/tokens';
 import { cachedCaller, lookupCallerByToken, rememberCaller, type Caller } from '@/lib/access/queries';

@@ -23,7 +23,7 @@ import type {
   CreatedApp,
   CreatedWorkspace,
   Enrollment as EnrollmentJson,
-} from '@/lib/openapi/responses/access';
+} from '@/lib/responses/access';
 
 const ENROLLMENT_TOKEN_SECONDS = 3600;
 

@@ -1,8 +1,10 @@
-// The one error type of the API: a stable code from a closed list; the HTTP status follows from it.
-import type { ErrorBody } from '@/lib/openapi/responses/common';
-import { sameClassInEveryBundle } from '@/lib/process-singleton';
+// The one error type of the API: a stable code from a closed list; the HTTP status follows from it. The
+// platform's codes are here; a service declares its own (lib/gov-ar/error-codes.ts) and registers their
+// statuses at start-up, as it registers its folders and templates.
+import type { ErrorBody } from '@/lib/responses/common';
+import { processSingleton, sameClassInEveryBundle } from '@/lib/process-singleton';
 
-export const ERROR_STATUS = {
+const PLATFORM_ERROR_STATUS = {
   malformed_json: 400,
   malformed_request: 400,
   invalid_parameter: 400,
@@ -18,50 +20,39 @@ export const ERROR_STATUS = {
   job_not_found: 404,
   app_not_found: 404,
   enrollment_not_found: 404,
-  taxpayer_not_found: 404,
-  link_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
   id_unavailable: 409,
   app_not_connected: 409,
-  registration_in_progress: 409,
-  registration_incomplete: 409,
-  invoice_in_progress: 409,
-  invoice_already_sent: 409,
-  duplicate_invoice: 409,
-  link_used: 409,
   file_too_large: 413,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
-  pdf_render_failed: 422,
-  certificate_missing: 422,
-  certificate_unreadable: 422,
-  certificate_is_request: 422,
-  key_missing: 422,
-  key_unreadable: 422,
-  key_unsupported: 422,
-  key_too_weak: 422,
-  key_password_required: 422,
-  key_password_invalid: 422,
-  key_mismatch: 422,
-  certificate_expired: 422,
-  certificate_not_yet_valid: 422,
-  certificate_untrusted: 422,
-  certificate_wrong_environment: 422,
-  certificate_cuit_mismatch: 422,
-  certificate_revoked: 422,
-  service_not_authorized: 422,
-  supplier_not_registered: 422,
-  point_of_sale_not_registered: 422,
-  customer_register_mismatch: 422,
   rate_limited: 429,
   internal_error: 500,
   authority_unavailable: 503,
   service_unavailable: 503,
 } as const;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+/**
+ * The codes services add, by declaration merging from their own module
+ * (`declare module '@/lib/api/errors' { interface ServiceErrorStatus { ... } }`), each with its status.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the services' declaration merging
+export interface ServiceErrorStatus {}
+
+export type ErrorCode = keyof typeof PLATFORM_ERROR_STATUS | keyof ServiceErrorStatus;
+
+/** Every code's HTTP status: the platform's, and those the services registered. */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = processSingleton(
+  'error-statuses',
+  () => ({ ...PLATFORM_ERROR_STATUS }) as Record<ErrorCode, number>,
+);
+
+/** A service's codes and their statuses (registering again is harmless). */
+export function registerErrorStatuses(statuses: ServiceErrorStatus): void {
+  Object.assign(ERROR_STATUS, statuses);
+}
 
 export class ApiError extends Error {
   readonly status: number;

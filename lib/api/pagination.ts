@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ApiError } from '@/lib/api/errors';
-import type { ListOf } from '@/lib/openapi/responses/common';
+import type { ListOf } from '@/lib/responses/common';
 
 export const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,7 +1,7 @@
 // What a parsed JSON body must be for the database to take it: PostgreSQL's text and jsonb refuse NUL
 // characters and unpaired UTF-16 surrogates (both are valid JSON as \u escapes), and storing walks a body
 // recursively, so a few thousand levels of nesting, well within the size limit, overflow the stack.
-// The same characters in a query or path parameter fail the query that compares them (lib/api/with-api.ts).
+// The same characters in a query or path parameter fail the query that compares them (lib/http/with-api.ts).
 import { ApiError, invalidField } from '@/lib/api/errors';
 
 /** Far deeper than any GOBL document. */

@@ -1,7 +1,7 @@
 // Where the authority's web services are: AFIP/ARCA's hosts (or the ones the operator names instead,
 // AR_WSAA_URL_* / AR_WSFE_URL_* / AR_REGISTER_URL_*), or the built-in emulator.
 import { arAuthority, authorityUrlOverride, emulatorBaseUrl } from '@/lib/config';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 
 const AFIP = {
   sandbox: {

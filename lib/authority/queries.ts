@@ -3,13 +3,9 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
-import {
-  authorityTickets,
-  registerTickets,
-  type AuthorityService,
-  type AuthorityTicket,
-  type Environment,
-} from '@/lib/db/schema';
+import { authorityTickets, registerTickets, type AuthorityTicket } from '@/lib/db/schema';
+import type { AuthorityService } from '@/lib/ar/services';
+import type { Environment } from '@/lib/ar/environments';
 
 /** Which ticket: the authority issues one per certificate (fingerprint), environment and service. */
 export interface TicketKey {

@@ -2,7 +2,8 @@
 // every instance: the authority refuses a second login while a ticket it issued is still valid.
 import 'server-only';
 import { inTransaction } from '@/lib/db/client';
-import type { AuthorityService, Environment } from '@/lib/db/schema';
+import type { AuthorityService } from '@/lib/ar/services';
+import type { Environment } from '@/lib/ar/environments';
 import { deleteSecret, readSecret, storeSecret } from '@/lib/crypto/secrets';
 import { newId } from '@/lib/ids';
 import { AuthorityError } from '@/lib/authority/authority-error';

@@ -6,7 +6,8 @@ import { authorityEndpoint } from '@/lib/authority/endpoints';
 import { postSoap, soapEnvelope } from '@/lib/authority/soap-client';
 import type { REGISTER_SERVICE } from '@/lib/ar/register';
 import { xmlParser } from '@/lib/ar/xml';
-import type { AuthorityService, Environment } from '@/lib/db/schema';
+import type { AuthorityService } from '@/lib/ar/services';
+import type { Environment } from '@/lib/ar/environments';
 
 const WSAA_NAMESPACE = 'http://wsaa.view.sua.dvadac.desein.afip.gov';
 

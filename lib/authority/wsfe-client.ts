@@ -5,7 +5,7 @@ import { AuthorityError } from '@/lib/authority/authority-error';
 import { authorityEndpoint } from '@/lib/authority/endpoints';
 import { postSoap, soapEnvelope, type SoapCallOptions } from '@/lib/authority/soap-client';
 import { escapeXml } from '@/lib/ar/xml';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 
 const FEV1 = 'http://ar.gov.afip.dif.FEV1/';
 /** "Sin Resultados" / "No existen datos": nothing matches what was asked. */

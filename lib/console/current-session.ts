@@ -4,8 +4,8 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import type { Caller } from '@/lib/access/caller';
-import { CONSOLE_COOKIE } from '@/lib/console/cookie';
-import { findConsoleSession, type ConsoleWorkspace } from '@/lib/console/queries';
+import { CONSOLE_COOKIE } from '@/lib/access/console-cookie';
+import { findConsoleSession, type ConsoleWorkspace } from '@/lib/access/console-session-queries';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
 
 export const currentWorkspace = cache(async (): Promise<ConsoleWorkspace | undefined> => {

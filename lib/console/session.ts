@@ -2,17 +2,22 @@
 // with an expiry, whose random id is all the cookie holds (never the key, never a page, never a log).
 // Signing out deletes the row, which ends the session in every instance at once.
 import { ApiError } from '@/lib/api/errors';
-import { json } from '@/lib/api/with-api';
+import { json } from '@/lib/http/with-api';
 import { checkCredential, presenterOf, tokenIdentifier } from '@/lib/access/guessing-limits';
 import { findApiKey } from '@/lib/access/queries';
-import { CONSOLE_SESSION_SECONDS, clearedSessionCookie, consoleSessionFrom, sessionCookie } from '@/lib/console/cookie';
+import {
+  CONSOLE_SESSION_SECONDS,
+  clearedSessionCookie,
+  consoleSessionFrom,
+  sessionCookie,
+} from '@/lib/access/console-cookie';
 import {
   deleteConsoleSession,
   deleteExpiredConsoleSessions,
   insertConsoleSession,
   type ConsoleWorkspace,
-} from '@/lib/console/queries';
-import { assertSameOriginIfUnsafe } from '@/lib/console/same-origin';
+} from '@/lib/access/console-session-queries';
+import { assertSameOriginIfUnsafe } from '@/lib/access/same-origin';
 
 export type { ConsoleWorkspace };
 

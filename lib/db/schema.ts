@@ -13,11 +13,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AuthorityService, InvoiceLetter } from '@/lib/ar/services';
-import type { Environment } from '@/lib/ar/environments';
-import type { RegisterActivity, RegisterAddress, RegisterKind, RegisterTaxpayer } from '@/lib/ar/register';
-import type { CertificatePath, CompanyData, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
-import type { Observation, VoucherDetail } from '@/lib/emulator/voucher-detail';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -216,14 +211,12 @@ export const metaRecords = pgTable(
   ],
 );
 
+/**
+ * A workflow's stored settings: the engine's webhook, and the template's own fields, which its service
+ * declares by declaration merging (lib/gov-ar/registration/workflow.ts).
+ */
 export interface WorkflowConfig {
   webhook?: { url: string };
-  /** Invoice letters the supplier will issue; they decide which web services must be authorised. */
-  invoiceTypes?: InvoiceLetter[];
-  /** Origins allowed to embed the wizard in an iframe (CSP frame-ancestors) and receive its messages. */
-  allowedOrigins?: string[];
-  /** Invoice workflows: the customer's CUIT is checked against the authority's register when an invoice is stored. */
-  checkCustomer?: boolean;
 }
 
 export const workflows = pgTable(
@@ -441,8 +434,24 @@ export const secrets = pgTable(
   (t) => [index('secrets_key_id').on(t.keyId), index('secrets_owner').on(t.ownerId).concurrently()],
 );
 
-export type { AuthorityService } from '@/lib/ar/services';
-export type { Environment } from '@/lib/ar/environments';
+/**
+ * The types of the columns a service's tables hold in its own vocabulary (the authority's environment and
+ * web service, the wizard's step, a voucher's detail): the service names them by declaration merging
+ * (lib/gov-ar/app.ts, lib/emulator/voucher-detail.ts), so this schema imports nothing of theirs.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the services' declaration merging
+export interface ServiceColumnTypes {}
+type Environment = ServiceColumnTypes['environment'];
+type AuthorityService = ServiceColumnTypes['authorityService'];
+type WizardStep = ServiceColumnTypes['wizardStep'];
+type CompanyData = ServiceColumnTypes['companyData'];
+type CertificatePath = ServiceColumnTypes['certificatePath'];
+type VoucherDetail = ServiceColumnTypes['voucherDetail'];
+type Observation = ServiceColumnTypes['voucherObservation'];
+type RegisterKind = ServiceColumnTypes['registerKind'];
+type RegisterAddress = ServiceColumnTypes['registerAddress'];
+type RegisterActivity = ServiceColumnTypes['registerActivity'];
+type RegisterTaxpayer = ServiceColumnTypes['registerTaxpayer'];
 
 export type CredentialStatus = 'active' | 'expired' | 'replaced';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
 import { dataDir } from '@/lib/config';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { issueCertificate, type KeyedCertificate } from '@/lib/emulator/issuer';
 import { processSingleton } from '@/lib/process-singleton';
 

@@ -3,7 +3,8 @@
 import 'server-only';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { emulatorFaults, type EmulatorFault, type Environment } from '@/lib/db/schema';
+import { emulatorFaults, type EmulatorFault } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { newId } from '@/lib/ids';
 import type { Outage } from '@/lib/emulator/outage';
 

@@ -4,13 +4,13 @@
 // the two lookups, answered from the book as it was `delay_ms` ago. `down` refuses every operation of
 // the environment for `duration_ms` whatever the count (0 lifts it), and FEDummy says so.
 import { z } from 'zod';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { EVERY_OPERATION, isDown, setFault, takeFault } from '@/lib/emulator/fault-queries';
 import type { Outage } from '@/lib/emulator/outage';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import type { SoapRequest } from '@/lib/emulator/soap';
 import { WSFE_OPERATION_NAMES } from '@/lib/emulator/wsfe-operations';
-import type { RecordedFault } from '@/lib/openapi/responses/emulator';
+import type { RecordedFault } from '@/lib/responses/emulator';
 
 /** WSFEv1's operations, WSAA's loginCms and the register's getPersona_v2. */
 const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES, 'getPersona_v2'];

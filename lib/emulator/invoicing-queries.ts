@@ -8,9 +8,9 @@ import {
   emulatorTaxpayers,
   emulatorVoucherSequences,
   emulatorVouchers,
-  type Environment,
   type TaxpayerVatStatus,
 } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { newId } from '@/lib/ids';
 import type { RegisterActivity, RegisterAddress, RegisterKind } from '@/lib/ar/register';
 import type { EmulatorPointOfSale } from '@/lib/emulator/queries';

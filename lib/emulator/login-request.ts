@@ -1,7 +1,7 @@
 // Reads and checks the login ticket request (TRA) inside a CMS the way the WSAA does: schema, version,
 // optional source/destination DNs, the ±24 h time window and the service name.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { isRecord } from '@/lib/emulator/soap';
 import { wsaaFaultError } from '@/lib/emulator/wsaa-faults';
 

@@ -8,7 +8,8 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { CuitSchema, isValidCuit } from '@/lib/ar/cuit';
 import { REGISTER_SERVICE } from '@/lib/ar/register';
 import { AUTHORITY_SERVICES } from '@/lib/ar/services';
-import type { AuthorityService, Environment } from '@/lib/db/schema';
+import type { AuthorityService } from '@/lib/ar/services';
+import type { Environment } from '@/lib/ar/environments';
 import { emulatorCa } from '@/lib/emulator/ca';
 import { readCertificationRequest } from '@/lib/emulator/certification-request';
 import { attributeText, fingerprintOf, isIssuedBy, issueCertificate, subjectAttributes } from '@/lib/emulator/issuer';
@@ -18,7 +19,7 @@ import type {
   RecordedAuthorization,
   RecordedPointOfSale,
   RecordedRevocation,
-} from '@/lib/openapi/responses/emulator';
+} from '@/lib/responses/emulator';
 
 /** The two environments the emulator serves, each with its own CA; also the SOAP paths' {environment}. */
 export const EnvironmentSchema = z.enum(['sandbox', 'live']);

@@ -3,13 +3,8 @@
 import 'server-only';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import {
-  emulatorAuthorizations,
-  emulatorCertificates,
-  emulatorPointsOfSale,
-  emulatorTickets,
-  type Environment,
-} from '@/lib/db/schema';
+import { emulatorAuthorizations, emulatorCertificates, emulatorPointsOfSale, emulatorTickets } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { newId } from '@/lib/ids';
 
 export type EmulatorCertificate = typeof emulatorCertificates.$inferSelect;

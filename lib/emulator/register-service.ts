@@ -3,7 +3,7 @@
 // for this service, the represented CUIT among its relations), answering from the portal's taxpayers. Problems
 // with the call are SOAP faults (HTTP 500), as at the authority; a CUIT the register does not hold is the
 // fault "No existe persona con ese Id". Elements are written in alphabetical order, as the real service does.
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { isValidCuit } from '@/lib/ar/cuit';
 import { REGISTER_NAMESPACE, REGISTER_NOT_FOUND, REGISTER_SERVICE, REGISTER_TAX } from '@/lib/ar/register';
 import { escapeXml } from '@/lib/ar/xml';

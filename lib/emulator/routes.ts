@@ -2,9 +2,9 @@
 // ones only for the two environments, answering after the authority's round trip. (Who may use the portal
 // in production is the host's business: lib/server/emulator-gate.ts.)
 import { setTimeout as sleep } from 'node:timers/promises';
-import { unknownPathHandlers } from '@/lib/api/with-api';
+import { unknownPathHandlers } from '@/lib/http/with-api';
 import { arAuthority, emulatorLatencyMs } from '@/lib/config';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;

@@ -9,7 +9,7 @@ import { getTaxpayerRow, listVouchers, upsertTaxpayer } from '@/lib/emulator/inv
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import { isoDate } from '@/lib/ar/arca/voucher-date';
 import { isoTimestamp } from '@/lib/emulator/wsfe-values';
-import type { RecordedTaxpayer, TaxpayerView } from '@/lib/openapi/responses/emulator';
+import type { RecordedTaxpayer, TaxpayerView } from '@/lib/responses/emulator';
 
 const VAT_STATUSES = [
   'responsable_inscripto',

@@ -2,7 +2,7 @@
 // token is a base64 `sso` document (some clients decode it) and whose sign is opaque.
 import crypto from 'node:crypto';
 import { argentinaTime } from '@/lib/ar/tra';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { escapeXml } from '@/lib/ar/xml';
 
 const TICKET_LIFETIME_MS = 12 * 3_600_000;

@@ -2,7 +2,7 @@
 // numbered after the last authorised, checked, and, when nothing excludes it, given a 14-digit CAE and
 // kept for FECompConsultar. A batch answers each detail's own result (P when only some pass).
 import crypto from 'node:crypto';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import {
   findTaxpayerStatus,
   findVoucher,

@@ -3,13 +3,13 @@
 // it sequence by sequence with its own records. The cursor is the last served voucher's place in that order.
 import { z } from 'zod';
 import { cursorOf, cursorValues, ListQuery } from '@/lib/api/pagination';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { type BookPosition, type EmulatorVoucher, listBookVouchers } from '@/lib/emulator/invoicing-queries';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import { isoDate } from '@/lib/ar/arca/voucher-date';
 import { isoTimestamp } from '@/lib/emulator/wsfe-values';
-import type { BookVoucher } from '@/lib/openapi/responses/emulator';
-import type { ListOf } from '@/lib/openapi/responses/common';
+import type { BookVoucher } from '@/lib/responses/emulator';
+import type { ListOf } from '@/lib/responses/common';
 
 export const VoucherBookQuery = ListQuery.extend({
   environment: EnvironmentSchema,

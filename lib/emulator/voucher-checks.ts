@@ -3,7 +3,8 @@
 // refuse that voucher, the others only observe it). Messages are the service's own where one was seen
 // in a real answer (PyAfipWs's recordings, clients' issue trackers); elsewhere the manual's wording,
 // without accents as the service writes. Manual: "Manual para el desarrollador" WSFEv1, COMPG v4.7.
-import type { Environment, TaxpayerVatStatus } from '@/lib/db/schema';
+import type { TaxpayerVatStatus } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { isValidCuit } from '@/lib/ar/cuit';
 import type { EmulatorPointOfSale } from '@/lib/emulator/queries';
 import type { Observation } from '@/lib/emulator/voucher-detail';

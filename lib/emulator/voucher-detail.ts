@@ -15,3 +15,11 @@ export interface Observation {
   code: number;
   message: string;
 }
+
+/** The emulator's table of vouchers stores these (lib/db/schema.ts names them by this merging). */
+declare module '@/lib/db/schema' {
+  interface ServiceColumnTypes {
+    voucherDetail: VoucherDetail;
+    voucherObservation: Observation;
+  }
+}

@@ -4,7 +4,7 @@ import crypto, { X509Certificate } from 'node:crypto';
 import { CmsError, verifyCms } from '@/lib/ar/cms';
 import { REGISTER_SERVICE } from '@/lib/ar/register';
 import { AUTHORITY_SERVICES } from '@/lib/ar/services';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { emulatorCa } from '@/lib/emulator/ca';
 import { fingerprintOf, isIssuedBy, subjectAttributes } from '@/lib/emulator/issuer';
 import { readLoginRequest } from '@/lib/emulator/login-request';

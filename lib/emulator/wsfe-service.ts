@@ -1,6 +1,6 @@
 // The emulated WSFEv1 (an ASMX service): the operations of wsfe-operations.ts behind the real service's
 // credential checks, answered as Errors/Err inside an HTTP 200 result, not as SOAP faults.
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { outageFor } from '@/lib/emulator/faults';
 import { getTicketByTokenHash } from '@/lib/emulator/queries';
 import { xmlParser } from '@/lib/ar/xml';

@@ -1,5 +1,11 @@
 // The Argentina app's names, written once: its app id (what a workspace connects), the folders it keeps
-// entries in, and the meta records it writes on them (`src: "gov-ar"`, each with its `key`).
+// entries in, the meta records it writes on them (`src: "gov-ar"`, each with its `key`), its webhook events, and the types of
+// its tables' columns.
+import type { Environment } from '@/lib/ar/environments';
+import type { RegisterActivity, RegisterAddress, RegisterKind, RegisterTaxpayer } from '@/lib/ar/register';
+import type { AuthorityService } from '@/lib/ar/services';
+import type { CertificatePath, CompanyData, WizardStep } from '@/lib/responses/gov-ar-progress';
+
 export const GOV_AR_APP_ID = 'gov-ar';
 
 export const SUPPLIERS_FOLDER = 'suppliers';
@@ -28,3 +34,32 @@ export const META_KEY = {
   errors: 'arca-errors',
   pdf: 'pdf',
 } as const;
+
+/** Its webhook events; the outbox (lib/webhooks/events.ts) takes their names by declaration merging. */
+type GovArWebhookEvent =
+  | 'registration.link_created'
+  | 'registration.completed'
+  | 'registration.upload_failed'
+  | 'registration.certificate_expiring'
+  | 'registration.certificate_expired'
+  | 'invoice.sent'
+  | 'invoice.rejected';
+
+declare module '@/lib/webhooks/events' {
+  interface ServiceWebhookEvents extends Record<GovArWebhookEvent, true> {}
+}
+
+/** The types of its tables' columns (lib/db/schema.ts declares the tables; the authority's and the emulator's use the first two too). */
+declare module '@/lib/db/schema' {
+  interface ServiceColumnTypes {
+    environment: Environment;
+    authorityService: AuthorityService;
+    wizardStep: WizardStep;
+    companyData: CompanyData;
+    certificatePath: CertificatePath;
+    registerKind: RegisterKind;
+    registerAddress: RegisterAddress;
+    registerActivity: RegisterActivity;
+    registerTaxpayer: RegisterTaxpayer;
+  }
+}

@@ -6,7 +6,7 @@ import type { Tx } from '@/lib/db/client';
 import type { Credential } from '@/lib/db/schema';
 import { getCertificateRecord } from '@/lib/gov-ar/queries';
 import { newId } from '@/lib/ids';
-import type { CertificateRecord } from '@/lib/openapi/responses/gov-ar';
+import type { CertificateRecord } from '@/lib/responses/gov-ar';
 import { insertMetaRecords, updateMetaRecord } from '@/lib/silo/queries';
 
 /** A certificate this close to its end is `expiring` (the first warning threshold). */

@@ -1,8 +1,10 @@
-// The Argentina app plugs into the generic machinery: its folders (suppliers, invoices) into the silo,
-// its workflow templates (registration, invoice issuing) into the engine, and its daily certificate sweep into the periodic tasks.
+// The Argentina app plugs into the generic machinery: its error codes into the API, its folders (suppliers,
+// invoices) into the silo, its workflow templates (registration, invoice issuing) into the engine, and its
+// daily certificate sweep into the periodic tasks.
 // Idempotent: registering again replaces each piece with itself.
 import { DAY_MS } from '@/lib/gov-ar/certificate-record';
 import { INVOICES_FOLDER, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
+import { registerGovArErrorCodes } from '@/lib/gov-ar/error-codes';
 import { sweepCertificateExpiry } from '@/lib/gov-ar/expiry-sweep';
 import { admitInvoice, refuseInvoiceCorrection } from '@/lib/gov-ar/invoices/admission';
 import { InvoiceEnvelopeSchema, invoiceIdentity, StoredInvoiceEnvelopeSchema } from '@/lib/gov-ar/invoices/envelope';
@@ -15,6 +17,7 @@ import { registerPeriodicTask } from '@/lib/transform/periodic-tasks';
 import { registerTemplate } from '@/lib/transform/templates';
 
 export function plugGovAr(): void {
+  registerGovArErrorCodes();
   registerFolder({ name: SUPPLIERS_FOLDER, data: PartySchema });
   registerFolder({
     name: INVOICES_FOLDER,

@@ -6,7 +6,7 @@ import { AppBody, AuthorizeBody, WorkspaceBody } from '@/lib/access/schemas';
 import { FaultBody } from '@/lib/emulator/faults';
 import { AuthorizationBody, CertificateRequestBody, PointOfSaleBody, RevocationBody } from '@/lib/emulator/portal';
 import { TaxpayerBody } from '@/lib/emulator/taxpayers';
-import { CompanyDataSchema, ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import { CompanyDataSchema, ProgressBody } from '@/lib/responses/gov-ar-progress';
 import { CertificateUploadForm } from '@/lib/gov-ar/registration/schemas';
 import { ConsoleSessionBody } from '@/lib/console/schemas';
 import { InvoiceEnvelopeSchema, StoredInvoiceEnvelopeSchema } from '@/lib/gov-ar/invoices/envelope';
@@ -19,9 +19,9 @@ import {
   CreatedApp,
   CreatedWorkspace,
   Enrollment,
-} from '@/lib/openapi/responses/access';
+} from '@/lib/responses/access';
 import { ConsoleInvoicePage, ConsoleSupplierPage } from '@/lib/openapi/responses/console';
-import { ErrorBody } from '@/lib/openapi/responses/common';
+import { ErrorBody } from '@/lib/responses/common';
 import {
   IssuedCertificate,
   RecordedAuthorization,
@@ -31,7 +31,7 @@ import {
   RecordedTaxpayer,
   TaxpayerView,
   VoucherBook,
-} from '@/lib/openapi/responses/emulator';
+} from '@/lib/responses/emulator';
 import {
   CertificateRecord,
   CertificateRequest,
@@ -41,11 +41,12 @@ import {
   RegistrationView,
   SavedProgress,
   Taxpayer,
-} from '@/lib/openapi/responses/gov-ar';
-import { MetaRecord } from '@/lib/openapi/responses/entry';
+} from '@/lib/responses/gov-ar';
+import { MetaRecord } from '@/lib/responses/entry';
 import { Entry, EntryList } from '@/lib/openapi/responses/silo';
-import { Job, JobList, JobStep, WebhookDelivery, Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
-import { OpenApiDocument, Ping } from '@/lib/openapi/responses/utils';
+import { Job, JobList, JobStep, WebhookDelivery } from '@/lib/responses/transform';
+import { Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
+import { OpenApiDocument, Ping } from '@/lib/responses/utils';
 
 /** Shared by requests and responses (a stored entry's data is what its create sent). */
 const SHARED = { Party: PartySchema, CompanyData: CompanyDataSchema };

@@ -2,7 +2,7 @@
 // console's session cookie (a session opened with a workspace API key) stands in for one when no
 // Authorization is sent.
 import type { AuthMode } from '@/lib/access/authenticate';
-import { CONSOLE_COOKIE } from '@/lib/console/cookie';
+import { CONSOLE_COOKIE } from '@/lib/access/console-cookie';
 
 export const SECURITY_SCHEMES = {
   apiKey: {

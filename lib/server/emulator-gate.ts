@@ -4,7 +4,7 @@
 // Basic authentication (any user name), which the browser then also sends with the page's own calls.
 import { assertAdmin } from '@/lib/access/authenticate';
 import { sameSecret } from '@/lib/access/tokens';
-import { errorResponse } from '@/lib/api/with-api';
+import { errorResponse } from '@/lib/http/with-api';
 import { adminToken, isProduction } from '@/lib/config';
 import { emulatorOnly, type RouteHandler } from '@/lib/emulator/routes';
 

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import type { Entry } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { folderNamed, registeredFolders } from '@/lib/silo/folders';
-import type { Entry as EntryJson } from '@/lib/openapi/responses/entry';
+import type { Entry as EntryJson } from '@/lib/responses/entry';
 import { presentEntry } from '@/lib/silo/present';
 import { readEntryThroughCache } from '@/lib/silo/entry-read-cache';
 import type { Created } from '@/lib/api/created';

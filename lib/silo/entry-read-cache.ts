@@ -8,7 +8,7 @@
 // keeps it so); lib/db/README.md says why that is enough.
 import { processSingleton } from '@/lib/process-singleton';
 import { soleWriterSession } from '@/lib/db/client';
-import type { Entry as EntryJson } from '@/lib/openapi/responses/entry';
+import type { Entry as EntryJson } from '@/lib/responses/entry';
 
 const MAX_KEPT = 1_000;
 /** Entries whose last write is remembered; past this the memory starts again from a new horizon. */

@@ -1,7 +1,7 @@
 // Rows as the contract's JSON: Entry and MetaRecord, typed by their documented schemas.
 import type { Entry, MetaRecord } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
-import type { Entry as EntryJson, MetaRecord as MetaRecordJson } from '@/lib/openapi/responses/entry';
+import type { Entry as EntryJson, MetaRecord as MetaRecordJson } from '@/lib/responses/entry';
 
 export function presentMetaRecord(record: MetaRecord): MetaRecordJson {
   return {

@@ -8,7 +8,7 @@ import type { Job, JobStep } from '@/lib/db/schema';
 import { claimRunnableStep, lockJob, markJobRunning, type ClaimedStep } from '@/lib/transform/queries';
 import { runStepHandler } from '@/lib/transform/steps';
 import { templateNamed, type InlineStepHandler, type StepOutcome } from '@/lib/transform/templates';
-import { backoff } from '@/lib/transform/backoff';
+import { backoff } from '@/lib/backoff';
 import { jobProgressed } from '@/lib/transform/job-waiters';
 import {
   completeStep,

@@ -8,7 +8,7 @@ import type { Entry, Job } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import type { Created } from '@/lib/api/created';
 import { getEntryById } from '@/lib/silo/queries';
-import type { Job as JobJson } from '@/lib/openapi/responses/transform';
+import type { Job as JobJson } from '@/lib/responses/transform';
 import { presentJob } from '@/lib/transform/present';
 import {
   getJobById,

@@ -1,11 +1,11 @@
-// Workflows and jobs as the contract's JSON, typed by their documented schemas (lib/openapi/responses).
+// Workflows and jobs as the contract's JSON, typed by their documented schemas (lib/responses).
 import type { Job, JobStep, Workflow } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
 import type {
   Job as JobJson,
   Workflow as WorkflowJson,
   WebhookDelivery as WebhookDeliveryJson,
-} from '@/lib/openapi/responses/transform';
+} from '@/lib/responses/transform';
 import { templateNamed } from '@/lib/transform/templates';
 
 export function presentWorkflow(workflow: Workflow): WorkflowJson {

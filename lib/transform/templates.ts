@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ApiError } from '@/lib/api/errors';
 import type { Tx } from '@/lib/db/client';
 import type { Entry, Job, JobStep, Workflow, WorkflowConfig } from '@/lib/db/schema';
-import type { TemplateWorkflowFields } from '@/lib/openapi/responses/transform';
+import type { TemplateWorkflowFields } from '@/lib/responses/transform';
 import { processSingleton } from '@/lib/process-singleton';
 
 /** Steps every template may use; a template says what each does for it. */
@@ -67,8 +67,9 @@ export interface WorkflowTemplate<Body extends WorkflowBodyBase = WorkflowBodyBa
   /** What the template's own fields of the body become in the stored config (the webhook is the engine's). */
   config(body: Body): Omit<WorkflowConfig, 'webhook'>;
   plan(config: WorkflowConfig): TemplatePlan;
-  /** The template's own fields of a presented workflow. */
+  /** The template's own fields of a presented workflow, and their schemas (each optional) for the document. */
   present(config: WorkflowConfig): TemplateWorkflowFields;
+  presentedFields: Record<string, z.ZodType>;
   /** What each step of its plans does: a step is named in `handlers` or in `inline`. */
   handlers: Record<string, StepHandler>;
   inline?: Record<string, InlineStepHandler>;

@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import type { WebhookDelivery } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { postWebhook, type PostResult } from '@/lib/net/webhook-post';
-import { backoff } from '@/lib/transform/backoff';
+import { backoff } from '@/lib/backoff';
 import { openSigningSecret } from '@/lib/webhooks/signing-secret';
 import { claimDueDelivery, getDeliveryWorkflow, recordDeliveryAttempt } from '@/lib/webhooks/queries';
 

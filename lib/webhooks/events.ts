@@ -1,19 +1,17 @@
 // Raising a webhook event: one row in the outbox per (event occurrence, receiver), made in the
-// caller's transaction when it has one, so that the event exists exactly when what it reports does.
+// caller's transaction when it has one, so that the event exists exactly when what it reports does. The
+// events themselves are the services' (lib/gov-ar/webhook-events.ts).
 import type { Db, Tx } from '@/lib/db/client';
 import { webhookDeliveries, type Workflow } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 
-export const WEBHOOK_EVENTS = [
-  'registration.link_created',
-  'registration.completed',
-  'registration.upload_failed',
-  'registration.certificate_expiring',
-  'registration.certificate_expired',
-  'invoice.sent',
-  'invoice.rejected',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/**
+ * The events services raise, by declaration merging from their own module
+ * (`declare module '@/lib/webhooks/events' { interface ServiceWebhookEvents { 'x.happened': true } }`).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the services' declaration merging
+export interface ServiceWebhookEvents {}
+export type WebhookEvent = keyof ServiceWebhookEvents;
 
 export interface RaisedEvent {
   event: WebhookEvent;

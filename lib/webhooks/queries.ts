@@ -13,7 +13,7 @@ import {
 } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
 import { raiseWebhookEvent, type RaisedEvent } from '@/lib/webhooks/events';
-import type { WebhookDelivery as WebhookDeliveryJson } from '@/lib/openapi/responses/transform';
+import type { WebhookDelivery as WebhookDeliveryJson } from '@/lib/responses/transform';
 
 export function presentDelivery(delivery: WebhookDelivery, attempts: WebhookAttempt[]): WebhookDeliveryJson {
   return {

@@ -1,6 +1,6 @@
 // The browser's calls to gov-ar/v1 for one registration link (the ref is the capability: no token), and
 // the one sentence a failed call becomes for the supplier, in their language.
-import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import type { ProgressBody } from '@/lib/responses/gov-ar-progress';
 import type { Locale, Messages } from '@/lib/i18n/messages';
 import type { CertificateRequest, PointsOfSale, Progress, ServiceErrorBody } from '@/lib/wizard/types';
 

@@ -1,6 +1,6 @@
 // Which screens a registration goes through, which of them are done (by what the server knows, not by
 // what was seen), and where a supplier lands on opening or reloading the link.
-import { WIZARD_STEPS } from '@/lib/gov-ar/registration/wizard-steps';
+import { WIZARD_STEPS } from '@/lib/responses/gov-ar-wizard-steps';
 import { servicesToAuthorize } from '@/lib/wizard/renewal';
 import type { CertificatePath, Environment, PendingItem, RegistrationView, WizardStep } from '@/lib/wizard/types';
 

@@ -1,15 +1,15 @@
 // The wizard's view of the gov-ar/v1 service, as the browser receives it: the types of the documented
-// schemas (lib/openapi/responses), the one declaration of each shape. `import type` only: no zod in the bundle.
-import type { CertificatePath, CompanyData, PendingItem, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+// schemas (lib/responses), the one declaration of each shape. `import type` only: no zod in the bundle.
+import type { CertificatePath, CompanyData, PendingItem, WizardStep } from '@/lib/responses/gov-ar-progress';
 import type { CompanyPrefill } from '@/lib/gov-ar/registration/party-prefill';
-import type { ErrorBody } from '@/lib/openapi/responses/common';
+import type { ErrorBody } from '@/lib/responses/common';
 import type {
   CertificateRequest,
   PointsOfSale,
   Progress,
   RegisteredCertificate as UploadAnswer,
   RegistrationView as ServiceView,
-} from '@/lib/openapi/responses/gov-ar';
+} from '@/lib/responses/gov-ar';
 
 export type {
   CertificatePath,

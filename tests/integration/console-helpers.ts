@@ -6,7 +6,7 @@ import * as appsRoute from '@/app/access/v1/apps/route';
 import * as connectRoute from '@/app/access/v1/apps/[app_id]/connect/route';
 import * as authorizeRoute from '@/app/access/v1/enrollment/authorize/route';
 import * as sessionRoute from '@/app/console/session/route';
-import { CONSOLE_COOKIE } from '@/lib/console/cookie';
+import { CONSOLE_COOKIE } from '@/lib/access/console-cookie';
 import { call } from '@/tests/support/call';
 import { createWorkspace } from '@/tests/support/scenario';
 

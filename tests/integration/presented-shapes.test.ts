@@ -1,5 +1,5 @@
 // Each presenter's own output, read back from a real flow, parses with the strict zod schema that declares
-// its shape (lib/openapi/responses): the presenters are typed by those schemas, and this holds the values
+// its shape (lib/responses): the presenters are typed by those schemas, and this holds the values
 // too, before JSON can hide a difference (an undefined member, a Date). A supplier is registered through a
 // workflow whose webhook fails once, an invoice is issued at the emulator, an integrator's app authorised.
 import { eq, inArray } from 'drizzle-orm';
@@ -27,11 +27,12 @@ import { presentCertificate } from '@/lib/gov-ar/certificate-record';
 import { pointsOfSaleForLink } from '@/lib/gov-ar/registration/points-of-sale';
 import { getRegistrationView } from '@/lib/gov-ar/registration/view';
 import { presentProgress } from '@/lib/gov-ar/registration/wizard-progress';
-import { Enrollment } from '@/lib/openapi/responses/access';
-import { MetaRecord } from '@/lib/openapi/responses/entry';
-import { CertificateRecord, PointsOfSale, Progress, RegistrationView } from '@/lib/openapi/responses/gov-ar';
+import { Enrollment } from '@/lib/responses/access';
+import { MetaRecord } from '@/lib/responses/entry';
+import { CertificateRecord, PointsOfSale, Progress, RegistrationView } from '@/lib/responses/gov-ar';
 import { Entry } from '@/lib/openapi/responses/silo';
-import { Job, WebhookDelivery, Workflow } from '@/lib/openapi/responses/transform';
+import { Workflow } from '@/lib/openapi/responses/transform';
+import { Job, WebhookDelivery } from '@/lib/responses/transform';
 import { presentEntry, presentMetaRecord } from '@/lib/silo/present';
 import { presentJob, presentWorkflow } from '@/lib/transform/present';
 import { deliveriesByJob, presentDelivery } from '@/lib/webhooks/queries';

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { findEndpoint } from '@/lib/openapi/endpoints';
 import { errorsByStatus } from '@/lib/openapi/errors';
-import { ErrorBody } from '@/lib/openapi/responses/common';
+import { ErrorBody } from '@/lib/responses/common';
 
 interface Answer {
   status: number;

@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { ConsoleSessionBody } from '@/lib/console/schemas';
 import { closeConsoleSession, openConsoleSession } from '@/lib/console/session';
 

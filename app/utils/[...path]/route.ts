@@ -1,3 +1,3 @@
-import { unknownPathHandlers } from '@/lib/api/with-api';
+import { unknownPathHandlers } from '@/lib/http/with-api';
 
 export const { GET, POST, PUT, PATCH, DELETE } = unknownPathHandlers();

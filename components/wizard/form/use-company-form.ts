@@ -23,7 +23,7 @@ export interface CompanyValues {
 const companyResolver: Resolver<CompanyValues, unknown, CompanyData> = async (values, context, options) => {
   const [{ zodResolver }, { CompanyDataSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
-    import('@/lib/gov-ar/registration/progress-schema'),
+    import('@/lib/responses/gov-ar-progress'),
   ]);
   const resolve = zodResolver(CompanyDataSchema) as unknown as Resolver<CompanyValues, unknown, CompanyData>;
   return resolve(values, context, options);
@@ -93,7 +93,7 @@ export function useCompanyForm(
   const hasError = (field: CompanyField) => form.formState.errors[field] !== undefined;
   const errorCount = Object.keys(form.formState.errors).length;
   // Loading the check's code as soon as the supplier starts typing keeps the first submit quick.
-  const warmUp = () => void import('@/lib/gov-ar/registration/progress-schema');
+  const warmUp = () => void import('@/lib/responses/gov-ar-progress');
 
   return {
     register: form.register,

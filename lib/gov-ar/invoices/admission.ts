@@ -5,7 +5,8 @@
 import type { Caller } from '@/lib/access/caller';
 import { ApiError } from '@/lib/api/errors';
 import type { Tx } from '@/lib/db/client';
-import type { Credential, Entry, Environment } from '@/lib/db/schema';
+import type { Credential, Entry } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { getOpenJobForEntryInTx } from '@/lib/transform/queries';
 import { invoiceLetter, pointOfSaleNumber, type InvoiceEnvelope } from '@/lib/gov-ar/invoices/envelope';
 import { AuthorityError } from '@/lib/authority/authority-error';

@@ -7,7 +7,7 @@
 import { ApiError } from '@/lib/api/errors';
 import { isValidCuit, formatCuit } from '@/lib/ar/cuit-digits';
 import { EXT_DOC_TYPE, letterOf } from '@/lib/ar/arca/extensions';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { INVOICE_TEMPLATE } from '@/lib/gov-ar/app';
 import type { InvoiceEnvelope } from '@/lib/gov-ar/invoices/envelope';
 import { invoiceLetter } from '@/lib/gov-ar/invoices/envelope';

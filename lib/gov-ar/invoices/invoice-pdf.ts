@@ -15,7 +15,7 @@ import {
 import { InvoicePdfError, type InvoicePdfInput, type SupplierCompany } from '@/lib/gov-ar/pdf/input';
 import { invoicePdfFileName } from '@/lib/gov-ar/pdf/render-invoice';
 import { renderPdfOffLoop } from '@/lib/gov-ar/invoices/pdf-off-loop';
-import type { CompanyData } from '@/lib/gov-ar/registration/progress-schema';
+import type { CompanyData } from '@/lib/responses/gov-ar-progress';
 import { newId } from '@/lib/ids';
 import { getEntryById } from '@/lib/silo/queries';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';

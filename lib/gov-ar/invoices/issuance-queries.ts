@@ -8,11 +8,11 @@ import {
   invoiceSends,
   invoiceSequences,
   type metaRecords,
-  type Environment,
   type InvoiceSend,
   type InvoiceSendResult,
   type InvoiceSequence,
 } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { readyStepsNow } from '@/lib/transform/queries';
 import { GOV_AR_SRC } from '@/lib/gov-ar/app';
 import { newId } from '@/lib/ids';

@@ -12,6 +12,7 @@ import { GOV_AR_APP_ID, INVOICE_TEMPLATE, INVOICES_FOLDER, SEND_STEP } from '@/l
 import { invoicePdfUrl, keepInvoicePdfStep } from '@/lib/gov-ar/invoices/invoice-pdf';
 import { getSendByJob, lockSendOfJob, withdrawSend } from '@/lib/gov-ar/invoices/issuance-queries';
 import { sendInvoice } from '@/lib/gov-ar/invoices/send-step';
+import { InvoiceWorkflowFields } from '@/lib/responses/gov-ar';
 import { setEntryStatus } from '@/lib/silo/queries';
 import {
   COMMON_STEP,
@@ -82,6 +83,14 @@ async function releaseOrHoldSend(tx: Tx, job: Job): Promise<{ hold: string } | u
   }
 }
 
+declare module '@/lib/db/schema' {
+  /** The invoice template's stored settings. */
+  interface WorkflowConfig {
+    /** The customer's CUIT is checked against the authority's register when an invoice is stored. */
+    checkCustomer?: boolean;
+  }
+}
+
 export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   name: INVOICE_TEMPLATE,
   app: GOV_AR_APP_ID,
@@ -92,6 +101,7 @@ export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   config: (body) => (body.check_customer ? { checkCustomer: true } : {}),
   plan: invoicePlan,
   present: (config) => (config.checkCustomer ? { check_customer: true } : {}),
+  presentedFields: InvoiceWorkflowFields,
   refuseJob: (entry, openJob) => {
     if (entry.status === 'Sent')
       return new ApiError(

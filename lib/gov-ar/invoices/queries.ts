@@ -13,8 +13,8 @@ import {
   workflows,
   workspaces,
   type Credential,
-  type Environment,
 } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { insertMetaRecords } from '@/lib/silo/queries';
 

@@ -1,7 +1,8 @@
 // Why an invoice is not stored, each with its own code, a sentence saying what to do, and the field
 // of the stored envelope it concerns.
 import { ApiError, authorityUnavailable } from '@/lib/api/errors';
-import type { AuthorityService, Environment } from '@/lib/db/schema';
+import type { AuthorityService } from '@/lib/ar/services';
+import type { Environment } from '@/lib/ar/environments';
 import { DOC_LETTER_EXT } from '@/lib/gov-ar/invoices/envelope';
 import type { AuthorityError } from '@/lib/authority/authority-error';
 import { formatCuit } from '@/lib/ar/cuit';

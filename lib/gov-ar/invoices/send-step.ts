@@ -5,12 +5,13 @@
 import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
 import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
-import type { Environment, InvoiceSend } from '@/lib/db/schema';
+import type { InvoiceSend } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { getWorkspaceById } from '@/lib/access/queries';
 import { ensureSequence, getSendByJob, queueSend } from '@/lib/gov-ar/invoices/issuance-queries';
 import { authorisedMessage } from '@/lib/gov-ar/invoices/issued-voucher';
 import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
-import { backoff } from '@/lib/transform/backoff';
+import { backoff } from '@/lib/backoff';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
 /**

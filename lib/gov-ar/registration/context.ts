@@ -1,15 +1,8 @@
 // Everything a registration link leads to: the link record, its job, the supplier entry, the
 // workspace's environment and the web services the workflow needs.
 import { ApiError } from '@/lib/api/errors';
-import type {
-  Entry,
-  Environment,
-  Job,
-  MetaRecord,
-  RegistrationKey,
-  RegistrationProgress,
-  Workflow,
-} from '@/lib/db/schema';
+import type { Entry, Job, MetaRecord, RegistrationKey, RegistrationProgress, Workflow } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { getRegistrationByRef } from '@/lib/gov-ar/registration/queries';
 import type { Party } from '@/lib/gov-ar/party';
 import { awaitsSupplier } from '@/lib/transform/queries';

@@ -9,7 +9,7 @@ import { isRenewal } from '@/lib/gov-ar/registration/renewal';
 import { defaultAlias, generateKeyAndCsr } from '@/lib/ar/csr';
 import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
 import { getProgress, getRegistrationKey, insertRegistrationKey } from '@/lib/gov-ar/registration/queries';
-import type { CertificateRequest } from '@/lib/openapi/responses/gov-ar';
+import type { CertificateRequest } from '@/lib/responses/gov-ar';
 
 export async function openRegistrationKey(key: RegistrationKey): Promise<string> {
   return (

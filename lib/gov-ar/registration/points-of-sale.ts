@@ -9,7 +9,7 @@ import { getActiveCredential } from '@/lib/gov-ar/credentials';
 import { isUsable, queryPointsOfSale } from '@/lib/gov-ar/points-of-sale';
 import { loadRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
 import { trackRegistrationNow } from '@/lib/gov-ar/registration/track';
-import type { PointsOfSale } from '@/lib/openapi/responses/gov-ar';
+import type { PointsOfSale } from '@/lib/responses/gov-ar';
 
 export async function pointsOfSaleForLink(ref: string): Promise<PointsOfSale> {
   const registration = await loadRegistration(ref);

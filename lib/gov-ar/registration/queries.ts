@@ -19,7 +19,7 @@ import {
   type RegistrationProgress,
 } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
-import type { CertificatePath, PendingItem, ProgressBody, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import type { CertificatePath, PendingItem, ProgressBody, WizardStep } from '@/lib/responses/gov-ar-progress';
 import { insertMetaRecords, setEntryStatus } from '@/lib/silo/queries';
 
 /** The conditions that make a meta record a registration link. */

@@ -3,7 +3,7 @@
 // (the email stays the entry's). The register down, slow or silent: the entry's values alone, nothing fails.
 import 'server-only';
 import { registerAddressLine, type RegisterTaxpayer } from '@/lib/ar/register';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import type { CompanyPrefill } from '@/lib/gov-ar/registration/party-prefill';
 import { registerEntryOrNothing } from '@/lib/gov-ar/taxpayers/lookup';
 

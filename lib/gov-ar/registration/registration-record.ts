@@ -2,9 +2,9 @@
 // what is still missing before they can invoice (like Stripe's requirements.currently_due), kept current
 // by the server as the supplier moves, so an integrator whose job says `waiting` sees where it is stuck.
 import type { Tx } from '@/lib/db/client';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
-import { PENDING_ITEMS, type CertificatePath, type PendingItem } from '@/lib/gov-ar/registration/progress-schema';
+import { PENDING_ITEMS, type CertificatePath, type PendingItem } from '@/lib/responses/gov-ar-progress';
 import {
   getRegistrationRecordRow,
   lockMetaRecord,

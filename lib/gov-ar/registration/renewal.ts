@@ -2,8 +2,9 @@
 // supplier keeps its status, and the current certificate keeps serving until a new one validates. A
 // renewal starts from what the last registration left: the company data the supplier confirmed, and the
 // certificate's alias, to which the portal adds the new certificate, so its authorizations carry over.
-import type { AuthorityService, Credential } from '@/lib/db/schema';
-import { CompanyDataSchema, type CompanyData } from '@/lib/gov-ar/registration/progress-schema';
+import type { Credential } from '@/lib/db/schema';
+import type { AuthorityService } from '@/lib/ar/services';
+import { CompanyDataSchema, type CompanyData } from '@/lib/responses/gov-ar-progress';
 import { getLatestCompanyRecordValue } from '@/lib/gov-ar/registration/queries';
 
 export const isRenewal = (entry: { status: string }) => entry.status === 'Registered' || entry.status === 'Expired';

@@ -1,7 +1,8 @@
 // What the "already registered" page shows for a link whose registration is finished: who, where,
 // and the certificate in use now (a later renewal's, if there was one).
 import { getActiveCredential } from '@/lib/gov-ar/credentials';
-import type { AuthorityService, Environment } from '@/lib/db/schema';
+import type { AuthorityService } from '@/lib/ar/services';
+import type { Environment } from '@/lib/ar/environments';
 import { findRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
 
 export interface RegisteredSummary {

@@ -2,7 +2,7 @@
 // each saved step, on the accepted upload and on each answer about the points of sale.
 import { inTransaction, type Tx } from '@/lib/db/client';
 import { loadRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
-import type { CertificatePath, WizardStep } from '@/lib/gov-ar/registration/progress-schema';
+import type { CertificatePath, WizardStep } from '@/lib/responses/gov-ar-progress';
 import { getRegistrationRecord, type RegistrationRecordValue } from '@/lib/gov-ar/registration/queries';
 import { pendingFor, writeRegistrationRecord, type RecordChange } from '@/lib/gov-ar/registration/registration-record';
 

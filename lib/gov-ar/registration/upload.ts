@@ -18,8 +18,8 @@ import { trustAnchors } from '@/lib/authority/trust';
 import { checkAtAuthority } from '@/lib/gov-ar/registration/authority-check';
 import { loadOpenRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
 import { openRegistrationKey } from '@/lib/gov-ar/registration/generated-key';
-import type { CompanyData } from '@/lib/gov-ar/registration/progress-schema';
-import type { RegisteredCertificate } from '@/lib/openapi/responses/gov-ar';
+import type { CompanyData } from '@/lib/responses/gov-ar-progress';
+import type { RegisteredCertificate } from '@/lib/responses/gov-ar';
 import { trackRegistration } from '@/lib/gov-ar/registration/track';
 import { checkPointsOfSale } from '@/lib/gov-ar/registration/points-of-sale';
 

@@ -8,7 +8,7 @@ import { loadOpenRegistration, type RegistrationContext } from '@/lib/gov-ar/reg
 import { getProgress, getRegistrationKey, getRegistrationRecord } from '@/lib/gov-ar/registration/queries';
 import { pendingFor } from '@/lib/gov-ar/registration/registration-record';
 import { presentProgress } from '@/lib/gov-ar/registration/wizard-progress';
-import type { RegistrationView } from '@/lib/openapi/responses/gov-ar';
+import type { RegistrationView } from '@/lib/responses/gov-ar';
 
 export async function getRegistrationView(ref: string): Promise<RegistrationView> {
   const registration = await loadOpenRegistration(ref);

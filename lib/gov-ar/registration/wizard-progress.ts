@@ -3,8 +3,8 @@
 import { inTransaction } from '@/lib/db/client';
 import type { RegistrationProgress } from '@/lib/db/schema';
 import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
-import type { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
-import type { Progress, SavedProgress } from '@/lib/openapi/responses/gov-ar';
+import type { ProgressBody } from '@/lib/responses/gov-ar-progress';
+import type { Progress, SavedProgress } from '@/lib/responses/gov-ar';
 import { trackRegistration } from '@/lib/gov-ar/registration/track';
 import { upsertProgress } from '@/lib/gov-ar/registration/queries';
 

@@ -3,7 +3,7 @@
 // certificate, set Registered; on failure, Error. A renewal (the entry already has a certificate) keeps
 // the entry's status throughout. Registered with the engine by lib/gov-ar/plug.ts.
 import { ApiError } from '@/lib/api/errors';
-import { DEFAULT_INVOICE_LETTERS, servicesForLetters } from '@/lib/ar/services';
+import { DEFAULT_INVOICE_LETTERS, servicesForLetters, type InvoiceLetter } from '@/lib/ar/services';
 import { inTransaction } from '@/lib/db/client';
 import type { WorkflowConfig } from '@/lib/db/schema';
 import { GOV_AR_APP_ID, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
@@ -14,6 +14,7 @@ import { raiseLinkCreated } from '@/lib/gov-ar/registration/link-created-event';
 import { isRenewal } from '@/lib/gov-ar/registration/renewal';
 import { REGISTRATION_TEMPLATE, RegistrationWorkflowBody } from '@/lib/gov-ar/registration/workflow-body';
 import { setSupplierStatus } from '@/lib/gov-ar/registration/queries';
+import { RegistrationWorkflowFields } from '@/lib/responses/gov-ar';
 import { setEntryStatus } from '@/lib/silo/queries';
 import { COMMON_STEP, type TemplatePlan, type WorkflowTemplate } from '@/lib/transform/templates';
 import { kickWebhookSender } from '@/lib/transform/wake-ups';
@@ -27,6 +28,16 @@ const REGISTRATION_STEP = {
   setError: 'silo.status.error',
 } as const;
 const STEP = REGISTRATION_STEP;
+
+declare module '@/lib/db/schema' {
+  /** The registration template's stored settings. */
+  interface WorkflowConfig {
+    /** Invoice letters the supplier will issue; they decide which web services must be authorised. */
+    invoiceTypes?: InvoiceLetter[];
+    /** Origins allowed to embed the wizard in an iframe (CSP frame-ancestors) and receive its messages. */
+    allowedOrigins?: string[];
+  }
+}
 
 /** The webhook (when configured) goes out before the wait. */
 function registrationPlan(config: WorkflowConfig): TemplatePlan {
@@ -59,6 +70,7 @@ export const registrationTemplate: WorkflowTemplate<RegistrationWorkflowBody> = 
     services: servicesForLetters(config.invoiceTypes),
     allowed_origins: config.allowedOrigins ?? [],
   }),
+  presentedFields: RegistrationWorkflowFields,
   refuseJob: (_entry, openJob) =>
     openJob
       ? new ApiError(

@@ -10,7 +10,7 @@ import { formatCuit } from '@/lib/ar/cuit-digits';
 import type { RegisterTaxpayer } from '@/lib/ar/register';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { getPersona } from '@/lib/authority/register-client';
-import type { Environment } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 import { getKeptRegisterAnswer, keepRegisterAnswer } from '@/lib/gov-ar/taxpayers/queries';
 import { processSingleton } from '@/lib/process-singleton';
 

@@ -4,7 +4,8 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { RegisterTaxpayer } from '@/lib/ar/register';
 import { getDb } from '@/lib/db/client';
-import { taxpayerRegisterAnswers, type Environment } from '@/lib/db/schema';
+import { taxpayerRegisterAnswers } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
 
 export async function getKeptRegisterAnswer(
   environment: Environment,

@@ -1,6 +1,6 @@
 // access/v1: workspaces, apps and enrollment tokens.
 import { AppBody, AppIdParams, AuthorizeBody, WorkspaceBody } from '@/lib/access/schemas';
-import { AuthorizedEnrollment, CreatedApp, CreatedWorkspace, Enrollment } from '@/lib/openapi/responses/access';
+import { AuthorizedEnrollment, CreatedApp, CreatedWorkspace, Enrollment } from '@/lib/responses/access';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 export const ACCESS_ENDPOINTS: Endpoint[] = [

@@ -4,7 +4,7 @@
 import { ConsoleSessionBody } from '@/lib/console/schemas';
 import { InvoiceSearchQuery } from '@/lib/console/invoice-search';
 import { SCAN_WINDOW, SupplierSearchQuery } from '@/lib/console/supplier-search';
-import { ConsoleWorkspace } from '@/lib/openapi/responses/access';
+import { ConsoleWorkspace } from '@/lib/responses/access';
 import { ConsoleInvoicePage, ConsoleSupplierPage } from '@/lib/openapi/responses/console';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 

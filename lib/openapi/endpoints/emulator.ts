@@ -20,7 +20,7 @@ import {
   RecordedTaxpayer,
   TaxpayerView,
   VoucherBook,
-} from '@/lib/openapi/responses/emulator';
+} from '@/lib/responses/emulator';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 const EnvironmentParams = z.object({ environment: EnvironmentSchema });

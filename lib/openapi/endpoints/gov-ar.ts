@@ -1,6 +1,6 @@
 // gov-ar/v1: the wizard's service, public by link ref (knowing the unguessable ref is the capability).
 import type { CertificateErrorCode } from '@/lib/ar/certificates/errors';
-import { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import { ProgressBody } from '@/lib/responses/gov-ar-progress';
 import { CertificateUploadForm, RefParams } from '@/lib/gov-ar/registration/schemas';
 import {
   CertificateRequest,
@@ -9,7 +9,7 @@ import {
   RegistrationView,
   SavedProgress,
   Taxpayer,
-} from '@/lib/openapi/responses/gov-ar';
+} from '@/lib/responses/gov-ar';
 import { TaxpayerParams } from '@/lib/gov-ar/taxpayers/schemas';
 import { answer, jsonBody, multipartBody, type Endpoint } from '@/lib/openapi/types';
 

@@ -2,7 +2,8 @@
 import { ListQuery } from '@/lib/api/pagination';
 import { WorkflowBody } from '@/lib/openapi/service-bodies';
 import { IdParams, JobBody, JobListQuery, JobWaitQuery } from '@/lib/transform/schemas';
-import { Job, JobList, Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
+import { Job, JobList } from '@/lib/responses/transform';
+import { Workflow, WorkflowList } from '@/lib/openapi/responses/transform';
 import { answer, jsonBody, type Endpoint } from '@/lib/openapi/types';
 
 const JOB_REFUSALS = [

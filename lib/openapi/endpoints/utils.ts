@@ -1,5 +1,5 @@
 // utils/v1 and this document.
-import { OpenApiDocument, Ping } from '@/lib/openapi/responses/utils';
+import { OpenApiDocument, Ping } from '@/lib/responses/utils';
 import { answer, type Endpoint } from '@/lib/openapi/types';
 
 export const UTILS_ENDPOINTS: Endpoint[] = [

@@ -1,7 +1,7 @@
 // Answers of the console's own reads (lib/console): its supplier list and its invoice table. Apart from access.ts, whose types the
 // console's browser code imports, since this one is built on the entries' schemas (which read the services).
 import { z } from 'zod';
-import { Id } from '@/lib/openapi/responses/common';
+import { Id } from '@/lib/responses/common';
 import { EntryList } from '@/lib/openapi/responses/silo';
 
 /** The console's supplier list: a page of supplier entries as the API lists them, and whose link is still to use. */

@@ -3,8 +3,8 @@
 // its meta records are declared in responses/entry.ts (their types, for browser code, come from there).
 import { z } from 'zod';
 import { StoredEntryVariants } from '@/lib/openapi/service-bodies';
-import { entryOf } from '@/lib/openapi/responses/entry';
-import { listOf } from '@/lib/openapi/responses/common';
+import { entryOf } from '@/lib/responses/entry';
+import { listOf } from '@/lib/responses/common';
 
 /** One shape per folder: `data` is that folder's document as stored. */
 export const Entry = z.union(StoredEntryVariants.map((variant) => entryOf(variant.shape.folder, variant.shape.data)));

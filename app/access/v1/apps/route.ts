@@ -1,4 +1,4 @@
-import { withApi, json } from '@/lib/api/with-api';
+import { withApi, json } from '@/lib/http/with-api';
 import { AppBody } from '@/lib/access/schemas';
 import { createApp } from '@/lib/access/enrollments';
 

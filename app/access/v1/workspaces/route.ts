@@ -1,4 +1,4 @@
-import { json, withApi } from '@/lib/api/with-api';
+import { json, withApi } from '@/lib/http/with-api';
 import { WorkspaceBody } from '@/lib/access/schemas';
 import { createWorkspace } from '@/lib/access/enrollments';
 

@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { InvoiceSearchQuery, searchInvoices } from '@/lib/console/invoice-search';
 
 export const GET = withApi({

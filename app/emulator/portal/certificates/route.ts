@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { portalRoute } from '@/lib/server/emulator-gate';
 import { CertificateRequestBody, issueCertificateFromCsr } from '@/lib/emulator/portal';
 

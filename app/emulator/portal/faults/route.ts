@@ -1,4 +1,4 @@
-import { json, withApi } from '@/lib/api/with-api';
+import { json, withApi } from '@/lib/http/with-api';
 import { portalRoute } from '@/lib/server/emulator-gate';
 import { FaultBody, recordFault } from '@/lib/emulator/faults';
 

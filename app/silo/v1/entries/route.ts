@@ -1,4 +1,4 @@
-import { createdOrStored, withApi } from '@/lib/api/with-api';
+import { createdOrStored, withApi } from '@/lib/http/with-api';
 import { entryBodySchema, EntryListQuery } from '@/lib/silo/schemas';
 import { createEntry, listEntries } from '@/lib/silo/entries';
 

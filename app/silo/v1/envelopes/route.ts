@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { ListQuery } from '@/lib/api/pagination';
 import { listEnvelopes } from '@/lib/silo/entries';
 

@@ -1,4 +1,4 @@
-import { json, withApi } from '@/lib/api/with-api';
+import { json, withApi } from '@/lib/http/with-api';
 import { JobBody, JobListQuery, JobWaitQuery } from '@/lib/transform/schemas';
 import { createJobAndWait, listJobs } from '@/lib/transform/jobs';
 

@@ -1,4 +1,4 @@
-import { json, withApi } from '@/lib/api/with-api';
+import { json, withApi } from '@/lib/http/with-api';
 import { ListQuery } from '@/lib/api/pagination';
 import { workflowBodySchema } from '@/lib/transform/schemas';
 import { createWorkflow, listWorkflows } from '@/lib/transform/workflows';

@@ -1,5 +1,5 @@
 import { clientAddress } from '@/lib/api/rate-limit';
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { AuthorizeBody } from '@/lib/access/schemas';
 import { authorizeEnrollment } from '@/lib/access/enrollments';
 

@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { findTaxpayer } from '@/lib/gov-ar/taxpayers/lookup';
 import { parseCuitParam, TaxpayerParams } from '@/lib/gov-ar/taxpayers/schemas';
 

@@ -1,4 +1,4 @@
-import { createdOrStored, withApi } from '@/lib/api/with-api';
+import { createdOrStored, withApi } from '@/lib/http/with-api';
 import { entryBodySchema, EntryIdParams } from '@/lib/silo/schemas';
 import { createEntry, getEntry } from '@/lib/silo/entries';
 

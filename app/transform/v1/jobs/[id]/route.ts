@@ -1,4 +1,4 @@
-import { json, withApi } from '@/lib/api/with-api';
+import { json, withApi } from '@/lib/http/with-api';
 import { IdParams, JobBody, JobWaitQuery } from '@/lib/transform/schemas';
 import { createJobAndWait, getJob } from '@/lib/transform/jobs';
 

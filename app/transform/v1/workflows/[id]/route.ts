@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { IdParams } from '@/lib/transform/schemas';
 import { getWorkflow } from '@/lib/transform/workflows';
 

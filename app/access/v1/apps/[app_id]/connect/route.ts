@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { AppIdParams } from '@/lib/access/schemas';
 import { connectApp } from '@/lib/access/enrollments';
 

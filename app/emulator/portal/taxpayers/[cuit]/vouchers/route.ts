@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { portalRoute } from '@/lib/server/emulator-gate';
 import { TaxpayerParams } from '@/lib/emulator/taxpayers';
 import { listVoucherBook, VoucherBookQuery } from '@/lib/emulator/voucher-book';

@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { readMultipart } from '@/lib/api/multipart';
 import { MAX_UPLOAD_BODY_BYTES, MAX_UPLOAD_FILE_BYTES, RefParams } from '@/lib/gov-ar/registration/schemas';
 import { uploadCertificate } from '@/lib/gov-ar/registration/upload';

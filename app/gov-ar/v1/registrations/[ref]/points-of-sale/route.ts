@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { RefParams } from '@/lib/gov-ar/registration/schemas';
 import { pointsOfSaleForLink } from '@/lib/gov-ar/registration/points-of-sale';
 import { linkRateLimit } from '@/lib/gov-ar/registration/link-rate-limits';

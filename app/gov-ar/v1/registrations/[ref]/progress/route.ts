@@ -1,6 +1,6 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { RefParams } from '@/lib/gov-ar/registration/schemas';
-import { ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import { ProgressBody } from '@/lib/responses/gov-ar-progress';
 import { saveProgress } from '@/lib/gov-ar/registration/wizard-progress';
 import { linkRateLimit } from '@/lib/gov-ar/registration/link-rate-limits';
 

@@ -1,4 +1,4 @@
-import { withApi } from '@/lib/api/with-api';
+import { withApi } from '@/lib/http/with-api';
 import { getInvoicePdf } from '@/lib/gov-ar/invoices/invoice-pdf';
 import { EntryIdParams } from '@/lib/silo/schemas';
 

@@ -1,9 +1,11 @@
 // Answers of gov-ar/v1, the wizard's service: the registration view, the request we make, the saved
 // progress, the registered certificate and the points of sale.
 import { z } from 'zod';
-import { PENDING_ITEMS, ProgressBody } from '@/lib/gov-ar/registration/progress-schema';
+import { INVOICE_LETTERS } from '@/lib/ar/services';
+import { PENDING_ITEMS, ProgressBody } from '@/lib/responses/gov-ar-progress';
 import { ENTRY_STATUSES } from '@/lib/db/schema';
-import { EnvironmentName, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
+import { EnvironmentName, ServiceName } from '@/lib/responses/authority';
+import { Timestamp } from '@/lib/responses/common';
 
 const EntryStatus = z.enum(ENTRY_STATUSES);
 
@@ -143,3 +145,35 @@ export type RegistrationView = z.output<typeof RegistrationView>;
 export type RegisteredCertificate = z.output<typeof RegisteredCertificate>;
 export type PointsOfSale = z.output<typeof PointsOfSale>;
 export type CertificateRecord = z.output<typeof CertificateRecord>;
+
+/** The registration template's own fields of a presented workflow; an ar-invoice workflow has none. */
+export const RegistrationWorkflowFields = {
+  invoice_types: z
+    .array(z.enum(INVOICE_LETTERS))
+    .optional()
+    .describe('Registration workflows: the invoice letters the supplier will issue'),
+  services: z
+    .array(ServiceName)
+    .optional()
+    .describe('Registration workflows: the web services a supplier must authorize, from invoice_types'),
+  allowed_origins: z
+    .array(z.string())
+    .optional()
+    .describe('Registration workflows: sites that may embed the wizard in an iframe'),
+};
+type RegistrationWorkflowFields = z.output<z.ZodObject<typeof RegistrationWorkflowFields>>;
+
+/** The invoice template's own field of a presented workflow. */
+export const InvoiceWorkflowFields = {
+  check_customer: z
+    .boolean()
+    .optional()
+    .describe(
+      "Invoice workflows: a stored invoice's customer CUIT is checked against the authority's register (active, an IVA condition that fits the letter)",
+    ),
+};
+type InvoiceWorkflowFields = z.output<z.ZodObject<typeof InvoiceWorkflowFields>>;
+
+declare module '@/lib/responses/transform' {
+  interface TemplateWorkflowFields extends RegistrationWorkflowFields, InvoiceWorkflowFields {}
+}

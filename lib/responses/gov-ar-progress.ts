@@ -1,9 +1,9 @@
 // The wizard's saved progress (PUT /gov-ar/v1/registrations/{ref}/progress): one schema for the
 // server and the browser's forms, so it imports zod (and the plain step names) only.
 import { z } from 'zod';
-import { WIZARD_STEPS } from '@/lib/gov-ar/registration/wizard-steps';
+import { WIZARD_STEPS } from '@/lib/responses/gov-ar-wizard-steps';
 
-export { PENDING_ITEMS, WIZARD_STEPS, type PendingItem, type WizardStep } from '@/lib/gov-ar/registration/wizard-steps';
+export { PENDING_ITEMS, WIZARD_STEPS, type PendingItem, type WizardStep } from '@/lib/responses/gov-ar-wizard-steps';
 
 export const TaxClassification = z.enum(['responsable_inscripto', 'monotributista', 'exento'], {
   error: 'choose Responsable Inscripto, Monotributista or IVA Exento',

@@ -6,7 +6,7 @@ import { getDb } from '@/lib/db/client';
 import { apiKeys, consoleSessions, workspaces } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { digest, newConsoleSessionId } from '@/lib/access/tokens';
-import type { ConsoleWorkspace } from '@/lib/openapi/responses/access';
+import type { ConsoleWorkspace } from '@/lib/responses/access';
 
 export type { ConsoleWorkspace };
 

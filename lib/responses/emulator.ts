@@ -1,7 +1,8 @@
 // Answers of the emulator's portal (JSON); its SOAP services answer XML, described in words.
 import { z } from 'zod';
 import { REGISTER_SERVICE } from '@/lib/ar/register';
-import { EnvironmentName, listOf, ServiceName, Timestamp } from '@/lib/openapi/responses/common';
+import { EnvironmentName, ServiceName } from '@/lib/responses/authority';
+import { listOf, Timestamp } from '@/lib/responses/common';
 
 export const IssuedCertificate = z.strictObject({
   certificate: z.string().describe("PEM, issued by the environment's CA"),

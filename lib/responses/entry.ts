@@ -3,7 +3,7 @@
 // browser code may take these types without reaching the server's modules.
 import { z } from 'zod';
 import { ENTRY_STATUSES } from '@/lib/db/schema';
-import { Id, Timestamp } from '@/lib/openapi/responses/common';
+import { Id, Timestamp } from '@/lib/responses/common';
 
 export const MetaRecord = z.strictObject({
   id: Id,

@@ -1,16 +1,8 @@
 // Shapes every service shares: timestamps, ids, the list envelope and the error body.
 import { z } from 'zod';
-import { AUTHORITY_SERVICES } from '@/lib/ar/services';
-import type { AuthorityService, Environment } from '@/lib/db/schema';
 
 export const Timestamp = z.iso.datetime().describe('ISO 8601 UTC with milliseconds');
 export const Id = z.uuid().describe('UUID v7');
-export const EnvironmentName = z
-  .enum(['sandbox', 'live'] satisfies Environment[])
-  .describe('sandbox (homologación) or live (producción)');
-export const ServiceName = z
-  .enum(AUTHORITY_SERVICES as [AuthorityService, ...AuthorityService[]])
-  .describe('An authority web service');
 
 /** `{ list, limit, next_cursor? }`, newest first; pass `next_cursor` back as `?cursor=` for the next page. */
 export const listOf = <T extends z.ZodType>(item: T) =>

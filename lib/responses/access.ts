@@ -1,6 +1,6 @@
 // Answers of access/v1 and the console session, as presented by lib/access and lib/console.
 import { z } from 'zod';
-import { Id, Timestamp } from '@/lib/openapi/responses/common';
+import { Id, Timestamp } from '@/lib/responses/common';
 
 export const CreatedWorkspace = z.strictObject({
   owner_id: Id,
