@@ -14,6 +14,7 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   app_id: () => 'gov-ar',
   ref: () => 'a'.repeat(27),
   environment: () => 'sandbox',
+  cuit: () => '30712345671',
 };
 
 const files = new Map(
