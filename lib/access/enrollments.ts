@@ -5,7 +5,7 @@ import { ApiError, notFound } from '@/lib/api/errors';
 import type { App } from '@/lib/db/schema';
 import { checkCredential, clientIdentifier } from '@/lib/access/guessing-limits';
 import { isUuid, isoTime } from '@/lib/ids';
-import type { Enrollment } from '@/lib/db/schema';
+import type { EnrollmentRow } from '@/lib/db/schema';
 import type { Caller } from '@/lib/access/caller';
 import {
   findOrCreateEnrollment,
@@ -111,7 +111,7 @@ async function verifiedApp(clientId: string, clientSecret: string): Promise<App 
   return app?.clientSecretHash && sameSecret(digest(clientSecret), app.clientSecretHash) ? app : undefined;
 }
 
-export function presentEnrollment(enrollment: Enrollment, sandbox: boolean): EnrollmentJson {
+export function presentEnrollment(enrollment: EnrollmentRow, sandbox: boolean): EnrollmentJson {
   return {
     id: enrollment.id,
     app_id: enrollment.appId,

@@ -2,7 +2,15 @@
 import 'server-only';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { apiKeys, apps, enrollments, enrollmentTokens, workspaces, type App, type Enrollment } from '@/lib/db/schema';
+import {
+  apiKeys,
+  apps,
+  enrollments,
+  enrollmentTokens,
+  workspaces,
+  type App,
+  type EnrollmentRow,
+} from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { digest, displayPrefix, newApiKey } from '@/lib/access/tokens';
 import { cachedApiKeyCaller, rememberApiKeyCaller } from '@/lib/access/caller-cache';
@@ -127,7 +135,7 @@ export async function getAppByClientId(clientId: string): Promise<App | undefine
  * The app's enrollment for a workspace, made on first connect; connecting again returns the same one
  * as it is. A disabled enrollment stays disabled: connecting is not how it is lifted.
  */
-export async function findOrCreateEnrollment(appId: string, ownerId: string): Promise<Enrollment> {
+export async function findOrCreateEnrollment(appId: string, ownerId: string): Promise<EnrollmentRow> {
   const db = await getDb();
   const now = new Date();
   const [row] = await db
@@ -143,7 +151,7 @@ export async function getEnrollment(by: {
   id?: string;
   appId: string;
   ownerId?: string;
-}): Promise<Enrollment | undefined> {
+}): Promise<EnrollmentRow | undefined> {
   const db = await getDb();
   const conditions = [eq(enrollments.appId, by.appId)];
   if (by.id) conditions.push(eq(enrollments.id, by.id));

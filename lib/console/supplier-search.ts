@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Caller } from '@/lib/access/caller';
 import { encodeCursor, ListQuery, toPage } from '@/lib/api/pagination';
 import { normalizeCuit } from '@/lib/ar/cuit-digits';
-import type { Entry, MetaRecord } from '@/lib/db/schema';
+import type { Entry, MetaRecordRow } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import { presentEntry } from '@/lib/silo/present';
 import { listEntriesByFolder, listMetaRecordsByEntries } from '@/lib/silo/queries';
@@ -51,7 +51,7 @@ export async function searchSuppliers(caller: Caller, query: SupplierSearchQuery
  * to use: `open_links`), and those whose job has not made it yet (`making_links`). Any other's link was
  * used, or can no longer be.
  */
-function linksOfOpenJobs(ids: string[], meta: Map<string, MetaRecord[]>, openJobs: Map<string, Date>) {
+function linksOfOpenJobs(ids: string[], meta: Map<string, MetaRecordRow[]>, openJobs: Map<string, Date>) {
   const open: string[] = [];
   const making: string[] = [];
   for (const id of ids) {

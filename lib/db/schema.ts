@@ -402,14 +402,14 @@ export const rateLimitBuckets = pgTable(
 
 export type Workspace = InferSelectModel<typeof workspaces>;
 export type App = InferSelectModel<typeof apps>;
-export type Enrollment = InferSelectModel<typeof enrollments>;
+export type EnrollmentRow = InferSelectModel<typeof enrollments>;
 export type Entry = InferSelectModel<typeof entries>;
-export type MetaRecord = InferSelectModel<typeof metaRecords>;
-export type Workflow = InferSelectModel<typeof workflows>;
-export type Job = InferSelectModel<typeof jobs>;
-export type JobStep = InferSelectModel<typeof jobSteps>;
+export type MetaRecordRow = InferSelectModel<typeof metaRecords>;
+export type WorkflowRow = InferSelectModel<typeof workflows>;
+export type JobRow = InferSelectModel<typeof jobs>;
+export type JobStepRow = InferSelectModel<typeof jobSteps>;
 export type WebhookDelivery = InferSelectModel<typeof webhookDeliveries>;
-export type WebhookAttempt = InferSelectModel<typeof webhookAttempts>;
+export type WebhookAttemptRow = InferSelectModel<typeof webhookAttempts>;
 
 // ---- Certificates and the tax authority ----
 

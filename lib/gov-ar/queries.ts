@@ -11,8 +11,8 @@ import {
   metaRecords,
   workflows,
   type Credential,
-  type MetaRecord,
-  type Workflow,
+  type MetaRecordRow,
+  type WorkflowRow,
 } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 
@@ -112,7 +112,7 @@ export async function insertCertificateNotices(
 }
 
 /** The workflow a job runs. */
-export async function getWorkflowOfJob(tx: Tx, jobId: string): Promise<Workflow | undefined> {
+export async function getWorkflowOfJob(tx: Tx, jobId: string): Promise<WorkflowRow | undefined> {
   const [row] = await tx
     .select({ workflow: workflows })
     .from(jobs)
@@ -122,7 +122,7 @@ export async function getWorkflowOfJob(tx: Tx, jobId: string): Promise<Workflow 
 }
 
 /** The entry's `gov-ar`/`certificate` meta record, if it has one. */
-export async function getCertificateRecord(tx: Tx, entryId: string): Promise<MetaRecord | undefined> {
+export async function getCertificateRecord(tx: Tx, entryId: string): Promise<MetaRecordRow | undefined> {
   const [row] = await tx
     .select()
     .from(metaRecords)

@@ -1,9 +1,9 @@
 // Rows as the contract's JSON: Entry and MetaRecord, typed by their documented schemas.
-import type { Entry, MetaRecord } from '@/lib/db/schema';
+import type { Entry, MetaRecordRow } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
 import type { Entry as EntryJson, MetaRecord as MetaRecordJson } from '@/lib/responses/entry';
 
-export function presentMetaRecord(record: MetaRecord): MetaRecordJson {
+export function presentMetaRecord(record: MetaRecordRow): MetaRecordJson {
   return {
     id: record.id,
     created_at: isoTime(record.createdAt),
@@ -21,7 +21,7 @@ export function presentMetaRecord(record: MetaRecord): MetaRecordJson {
   };
 }
 
-export function presentEntry(entry: Entry, meta: MetaRecord[]): EntryJson {
+export function presentEntry(entry: Entry, meta: MetaRecordRow[]): EntryJson {
   return {
     id: entry.id,
     owner_id: entry.ownerId,

@@ -5,7 +5,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '@/lib/db/client';
-import { entries, metaRecords, type Entry, type EntryStatus, type MetaRecord } from '@/lib/db/schema';
+import { entries, metaRecords, type Entry, type EntryStatus, type MetaRecordRow } from '@/lib/db/schema';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 import { entriesWritten } from '@/lib/silo/entry-read-cache';
 
@@ -107,7 +107,7 @@ export async function listEntriesByFolder(
 export async function getEntryWithMeta(
   ownerId: string,
   id: string,
-): Promise<{ entry: Entry; meta: MetaRecord[] } | undefined> {
+): Promise<{ entry: Entry; meta: MetaRecordRow[] } | undefined> {
   const db = await getDb();
   const rows = await db
     .select({ entry: entries, meta: metaRecords })
@@ -119,8 +119,8 @@ export async function getEntryWithMeta(
   return { entry: rows[0]!.entry, meta: rows.flatMap((row) => (row.meta ? [row.meta] : [])) };
 }
 
-export async function listMetaRecordsByEntries(entryIds: string[]): Promise<Map<string, MetaRecord[]>> {
-  const byEntry = new Map<string, MetaRecord[]>(entryIds.map((id) => [id, []]));
+export async function listMetaRecordsByEntries(entryIds: string[]): Promise<Map<string, MetaRecordRow[]>> {
+  const byEntry = new Map<string, MetaRecordRow[]>(entryIds.map((id) => [id, []]));
   if (entryIds.length === 0) return byEntry;
   const db = await getDb();
   const rows = await db
@@ -196,7 +196,7 @@ export async function deleteMetaRecords(tx: Tx, entryIds: string[], src: string,
 export async function insertMetaRecords(
   db: Db | Tx,
   records: (typeof metaRecords.$inferInsert)[],
-): Promise<MetaRecord[]> {
+): Promise<MetaRecordRow[]> {
   if (records.length === 0) return [];
   return written(
     records.map((record) => record.entryId),
@@ -207,7 +207,7 @@ export async function insertMetaRecords(
 /** A meta record's new value (and the job that wrote it). */
 export async function updateMetaRecord(
   db: Db | Tx,
-  record: Pick<MetaRecord, 'id' | 'entryId'>,
+  record: Pick<MetaRecordRow, 'id' | 'entryId'>,
   change: Pick<typeof metaRecords.$inferInsert, 'value' | 'jobId'>,
   now = new Date(),
 ) {

@@ -4,7 +4,7 @@
 // A template's inline steps (one database change each) run inside the transaction that records them,
 // and straight after the step before them, in that step's transaction, when its runner goes on.
 import { inTransaction, type Tx } from '@/lib/db/client';
-import type { Job, JobStep } from '@/lib/db/schema';
+import type { JobRow, JobStepRow } from '@/lib/db/schema';
 import { claimRunnableStep, lockJob, markJobRunning, type ClaimedStep } from '@/lib/transform/queries';
 import { runStepHandler } from '@/lib/transform/steps';
 import { templateNamed, type InlineStepHandler, type StepOutcome } from '@/lib/transform/templates';
@@ -59,7 +59,7 @@ export async function runClaimedStep(step: ClaimedStep, claimNext = false): Prom
 }
 
 /** A step that threw: retried after its errors so far (not its claims), until it has failed too often. */
-function afterError(step: JobStep, error: unknown): StepOutcome {
+function afterError(step: JobStepRow, error: unknown): StepOutcome {
   console.error(`[jobs] step ${step.name} of job ${step.jobId} threw:`, error);
   const errors = step.errors + 1;
   return errors < MAX_ERRORS
@@ -125,14 +125,14 @@ class LeaseLost extends Error {}
  * The next step `ended` handed its runner (claimed in the same transaction), run here at once if it is
  * inline, and so on down the chain: answers the first step left to run outside the transaction.
  */
-function goOn(tx: Tx, job: Job, ended: ClaimedStep, { claimed }: StepEnded): Promise<ClaimedStep | undefined> {
+function goOn(tx: Tx, job: JobRow, ended: ClaimedStep, { claimed }: StepEnded): Promise<ClaimedStep | undefined> {
   if (!claimed) return Promise.resolve(undefined);
   const next = { ...claimed, template: ended.template };
   return inlineHandler(next) ? runInline(tx, job, next, true) : Promise.resolve(next);
 }
 
 /** Runs an inline step and completes it; its change is undone with the transaction if the step is no longer ours. */
-async function runInline(tx: Tx, job: Job, step: ClaimedStep, claimNext: boolean): Promise<ClaimedStep | undefined> {
+async function runInline(tx: Tx, job: JobRow, step: ClaimedStep, claimNext: boolean): Promise<ClaimedStep | undefined> {
   const message = await inlineHandler(step)!(tx, job);
   const ended = await completeStep(tx, job, step, message, claimNext);
   if (!ended.ended) throw new LeaseLost();

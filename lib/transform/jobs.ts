@@ -4,7 +4,7 @@ import { ApiError, idUnavailable, notFound } from '@/lib/api/errors';
 import type { Caller } from '@/lib/access/caller';
 import { canonicalJson } from '@/lib/canonical-json';
 import { isUniqueViolation } from '@/lib/db/errors';
-import type { Entry, Job } from '@/lib/db/schema';
+import type { Entry, JobRow } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import type { Created } from '@/lib/api/created';
 import { getEntryById } from '@/lib/silo/queries';
@@ -31,12 +31,12 @@ import { assertAppConnected } from '@/lib/transform/workflows';
 
 const RESCUE_POSITION = 1000;
 
-const sameRequest = (job: Job, body: JobBody) =>
+const sameRequest = (job: JobRow, body: JobBody) =>
   canonicalJson({ workflow_id: job.workflowId, silo_entry_id: job.siloEntryId, key: job.key ?? undefined }) ===
   canonicalJson(body);
 
 /** What the template answers a job on an entry that already has one open (the generic conflict if it says nothing). */
-const inProgress = (template: WorkflowTemplate, entry: Entry, openJob: Job) =>
+const inProgress = (template: WorkflowTemplate, entry: Entry, openJob: JobRow) =>
   template.refuseJob(entry, openJob) ?? new ApiError('conflict', 'This entry already has a job in progress.');
 
 /** Starts a job (202), or answers the stored one (200) for a repeated id or key with the same body. */
@@ -114,7 +114,7 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
   }
 }
 
-async function findExisting(caller: Caller, body: JobBody, id?: string): Promise<Job | undefined> {
+async function findExisting(caller: Caller, body: JobBody, id?: string): Promise<JobRow | undefined> {
   const byId = id ? await getJobByIdAnyOwner(id) : undefined;
   // Another workspace's job is never compared with: its body is none of this caller's business.
   if (byId && byId.ownerId !== caller.ownerId) throw idUnavailable(id!);
@@ -133,7 +133,7 @@ export async function getJob(caller: Caller, id: string) {
 }
 
 /** A job's states a waiting answer stops at: it ended, or it waits for someone else (the supplier's upload). */
-const SETTLED_STATUSES: readonly Job['status'][] = ['completed', 'failed', 'waiting'];
+const SETTLED_STATUSES: readonly JobRow['status'][] = ['completed', 'failed', 'waiting'];
 /**
  * How often a waiting answer reads the job again without being woken. A step recorded in this process wakes
  * it at once, and one recorded by another instance on the same PostgreSQL through a notice
@@ -186,7 +186,7 @@ export async function listJobs(caller: Caller, query: JobListQuery) {
   return toPage(rows, query.limit, (job) => presentJob(job, steps.get(job.id) ?? [], webhooks.get(job.id) ?? []));
 }
 
-async function present(job: Job) {
+async function present(job: JobRow) {
   const [steps, webhooks] = await Promise.all([listJobSteps(job.id), deliveriesByJob([job.id])]);
   return presentJob(job, steps, webhooks.get(job.id) ?? []);
 }

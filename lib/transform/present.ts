@@ -1,5 +1,5 @@
 // Workflows and jobs as the contract's JSON, typed by their documented schemas (lib/responses).
-import type { Job, JobStep, Workflow } from '@/lib/db/schema';
+import type { JobRow, JobStepRow, WorkflowRow } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
 import type {
   Job as JobJson,
@@ -8,7 +8,7 @@ import type {
 } from '@/lib/responses/transform';
 import { templateNamed } from '@/lib/transform/templates';
 
-export function presentWorkflow(workflow: Workflow): WorkflowJson {
+export function presentWorkflow(workflow: WorkflowRow): WorkflowJson {
   const template = templateNamed(workflow.template);
   const plan = template?.plan(workflow.config) ?? { steps: [], rescue: [] };
   return {
@@ -25,9 +25,9 @@ export function presentWorkflow(workflow: Workflow): WorkflowJson {
 }
 
 /** `ready` is the engine's word for a step queued to run. */
-const publicStepStatus = (status: JobStep['status']) => (status === 'ready' ? 'queued' : status);
+const publicStepStatus = (status: JobStepRow['status']) => (status === 'ready' ? 'queued' : status);
 
-export function presentJob(job: Job, steps: JobStep[], webhooks: WebhookDeliveryJson[] = []): JobJson {
+export function presentJob(job: JobRow, steps: JobStepRow[], webhooks: WebhookDeliveryJson[] = []): JobJson {
   const shown = steps.filter((step) => !step.rescue || step.status !== 'pending');
   return {
     id: job.id,

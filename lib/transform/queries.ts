@@ -8,19 +8,19 @@ import {
   jobSteps,
   scheduledTasks,
   workflows,
-  type Job,
-  type JobStep,
-  type Workflow,
+  type JobRow,
+  type JobStepRow,
+  type WorkflowRow,
 } from '@/lib/db/schema';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
 
 export const OPEN_JOB_STATUSES = ['queued', 'running', 'waiting'] as const;
 
 /** A registration job still waiting for the supplier: unfinished, and nothing handed over yet. */
-export const awaitsSupplier = (job: Job): boolean =>
+export const awaitsSupplier = (job: JobRow): boolean =>
   (OPEN_JOB_STATUSES as readonly string[]).includes(job.status) && !job.authorization;
 
-export async function getWorkflowById(ownerId: string, id: string): Promise<Workflow | undefined> {
+export async function getWorkflowById(ownerId: string, id: string): Promise<WorkflowRow | undefined> {
   const db = await getDb();
   const [row] = await db
     .select()
@@ -39,13 +39,13 @@ export async function listWorkflowsByOwner(ownerId: string, options: { limit: nu
     .limit(options.limit + 1);
 }
 
-export async function getJobByIdAnyOwner(id: string): Promise<Job | undefined> {
+export async function getJobByIdAnyOwner(id: string): Promise<JobRow | undefined> {
   const db = await getDb();
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row;
 }
 
-export async function getJobById(ownerId: string, id: string): Promise<Job | undefined> {
+export async function getJobById(ownerId: string, id: string): Promise<JobRow | undefined> {
   const db = await getDb();
   const [row] = await db
     .select()
@@ -54,7 +54,7 @@ export async function getJobById(ownerId: string, id: string): Promise<Job | und
   return row;
 }
 
-export async function getJobByKey(ownerId: string, key: string): Promise<Job | undefined> {
+export async function getJobByKey(ownerId: string, key: string): Promise<JobRow | undefined> {
   const db = await getDb();
   const [row] = await db
     .select()
@@ -79,12 +79,12 @@ export async function listJobsByOwner(ownerId: string, options: { limit: number;
     .limit(options.limit + 1);
 }
 
-export async function getOpenJobForEntry(entryId: string): Promise<Job | undefined> {
+export async function getOpenJobForEntry(entryId: string): Promise<JobRow | undefined> {
   return getOpenJobForEntryInTx(await getDb(), entryId);
 }
 
 /** The entry's open job, read in a transaction (one that holds the entry's row, say). */
-export async function getOpenJobForEntryInTx(db: Db | Tx, entryId: string): Promise<Job | undefined> {
+export async function getOpenJobForEntryInTx(db: Db | Tx, entryId: string): Promise<JobRow | undefined> {
   const [row] = await db
     .select()
     .from(jobs)
@@ -92,14 +92,14 @@ export async function getOpenJobForEntryInTx(db: Db | Tx, entryId: string): Prom
   return row;
 }
 
-export async function listJobSteps(jobId: string): Promise<JobStep[]> {
+export async function listJobSteps(jobId: string): Promise<JobStepRow[]> {
   const db = await getDb();
   return db.select().from(jobSteps).where(eq(jobSteps.jobId, jobId)).orderBy(asc(jobSteps.position));
 }
 
 /** The steps of each of these jobs, in order, keyed by job id. */
-export async function listStepsOfJobs(jobIds: string[]): Promise<Map<string, JobStep[]>> {
-  const byJob = new Map<string, JobStep[]>();
+export async function listStepsOfJobs(jobIds: string[]): Promise<Map<string, JobStepRow[]>> {
+  const byJob = new Map<string, JobStepRow[]>();
   if (jobIds.length === 0) return byJob;
   const db = await getDb();
   const rows = await db.select().from(jobSteps).where(inArray(jobSteps.jobId, jobIds)).orderBy(asc(jobSteps.position));
@@ -108,7 +108,7 @@ export async function listStepsOfJobs(jobIds: string[]): Promise<Map<string, Job
 }
 
 /** Locks the job row for the rest of the transaction: step transitions and resumes serialise on it. */
-export async function lockJob(tx: Tx, jobId: string): Promise<Job | undefined> {
+export async function lockJob(tx: Tx, jobId: string): Promise<JobRow | undefined> {
   const [row] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
   return row;
 }
@@ -140,7 +140,7 @@ export async function readyStepsNow(db: Db | Tx, jobIds: string[]): Promise<void
     .where(and(inArray(jobSteps.jobId, jobIds), eq(jobSteps.status, 'ready')));
 }
 
-export async function insertWorkflow(tx: Tx, values: typeof workflows.$inferInsert): Promise<Workflow> {
+export async function insertWorkflow(tx: Tx, values: typeof workflows.$inferInsert): Promise<WorkflowRow> {
   const [row] = await tx.insert(workflows).values(values).returning();
   return row!;
 }
@@ -154,7 +154,7 @@ export async function insertJobWithSteps(job: typeof jobs.$inferInsert, steps: (
 }
 
 /** A step claimed to run, with the name of its workflow's template (which says what the step does). */
-export type ClaimedStep = JobStep & { template: string };
+export type ClaimedStep = JobStepRow & { template: string };
 
 /** Steps are short database work; a runner that died mid-step has its step taken over after this. */
 export const STEP_LEASE = sql`now() + interval '30 seconds'`;

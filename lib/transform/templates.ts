@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { ApiError } from '@/lib/api/errors';
 import type { Tx } from '@/lib/db/client';
-import type { Entry, Job, JobStep, Workflow, WorkflowConfig } from '@/lib/db/schema';
+import type { Entry, JobRow, JobStepRow, WorkflowRow, WorkflowConfig } from '@/lib/db/schema';
 import type { TemplateWorkflowFields } from '@/lib/responses/transform';
 import { processSingleton } from '@/lib/process-singleton';
 
@@ -24,10 +24,10 @@ export type StepOutcome =
   | { kind: 'fail'; message: string };
 
 export interface StepContext {
-  step: JobStep;
-  job: Job;
+  step: JobStepRow;
+  job: JobRow;
   entry: Entry;
-  workflow: Workflow;
+  workflow: WorkflowRow;
 }
 
 export type StepHandler = (context: StepContext) => Promise<StepOutcome>;
@@ -39,7 +39,7 @@ export type StepHandler = (context: StepContext) => Promise<StepOutcome>;
  * A handler that throws rolls back the whole transaction: on its own, the step is retried as after any step's
  * error; run after the step before it, that step's end is undone too, and it is taken over when its lease ends.
  */
-export type InlineStepHandler = (tx: Tx, job: Job) => Promise<string | null>;
+export type InlineStepHandler = (tx: Tx, job: JobRow) => Promise<string | null>;
 
 export interface TemplatePlan {
   steps: string[];
@@ -74,13 +74,13 @@ export interface WorkflowTemplate<Body extends WorkflowBodyBase = WorkflowBodyBa
   handlers: Record<string, StepHandler>;
   inline?: Record<string, InlineStepHandler>;
   /** The refusal of a new job on this entry, if any (e.g. one already in progress). */
-  refuseJob(entry: Entry, openJob: Job | undefined): ApiError | undefined;
+  refuseJob(entry: Entry, openJob: JobRow | undefined): ApiError | undefined;
   /**
    * Runs in the transaction that would fail the job, before it does: the template lets go of what the job
    * holds (and the job fails), or answers why the job cannot fail now (its work is out of its hands, e.g.
    * at an outside authority that may have acted on it): the failing step is then retried, with backoff.
    */
-  beforeJobFails?(tx: Tx, job: Job): Promise<{ hold: string } | undefined>;
+  beforeJobFails?(tx: Tx, job: JobRow): Promise<{ hold: string } | undefined>;
 }
 
 const registry = processSingleton('workflow-templates', () => ({

@@ -4,12 +4,12 @@
 // lease ran out, and whose step another runner took over, changes nothing.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@/lib/db/client';
-import { jobs, jobSteps, type Job, type JobStep, type JobStatus } from '@/lib/db/schema';
+import { jobs, jobSteps, type JobRow, type JobStepRow, type JobStatus } from '@/lib/db/schema';
 import { STEP_LEASE } from '@/lib/transform/queries';
 
 type StepChange = { [K in keyof typeof jobSteps.$inferInsert]?: (typeof jobSteps.$inferInsert)[K] | SQL };
 
-async function setJobStatus(tx: Tx, job: Job, status: JobStatus, now: Date) {
+async function setJobStatus(tx: Tx, job: JobRow, status: JobStatus, now: Date) {
   const finished = status === 'completed' || status === 'failed';
   await tx
     .update(jobs)
@@ -18,16 +18,17 @@ async function setJobStatus(tx: Tx, job: Job, status: JobStatus, now: Date) {
 }
 
 /** The step's row, if it is still as this runner read it (status and attempts). */
-const stillAsRead = (step: JobStep) => sql`id = ${step.id} and status = ${step.status} and attempts = ${step.attempts}`;
+const stillAsRead = (step: JobStepRow) =>
+  sql`id = ${step.id} and status = ${step.status} and attempts = ${step.attempts}`;
 
 /** Changes the step if it is still as read; false when another runner has it now. */
-async function changeStep(tx: Tx, step: JobStep, change: StepChange): Promise<boolean> {
+async function changeStep(tx: Tx, step: JobStepRow, change: StepChange): Promise<boolean> {
   const changed = await tx.update(jobSteps).set(change).where(stillAsRead(step)).returning({ id: jobSteps.id });
   return changed.length > 0;
 }
 
 /** Makes the first pending step matching `where` (in position order) ready; whether there was one. */
-async function readyFirstPending(tx: Tx, job: Job, where: SQL, now: Date): Promise<boolean> {
+async function readyFirstPending(tx: Tx, job: JobRow, where: SQL, now: Date): Promise<boolean> {
   const first = sql`(select s.id from ${jobSteps} s where s.job_id = ${job.id} and s.status = 'pending' and ${where}
     order by s.position limit 1)`;
   const readied = await tx
@@ -41,7 +42,7 @@ async function readyFirstPending(tx: Tx, job: Job, where: SQL, now: Date): Promi
 /** Whether the step was still as read and has ended, and the next step claimed for the caller, if any. */
 export interface StepEnded {
   ended: boolean;
-  claimed?: JobStep;
+  claimed?: JobStepRow;
 }
 
 /**
@@ -50,8 +51,8 @@ export interface StepEnded {
  */
 export function completeStep(
   tx: Tx,
-  job: Job,
-  step: JobStep,
+  job: JobRow,
+  step: JobStepRow,
   message: string | null,
   claimNext = false,
   now = new Date(),
@@ -60,7 +61,7 @@ export function completeStep(
 }
 
 /** Completes the job's waiting step, if one waits (what it waited for came); whether one did. */
-export async function completeWaitStep(tx: Tx, job: Job, message: string, now = new Date()): Promise<boolean> {
+export async function completeWaitStep(tx: Tx, job: JobRow, message: string, now = new Date()): Promise<boolean> {
   const waiting = sql`job_id = ${job.id} and status = 'waiting'`;
   return (await endStepAndQueueNext(tx, job, waiting, 'completed', message, now, false)).ended;
 }
@@ -68,8 +69,8 @@ export async function completeWaitStep(tx: Tx, job: Job, message: string, now = 
 /** A step that failed without stopping the job (an undeliverable webhook): the next one runs (claimed as above). */
 export async function failStepAndContinue(
   tx: Tx,
-  job: Job,
-  step: JobStep,
+  job: JobRow,
+  step: JobStepRow,
   message: string,
   claimNext = false,
   now = new Date(),
@@ -84,8 +85,8 @@ interface ClaimedRow {
   position: number;
   name: string;
   rescue: boolean;
-  config: JobStep['config'];
-  status: JobStep['status'];
+  config: JobStepRow['config'];
+  status: JobStepRow['status'];
   attempts: number;
   errors: number;
   run_at: string;
@@ -107,7 +108,7 @@ const dateOrNull = (text: string | null) => (text === null ? null : new Date(tex
  */
 async function endStepAndQueueNext(
   tx: Tx,
-  job: Job,
+  job: JobRow,
   which: SQL,
   status: 'completed' | 'failed',
   message: string | null,
@@ -204,7 +205,7 @@ export async function completeStepsFinishedElsewhere(
 }
 
 /** The job stops: the rest of its steps are skipped and its rescue steps run. */
-export async function failJob(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
+export async function failJob(tx: Tx, job: JobRow, step: JobStepRow, message: string, now = new Date()) {
   if (!(await changeStep(tx, step, { status: 'failed', completedAt: now, lockedUntil: null, message }))) return;
   await tx
     .update(jobSteps)
@@ -215,7 +216,7 @@ export async function failJob(tx: Tx, job: Job, step: JobStep, message: string, 
 }
 
 /** The step waits for the supplier, and so does the job (if the step is still as read): one statement. */
-export async function markWaiting(tx: Tx, job: Job, step: JobStep, message: string, now = new Date()) {
+export async function markWaiting(tx: Tx, job: JobRow, step: JobStepRow, message: string, now = new Date()) {
   await tx.execute(sql`
     with changed as (
       update ${jobSteps} set status = 'waiting', locked_until = null, message = ${message} where ${stillAsRead(step)}
@@ -225,7 +226,7 @@ export async function markWaiting(tx: Tx, job: Job, step: JobStep, message: stri
 }
 
 /** The step runs again at `at`; `error` counts this run among its errors. */
-export async function scheduleRetry(tx: Tx, step: JobStep, at: Date, message: string, error = false) {
+export async function scheduleRetry(tx: Tx, step: JobStepRow, at: Date, message: string, error = false) {
   await changeStep(tx, step, {
     status: 'ready',
     runAt: at,

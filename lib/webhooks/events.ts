@@ -2,7 +2,7 @@
 // caller's transaction when it has one, so that the event exists exactly when what it reports does. The
 // events themselves are the services' (lib/gov-ar/webhook-events.ts).
 import type { Db, Tx } from '@/lib/db/client';
-import { webhookDeliveries, type Workflow } from '@/lib/db/schema';
+import { webhookDeliveries, type WorkflowRow } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 
 /**
@@ -31,7 +31,7 @@ export interface RaisedEvent {
  */
 export async function raiseWebhookEvent(
   db: Db | Tx,
-  workflow: Workflow,
+  workflow: WorkflowRow,
   raised: RaisedEvent,
 ): Promise<string | undefined> {
   const url = workflow.config.webhook?.url;

@@ -7,15 +7,15 @@ import {
   webhookAttempts,
   webhookDeliveries,
   workflows,
-  type WebhookAttempt,
+  type WebhookAttemptRow,
   type WebhookDelivery,
-  type Workflow,
+  type WorkflowRow,
 } from '@/lib/db/schema';
 import { isoTime } from '@/lib/ids';
 import { raiseWebhookEvent, type RaisedEvent } from '@/lib/webhooks/events';
 import type { WebhookDelivery as WebhookDeliveryJson } from '@/lib/responses/transform';
 
-export function presentDelivery(delivery: WebhookDelivery, attempts: WebhookAttempt[]): WebhookDeliveryJson {
+export function presentDelivery(delivery: WebhookDelivery, attempts: WebhookAttemptRow[]): WebhookDeliveryJson {
   return {
     id: delivery.id,
     event: delivery.event,
@@ -92,7 +92,7 @@ export async function claimDueDelivery(): Promise<WebhookDelivery | undefined> {
 }
 
 /** The workflow a delivery was raised for (whose secret signs it). */
-export async function getDeliveryWorkflow(delivery: WebhookDelivery): Promise<Workflow | undefined> {
+export async function getDeliveryWorkflow(delivery: WebhookDelivery): Promise<WorkflowRow | undefined> {
   const db = await getDb();
   const [workflow] = await db.select().from(workflows).where(eq(workflows.id, delivery.workflowId));
   return workflow;
@@ -121,7 +121,7 @@ export async function recordDeliveryAttempt(
 }
 
 /** Workflows that still keep their signing secret in plaintext, locked (those another run holds are skipped). */
-export async function lockWorkflowsWithPlaintextSecret(tx: Tx): Promise<Workflow[]> {
+export async function lockWorkflowsWithPlaintextSecret(tx: Tx): Promise<WorkflowRow[]> {
   return tx.select().from(workflows).where(isNotNull(workflows.webhookSecret)).for('update', { skipLocked: true });
 }
 
@@ -134,6 +134,6 @@ export async function setWorkflowSecretSealed(tx: Tx, workflowId: string, secret
 }
 
 /** Queues a webhook event on its own, outside any transaction (lib/webhooks/events.ts writes the row). */
-export async function raiseWebhookEventNow(workflow: Workflow, raised: RaisedEvent): Promise<string | undefined> {
+export async function raiseWebhookEventNow(workflow: WorkflowRow, raised: RaisedEvent): Promise<string | undefined> {
   return raiseWebhookEvent(await getDb(), workflow, raised);
 }

@@ -3,7 +3,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { inTransaction, type Db, type Tx } from '@/lib/db/client';
-import type { Workflow } from '@/lib/db/schema';
+import type { WorkflowRow } from '@/lib/db/schema';
 import { readSecret, storeSecret } from '@/lib/crypto/secrets';
 import { lockWorkflowsWithPlaintextSecret, setWorkflowSecretSealed } from '@/lib/webhooks/queries';
 
@@ -17,7 +17,7 @@ export function sealSigningSecret(db: Db | Tx, ownerId: string, secret: string):
 }
 
 /** The workflow's secret, or undefined when it has no webhook. */
-export async function openSigningSecret(workflow: Workflow): Promise<string | undefined> {
+export async function openSigningSecret(workflow: WorkflowRow): Promise<string | undefined> {
   if (workflow.webhookSecretId) {
     return (await readSecret(workflow.webhookSecretId, { ownerId: workflow.ownerId, purpose: PURPOSE })).toString(
       'utf8',

@@ -17,7 +17,7 @@ import { encodeCursor } from '@/lib/api/pagination';
 import { deleteSecret } from '@/lib/crypto/secrets';
 import { closeDb, getDb } from '@/lib/db/client';
 import { captureQueries, type LoggedQuery } from '@/lib/db/query-log';
-import { jobs, entries, workflows, type JobStep } from '@/lib/db/schema';
+import { jobs, entries, workflows, type JobStepRow } from '@/lib/db/schema';
 import { claimTask } from '@/lib/transform/queries';
 import { getEntry, listEntries, listEnvelopes } from '@/lib/silo/entries';
 import type { InvoiceEnvelope } from '@/lib/gov-ar/invoices/envelope';
@@ -168,7 +168,7 @@ async function measureAll(client: Client, suppliers: number): Promise<Figure[]> 
     [
       'the link of a job (meta_records by job_id, src, key)',
       true,
-      () => createRegistrationLink({ ...context!, step: {} as JobStep }),
+      () => createRegistrationLink({ ...context!, step: {} as JobStepRow }),
     ],
     ['GET /transform/v1/jobs?silo_entry_id=', true, () => listJobs(caller, { limit: 20, silo_entry_id: entryOfJobs })],
     ["the expiry sweep's due certificates (a page of 200)", true, () => readDueCertificates(horizon, 200)],

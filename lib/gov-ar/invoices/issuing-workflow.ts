@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import type { Tx } from '@/lib/db/client';
-import type { Job, WorkflowConfig } from '@/lib/db/schema';
+import type { JobRow, WorkflowConfig } from '@/lib/db/schema';
 import { GOV_AR_APP_ID, INVOICE_TEMPLATE, INVOICES_FOLDER, SEND_STEP } from '@/lib/gov-ar/app';
 import { invoicePdfUrl, keepInvoicePdfStep } from '@/lib/gov-ar/invoices/invoice-pdf';
 import { getSendByJob, lockSendOfJob, withdrawSend } from '@/lib/gov-ar/invoices/issuance-queries';
@@ -67,7 +67,7 @@ const setStatus =
  * (in doubt) or was authorised holds the job back: the step is retried until the authority's record settles
  * it, and an authorised invoice's later steps are retried, never turned into a failure.
  */
-async function releaseOrHoldSend(tx: Tx, job: Job): Promise<{ hold: string } | undefined> {
+async function releaseOrHoldSend(tx: Tx, job: JobRow): Promise<{ hold: string } | undefined> {
   const send = await lockSendOfJob(tx, job.id);
   if (!send) return undefined;
   switch (send.state) {

@@ -1,7 +1,7 @@
 // Everything a registration link leads to: the link record, its job, the supplier entry, the
 // workspace's environment and the web services the workflow needs.
 import { ApiError } from '@/lib/api/errors';
-import type { Entry, Job, MetaRecord, RegistrationKey, RegistrationProgress, Workflow } from '@/lib/db/schema';
+import type { Entry, JobRow, MetaRecordRow, RegistrationKey, RegistrationProgress, WorkflowRow } from '@/lib/db/schema';
 import type { Environment } from '@/lib/ar/environments';
 import { getRegistrationByRef } from '@/lib/gov-ar/registration/queries';
 import type { Party } from '@/lib/gov-ar/party';
@@ -11,10 +11,10 @@ import { REF_SHAPE } from '@/lib/gov-ar/registration/schemas';
 
 export interface RegistrationContext {
   ref: string;
-  link: MetaRecord;
-  job: Job;
+  link: MetaRecordRow;
+  job: JobRow;
   entry: Entry;
-  workflow: Workflow;
+  workflow: WorkflowRow;
   party: Party;
   environment: Environment;
   services: ReturnType<typeof servicesForLetters>;

@@ -2,7 +2,7 @@
 // `gov-ar.register` step, whose unguessable ref is what opens the wizard (`/reg/<ref>`), and the sites its
 // workflow lets embed that wizard.
 import { registrationUrl } from '@/lib/config';
-import type { MetaRecord } from '@/lib/db/schema';
+import type { MetaRecordRow } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import {
   getMetaRecordByRef,
@@ -15,7 +15,8 @@ import { newId, newRef } from '@/lib/ids';
 import type { StepContext } from '@/lib/transform/templates';
 
 /** Whether a meta record is a registration link (the same conditions as `isLinkRecord` in queries.ts). */
-const isLink = (record: Pick<MetaRecord, 'src' | 'key'>) => record.src === GOV_AR_SRC && record.key === META_KEY.link;
+const isLink = (record: Pick<MetaRecordRow, 'src' | 'key'>) =>
+  record.src === GOV_AR_SRC && record.key === META_KEY.link;
 
 /** The job's link, made once (a retried step finds the one it made). */
 export async function createRegistrationLink({ job, entry }: StepContext) {
@@ -41,10 +42,10 @@ export async function createRegistrationLink({ job, entry }: StepContext) {
 }
 
 /** The registration link a ref names (made by a job), if it is one. */
-export async function getRegistrationLinkByRef(ref: string): Promise<(MetaRecord & { jobId: string }) | undefined> {
+export async function getRegistrationLinkByRef(ref: string): Promise<(MetaRecordRow & { jobId: string }) | undefined> {
   const link = await getMetaRecordByRef(ref);
   if (!link || !isLink(link) || !link.jobId) return undefined;
-  return link as MetaRecord & { jobId: string };
+  return link as MetaRecordRow & { jobId: string };
 }
 
 /**

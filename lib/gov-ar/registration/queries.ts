@@ -14,7 +14,7 @@ import {
   workflows,
   workspaces,
   type EntryStatus,
-  type MetaRecord,
+  type MetaRecordRow,
   type RegistrationKey,
   type RegistrationProgress,
 } from '@/lib/db/schema';
@@ -62,14 +62,14 @@ export async function getWorkflowConfigByRef(ref: string) {
 }
 
 /** The meta record with this ref, whatever kind it is. */
-export async function getMetaRecordByRef(ref: string): Promise<MetaRecord | undefined> {
+export async function getMetaRecordByRef(ref: string): Promise<MetaRecordRow | undefined> {
   const db = await getDb();
   const [row] = await db.select().from(metaRecords).where(eq(metaRecords.ref, ref));
   return row;
 }
 
 /** The job's registration links (one, once made). */
-export async function listLinksOfJob(jobId: string): Promise<MetaRecord[]> {
+export async function listLinksOfJob(jobId: string): Promise<MetaRecordRow[]> {
   const db = await getDb();
   return db
     .select()
@@ -78,7 +78,7 @@ export async function listLinksOfJob(jobId: string): Promise<MetaRecord[]> {
 }
 
 /** Stores a new link record, on its own. */
-export async function insertLinkRecord(values: typeof metaRecords.$inferInsert): Promise<MetaRecord> {
+export async function insertLinkRecord(values: typeof metaRecords.$inferInsert): Promise<MetaRecordRow> {
   const [created] = await insertMetaRecords(await getDb(), [values]);
   return created!;
 }
@@ -176,7 +176,7 @@ export async function getRegistrationRecordInTx(tx: Tx, jobId: string): Promise<
 }
 
 /** The job's record row, if written yet. */
-export async function getRegistrationRecordRow(tx: Tx, jobId: string): Promise<MetaRecord | undefined> {
+export async function getRegistrationRecordRow(tx: Tx, jobId: string): Promise<MetaRecordRow | undefined> {
   const [row] = await tx.select().from(metaRecords).where(isRegistrationRecord(jobId));
   return row;
 }

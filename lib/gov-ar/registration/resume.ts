@@ -3,7 +3,7 @@
 // job and the wait step finds it. A link whose job already has one, or is finished, is used.
 import { ApiError } from '@/lib/api/errors';
 import { inTransaction, type Tx } from '@/lib/db/client';
-import type { Job } from '@/lib/db/schema';
+import type { JobRow } from '@/lib/db/schema';
 import { getRegistrationLinkByRef } from '@/lib/gov-ar/registration/link';
 import { setJobAuthorization } from '@/lib/gov-ar/registration/queries';
 import { awaitsSupplier, lockJob } from '@/lib/transform/queries';
@@ -28,14 +28,18 @@ async function findRegistrationLink(ref: string) {
 const linkUsed = () => new ApiError('link_used', 'This registration link has already been used.');
 
 /** Locks the link's job for the transaction; a finished job, or one already authorized, is `link_used`. */
-export async function lockOpenRegistrationJob(tx: Tx, jobId: string): Promise<Job> {
+export async function lockOpenRegistrationJob(tx: Tx, jobId: string): Promise<JobRow> {
   const job = await lockJob(tx, jobId);
   if (!job || !awaitsSupplier(job)) throw linkUsed();
   return job;
 }
 
 /** Leaves the authorization on a locked job and completes its wait step if it is waiting. */
-export async function recordAuthorization(tx: Tx, job: Job, authorization: Record<string, unknown>): Promise<boolean> {
+export async function recordAuthorization(
+  tx: Tx,
+  job: JobRow,
+  authorization: Record<string, unknown>,
+): Promise<boolean> {
   const now = new Date();
   await setJobAuthorization(tx, job.id, authorization, now);
   return completeWaitStep(tx, job, 'Authorization received.', now);
