@@ -449,15 +449,12 @@ describe('the ar-invoice workflow', () => {
     const workflow = await createInvoiceWorkflow(supplier.apiKey, { webhook: { url: receiverOf().url() } });
     expect(workflow.rescue.map((step) => step.name)).toEqual(['silo.status.error', 'webhook.send']);
     const good = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '15' });
-    const stale = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '15', issue_date: argentinaToday(-20) });
-    const jobs = [
-      await issue(supplier.apiKey, workflow.id, good.id),
-      await issue(supplier.apiKey, workflow.id, stale.id),
-    ];
-    await runUntilEnded(
-      supplier.apiKey,
-      jobs.map((job) => job.id),
-    );
+    // Dated before the sequence's last voucher (within the window the store takes): the authority's 10016.
+    const stale = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '15', issue_date: argentinaToday(-2) });
+    const jobs = [await issue(supplier.apiKey, workflow.id, good.id)];
+    await runUntilEnded(supplier.apiKey, [jobs[0]!.id]);
+    jobs.push(await issue(supplier.apiKey, workflow.id, stale.id));
+    await runUntilEnded(supplier.apiKey, [jobs[1]!.id]);
     await drainWebhookDeliveries();
     const events = receiverOf().deliveries.map((delivery) => JSON.parse(delivery.body));
     const sent = events.find((event) => event.event === 'invoice.sent');
