@@ -54,6 +54,8 @@ export class PdfRenderPool {
   private readonly running = new Set<string>();
   private readonly threads: Thread[] = [];
   private starting = 0;
+  /** Whether the log said once that PDFs render off the event loop. */
+  private announced = false;
   private next = 1;
   /** Set when no thread can start here (a bundle without the worker): renders run inline. */
   private inline = false;
@@ -162,6 +164,10 @@ export class PdfRenderPool {
       if ('ready' in answer) {
         ready = true;
         this.starting--;
+        if (!this.announced) {
+          this.announced = true;
+          console.info(`[pdf] invoice PDFs render on a worker thread (a pool of ${PDF_RENDER_THREADS})`);
+        }
         worker.unref(); // an idle renderer does not keep the process alive
         this.threads.push(thread);
         this.dispatch();
