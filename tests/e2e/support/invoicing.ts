@@ -75,3 +75,22 @@ export async function storeInvoice(
   if (response.status !== 201) throw new Error(`storing the invoice answered ${response.status}: ${text}`);
   return (JSON.parse(text) as { id: string }).id;
 }
+
+/** Issues a stored invoice through the API (an ar-invoice workflow, then its job with ?wait=): Sent, or it throws. */
+export async function issueThroughApi(workspace: Workspace, entryId: string): Promise<void> {
+  const call = async (path: string, body: unknown) => {
+    const response = await fetch(`${E2E_BASE_URL}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${workspace.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const workflow = await call('/transform/v1/workflows', { template: 'ar-invoice' });
+  if (workflow.status !== 201)
+    throw new Error(`the workflow answered ${workflow.status}: ${JSON.stringify(workflow.body)}`);
+  const job = await call('/transform/v1/jobs?wait=30', { workflow_id: workflow.body.id, silo_entry_id: entryId });
+  if (job.status !== 200 || job.body.entry_status !== 'Sent') {
+    throw new Error(`issuing answered ${job.status}: ${JSON.stringify(job.body)}`);
+  }
+}
