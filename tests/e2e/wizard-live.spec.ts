@@ -66,18 +66,18 @@ test('a live registration lists the points of sale and refreshes them', async ({
     await wizard.pasteText('certificate', certificate);
     await wizard.submitUpload.click();
     await expect(wizard.heading(STEP_HEADINGS.pointsOfSale)).toBeVisible();
-    // The emulator's own screen for it, in Producción.
-    await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveAttribute(
-      'href',
-      '/emulator?environment=live#point-of-sale',
-    );
     await expect(wizard.stepCounter()).toContainText('Paso 6 de 6');
     await expect(wizard.pointOfSale(5)).toContainText('Activo');
     await expect(wizard.pointOfSale(6)).toHaveCount(0);
-    // Monotributo: the system to choose when adding one.
+    // With a point of sale for web services the step says the supplier can invoice, and no longer repeats how to
+    // add one (the emulator's link, the system to choose): tests/e2e/wizard-flow.spec.ts shows them without one.
     await expect(
-      page.getByText('Como sistema, elija «Factura Electrónica - Monotributo - Web Services».'),
+      page.getByText('Ya tiene un punto de venta para web services: puede facturar con este sistema.'),
     ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Abrir el portal del emulador' })).toHaveCount(0);
+    await expect(page.getByText('Como sistema, elija «Factura Electrónica - Monotributo - Web Services».')).toHaveCount(
+      0,
+    );
     // The link is used now: no way back to the upload.
     await expect(wizard.back).toHaveCount(0);
     expect((await getEntry(workspace, link.entryId)).status).toBe('Registered');
