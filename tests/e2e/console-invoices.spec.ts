@@ -108,7 +108,7 @@ test('an invoice stored through the API is issued from the console: number, CAE,
     await invoices.filter('Issued to').fill(argentinaDate(-1));
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(invoices.rows).toHaveCount(1);
-    await expect(invoices.invoice(/^Invoice B 00002not numbered/).heading).toBeVisible();
+    await expect(invoices.invoice(/^Invoice B 00002 not numbered/).heading).toBeVisible();
     await invoices.filter('Supplier').fill('nobody of that name');
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page.getByText('No invoice matches these filters.')).toBeVisible();
@@ -118,7 +118,7 @@ test('an invoice stored through the API is issued from the console: number, CAE,
   });
 
   await test.step('a refused invoice: what the refusal means, its field, the date corrected from the console', async () => {
-    const refused = invoices.invoice(/^Invoice B 00002not numbered/);
+    const refused = invoices.invoice(/^Invoice B 00002 not numbered/);
     await refused.issue.click();
     await expect(refused.fact('Status')).toHaveText('Error', { timeout: 20_000 });
     await expect(refused.errors.first()).toContainText('10016');
