@@ -64,23 +64,34 @@ export function InvoiceFilters({
       <div className="mt-2">{input}</div>
     </div>
   );
+  /** A labelled input bound to one of the filter's text values. */
+  const inputFor = (
+    name: 'supplier' | 'point_of_sale' | 'from' | 'to',
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement>,
+  ) => {
+    const id = `invoice-${name.replaceAll('_', '-')}`;
+    return field(
+      id,
+      label,
+      <input
+        id={id}
+        value={draft[name]}
+        onChange={(event) => set(name, event.target.value)}
+        className={textInput}
+        {...props}
+      />,
+    );
+  };
   return (
     <search aria-label="Invoices">
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3">
-        {field(
-          'invoice-supplier',
-          'Supplier',
-          <input
-            id="invoice-supplier"
-            type="search"
-            value={draft.supplier}
-            onChange={(event) => set('supplier', event.target.value)}
-            placeholder="Name or CUIT"
-            autoComplete="off"
-            maxLength={100}
-            className={textInput}
-          />,
-        )}
+        {inputFor('supplier', 'Supplier', {
+          type: 'search',
+          placeholder: 'Name or CUIT',
+          autoComplete: 'off',
+          maxLength: 100,
+        })}
         {field(
           'invoice-status',
           'Status',
@@ -113,40 +124,9 @@ export function InvoiceFilters({
             ))}
           </select>,
         )}
-        {field(
-          'invoice-point-of-sale',
-          'Point of sale',
-          <input
-            id="invoice-point-of-sale"
-            inputMode="numeric"
-            pattern="[0-9]{1,5}"
-            value={draft.point_of_sale}
-            onChange={(event) => set('point_of_sale', event.target.value)}
-            className={textInput}
-          />,
-        )}
-        {field(
-          'invoice-from',
-          'Issued from',
-          <input
-            id="invoice-from"
-            type="date"
-            value={draft.from}
-            onChange={(event) => set('from', event.target.value)}
-            className={textInput}
-          />,
-        )}
-        {field(
-          'invoice-to',
-          'Issued to',
-          <input
-            id="invoice-to"
-            type="date"
-            value={draft.to}
-            onChange={(event) => set('to', event.target.value)}
-            className={textInput}
-          />,
-        )}
+        {inputFor('point_of_sale', 'Point of sale', { inputMode: 'numeric', pattern: '[0-9]{1,5}' })}
+        {inputFor('from', 'Issued from', { type: 'date' })}
+        {inputFor('to', 'Issued to', { type: 'date' })}
         <div className="flex flex-wrap gap-2 sm:col-span-3">
           <button type="submit" className={secondaryButton}>
             Filter
