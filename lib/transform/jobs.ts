@@ -139,7 +139,7 @@ const SETTLED_STATUSES: readonly JobRow['status'][] = ['completed', 'failed', 'w
  * it at once, and one recorded by another instance on the same PostgreSQL through a notice
  * (lib/transform/job-waiters.ts); a change no wake announced (a lost notice) is seen late, never missed.
  */
-const WAIT_READ_MS = 2_000;
+const WAIT_READ_MS = 5_000;
 
 /**
  * The job once it is completed, failed or waiting (`settled`, with its entry's status), or as it stands when
