@@ -153,6 +153,16 @@ export const en: typeof esAR = {
       save: "In the alias's list, press «Descargar» on the new certificate (the one that expires last) and keep it. You upload it at the end.",
     },
   },
+  atPortal: {
+    confirmLater:
+      'We cannot see your ARCA portal from here: we confirm this when you upload the certificate. If something is missing, we will tell you then.',
+    certificateWaiting:
+      "We do not see your request's certificate in the portal yet. This page updates by itself once you create it.",
+    certificateDone: "Done: the portal has issued your request's certificate.",
+    authorizationWaiting:
+      'We do not see the authorization in the portal yet. This page updates by itself once you create it.',
+    authorizationDone: 'Done: the portal shows your alias authorized.',
+  },
   authorize: {
     heading: { one: 'Authorize the invoicing service', other: 'Authorize the invoicing services' },
     lead: 'ARCA only accepts the certificate for the services you authorize. This registration needs:',

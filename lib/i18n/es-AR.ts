@@ -154,6 +154,17 @@ export const esAR = {
       save: 'En la lista del alias, presione «Descargar» en el certificado nuevo (el de vencimiento más lejano) y guárdelo. Lo va a subir al final.',
     },
   },
+  atPortal: {
+    // Only the emulator's portal can be asked before the upload; ARCA's tells us nothing until then.
+    confirmLater:
+      'Desde aquí no podemos ver su portal de ARCA: lo confirmamos cuando suba el certificado. Si algo falta, se lo diremos entonces.',
+    certificateWaiting:
+      'Todavía no vemos el certificado de su pedido en el portal. Esta página se actualiza sola cuando lo cree.',
+    certificateDone: 'Hecho: el portal ya emitió el certificado de su pedido.',
+    authorizationWaiting:
+      'Todavía no vemos la autorización en el portal. Esta página se actualiza sola cuando la cree.',
+    authorizationDone: 'Hecho: el portal ya muestra su alias autorizado.',
+  },
   authorize: {
     heading: { one: 'Autorice el servicio de facturación', other: 'Autorice los servicios de facturación' },
     lead: 'ARCA solo acepta el certificado para los servicios que usted autorice. Esta alta necesita:',

@@ -7,6 +7,7 @@ import { fill } from '@/lib/i18n/locales';
 import type { Environment } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
 import { EmulatorNote } from '@/components/wizard/emulator-note';
+import { PortalStatusNote, type PortalStatus } from '@/components/wizard/portal-status';
 import { Instruction, InstructionList } from '@/components/wizard/instruction-list';
 import { AliasBox } from '@/components/wizard/request/alias-box';
 import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
@@ -22,6 +23,8 @@ interface AuthorizeStepProps extends StepProps {
   /** Ours when we made the request; unknown when the supplier brought their own certificate. */
   alias?: string;
   emulatorPortalUrl?: string;
+  /** Whether the portal already shows the alias authorized, as far as the server can know. */
+  portalStatus: PortalStatus;
   onNext: () => void;
 }
 
@@ -34,6 +37,7 @@ export function AuthorizeStep({
   cuit,
   alias,
   emulatorPortalUrl,
+  portalStatus,
   onNext,
 }: AuthorizeStepProps) {
   const t = useMessages();
@@ -105,6 +109,7 @@ export function AuthorizeStep({
           </Instruction>
         </InstructionList>
       )}
+      <PortalStatusNote step="authorize" status={portalStatus} />
     </StepFrame>
   );
 }

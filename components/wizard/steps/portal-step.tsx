@@ -8,6 +8,7 @@ import { ARCA_LOGIN_URL } from '@/lib/ar/services';
 import type { CertificateRequest, Environment } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
 import { EmulatorNote } from '@/components/wizard/emulator-note';
+import { PortalStatusNote, type PortalStatus } from '@/components/wizard/portal-status';
 import { Instruction, InstructionList } from '@/components/wizard/instruction-list';
 import { AliasBox } from '@/components/wizard/request/alias-box';
 import { CsrBox } from '@/components/wizard/request/csr-box';
@@ -21,6 +22,8 @@ interface PortalStepProps extends StepProps {
   /** A renewal whose request keeps the current certificate's alias: the portal adds a certificate to it. */
   renewal?: boolean;
   emulatorPortalUrl?: string;
+  /** Whether the portal already holds this step's certificate, as far as the server can know. */
+  portalStatus: PortalStatus;
   onNext: () => void;
 }
 
@@ -31,6 +34,7 @@ export function PortalStep({
   request,
   renewal = false,
   emulatorPortalUrl,
+  portalStatus,
   onNext,
 }: PortalStepProps) {
   const t = useMessages();
@@ -55,6 +59,7 @@ export function PortalStep({
       ) : (
         <LivePortal request={request} renewal={renewal} />
       )}
+      <PortalStatusNote step="portal" status={portalStatus} />
     </StepFrame>
   );
 }
