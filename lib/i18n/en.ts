@@ -112,6 +112,7 @@ export const en: typeof esAR = {
     login: 'Log in to ARCA with Clave Fiscal',
     newTab: '(opens in another tab)',
     emulator: "You are using the ARCA emulator (offline testing): do these steps in the emulator's portal.",
+    arcaOnly: 'Only at ARCA: the emulator has no such step.',
     emulatorLink: "Open the emulator's portal",
     emulatorEnvironment: {
       sandbox:
@@ -181,7 +182,8 @@ export const en: typeof esAR = {
       open: 'Open «Administrador de Relaciones de Clave Fiscal». If you act for a company, choose it.',
       create: 'Press «Nueva Relación», then «Buscar».',
       service: `Choose ARCA → «WebServices» → «{name}».`,
-      representative: 'Under Representante, press «Buscar» and under «Computador Fiscal» choose the alias:',
+      representativeSearch: 'Under Representante, press «Buscar».',
+      representative: 'Under «Computador Fiscal», choose the alias:',
       confirm: 'Press «Confirmar».',
       repeat: `Then repeat these steps for {others}.`,
     },

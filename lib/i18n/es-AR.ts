@@ -111,6 +111,7 @@ export const esAR = {
     login: 'Ingresar a ARCA con Clave Fiscal',
     newTab: '(se abre en otra pestaña)',
     emulator: 'Está usando el emulador de ARCA (pruebas sin conexión): haga estos pasos en el portal del emulador.',
+    arcaOnly: 'Solo en ARCA: en el emulador este paso no existe.',
     emulatorLink: 'Abrir el portal del emulador',
     // The emulator's own switch names the environments in Spanish: «Homologación» and «Producción».
     emulatorEnvironment: {
@@ -183,7 +184,8 @@ export const esAR = {
       open: 'Abra «Administrador de Relaciones de Clave Fiscal». Si actúa por una empresa, elíjala.',
       create: 'Presione «Nueva Relación» y luego «Buscar».',
       service: `Elija ARCA → «WebServices» → «{name}».`,
-      representative: 'En Representante, presione «Buscar» y en «Computador Fiscal» elija el alias:',
+      representativeSearch: 'En Representante, presione «Buscar».',
+      representative: 'En «Computador Fiscal», elija el alias:',
       confirm: 'Presione «Confirmar».',
       repeat: `Luego repita estos pasos para {others}.`,
     },

@@ -73,7 +73,7 @@ export function AuthorizeStep({
       <EmulatorNote url={emulatorPortalUrl} environment={environment} section="authorization" />
       {!alias && <p className="text-slate-700">{t.authorize.alreadyDone}</p>}
       {environment === 'sandbox' ? (
-        <InstructionList>
+        <InstructionList emulator={emulatorPortalUrl !== undefined}>
           <Instruction>{s.open}</Instruction>
           <Instruction>
             {s.alias}
@@ -94,10 +94,11 @@ export function AuthorizeStep({
           </Instruction>
         </InstructionList>
       ) : (
-        <InstructionList>
-          <Instruction>{l.open}</Instruction>
-          <Instruction>{l.create}</Instruction>
+        <InstructionList emulator={emulatorPortalUrl !== undefined}>
+          <Instruction arcaOnly>{l.open}</Instruction>
+          <Instruction arcaOnly>{l.create}</Instruction>
           <Instruction>{fill(l.service, { name: first.name })}</Instruction>
+          <Instruction arcaOnly>{l.representativeSearch}</Instruction>
           <Instruction>
             {l.representative}
             {aliasLine}
