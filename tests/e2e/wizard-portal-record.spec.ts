@@ -179,6 +179,7 @@ test('live: the done screen and the console agree on the missing point of sale, 
     const signIn = new ConsoleSignInPage(consolePage);
     await signIn.goto();
     await signIn.signIn(workspace.apiKey);
+    await expect(new ConsoleSuppliersPage(consolePage).heading('Suppliers')).toBeVisible();
     await consolePage.goto(`/console/suppliers/${link.entryId}`);
     await expect(progress).toContainText('Still to do: add a point of sale for web services at ARCA.');
     await expect(progress).not.toContainText('Nothing is pending');
@@ -240,6 +241,7 @@ test('the console: "Send renewal" is quiet while the certificate is far from exp
   await signIn.goto();
   await signIn.signIn(workspace.apiKey);
   const suppliers = new ConsoleSuppliersPage(page);
+  await expect(suppliers.heading('Suppliers')).toBeVisible();
   const quiet = suppliers.supplier(far.name).sendRenewal;
   const loud = suppliers.supplier(near.name).sendRenewal;
   await expect(quiet).toBeVisible();
