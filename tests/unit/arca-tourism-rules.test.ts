@@ -65,6 +65,8 @@ const REFUSALS: [string, (doc: Doc) => void, string[]][] = [
     (doc) => (doc.payment = { advances: [{ description: 'Seña', amount: '1000.00' }] }),
     ['data.doc.payment.advances.0.ext.ar-arca-tourism-item'],
   ],
+  ['a credit note T (197) typed standard (07)', (doc) => (doc.tax.ext['ar-arca-doc-type'] = '197'), ['data.doc.type']],
+  ['a debit note T (196) typed standard (08)', (doc) => (doc.tax.ext['ar-arca-doc-type'] = '196'), ['data.doc.type']],
   ['no customer (09)', (doc) => delete doc.customer, ['data.doc.customer']],
 ];
 
