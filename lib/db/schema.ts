@@ -756,7 +756,9 @@ export const emulatorWsctVouchers = pgTable(
     comprobante: jsonb('comprobante').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('emulator_wsct_vouchers_number').on(t.environment, t.cuit, t.pointOfSale, t.voucherType, t.number)],
+  (t) => [
+    uniqueIndex('emulator_wsct_vouchers_number').on(t.environment, t.cuit, t.pointOfSale, t.voucherType, t.number),
+  ],
 );
 export type EmulatorWsctVoucher = InferSelectModel<typeof emulatorWsctVouchers>;
 

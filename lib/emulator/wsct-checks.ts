@@ -21,7 +21,7 @@ export const WSCT_ITEM_TYPES: Record<number, string> = {
   97: 'Anticipo',
   99: 'Descuento general',
 };
-export const WSCT_VAT_RATE = 5;
+const WSCT_VAT_RATE = 5;
 const RECEIVER_DOCUMENTS = [80, 91, 94, 96];
 const COUNTRY_CODES = Object.values(AUTHORITY_COUNTRY);
 const CURRENCIES = Object.values(WSFE_CURRENCY);
@@ -51,7 +51,7 @@ export interface WsctCheckContext {
   associatedExists: (type: number, pointOfSale: number, number: number) => Promise<boolean>;
 }
 
-export const daysApart = (from: string, to: string) =>
+const daysApart = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export async function checkComprobante(c: Fields, context: WsctCheckContext): Promise<WsctCheckFailure[]> {

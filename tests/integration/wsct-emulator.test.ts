@@ -8,7 +8,7 @@ import { Endpoints } from '@arcasdk/core/lib/infrastructure/soap/config/endpoint
 import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { toWsctComprobante } from '@/lib/ar/arca/wsct-comprobante';
 import { loginCms } from '@/lib/authority/wsaa-client';
-import { wsctDummy, wsctParameters } from '@/lib/authority/wsct-client';
+import { wsctDummy, wsctExchangeRate, wsctParameters } from '@/lib/authority/wsct-client';
 import { wsctAuthorise, wsctLastNumber, wsctVoucher } from '@/lib/authority/wsct-vouchers';
 import { argentinaDate } from '@/lib/emulator/wsfe-values';
 import { enrolledCertificate, portal } from '@/tests/support/emulator-client';
@@ -197,6 +197,10 @@ describe('our WSCT client against the emulator', { timeout: 120_000 }, () => {
       code: 'DOL',
       description: 'Dólar Estadounidense',
     });
+
+    expect(await wsctExchangeRate('sandbox', auth, 'DOL', today())).toBe('1050.000000');
+    const unknown = await wsctExchangeRate('sandbox', auth, 'XYZ', today()).catch((caught: Error) => caught);
+    expect(String(unknown)).toContain('WSCT error 210');
 
     const wsdl = await fetch(`${emulator()}/emulator/sandbox/wsct/CTService?WSDL`);
     expect(wsdl.status).toBe(200);

@@ -25,10 +25,10 @@ import { WSFE_CURRENCY } from '@/lib/ar/arca/wsfe-detail';
 import { WsctMappingError } from '@/lib/ar/arca/wsct-mapping-error';
 
 /** WSCT's item types (`consultarTiposItem`): a line, and a discount. */
-export const WSCT_ITEM_GENERAL = 0;
-export const WSCT_ITEM_DISCOUNT = 99;
+const WSCT_ITEM_GENERAL = 0;
+const WSCT_ITEM_DISCOUNT = 99;
 /** The receiver documents WSCT takes (validation 353): CUIT, foreign identity card, passport, DNI. */
-export const WSCT_DOCUMENT_TYPES = [80, 91, 94, 96];
+const WSCT_DOCUMENT_TYPES = [80, 91, 94, 96];
 /** Relations to a tourist (1, 5) take any of them; to an agency (2, 3, 4, 6), a CUIT only (353). */
 const RELATIONS_WITH_TOURIST = [1, 5];
 /** Relations with a resident agency (2, 6): the receiver is in Argentina; any other is abroad (355). */
