@@ -2,6 +2,7 @@
 // its own bundled WSDL and CMS signing), and by ours: a ticket for wsct, a T invoice numbered and given a CAE,
 // looked up, the manual's refusals by code, a ticket of another service refused, its WSDL served, faults.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClientAsync } from 'soap';
 import { Arca, MemoryTicketStorage } from '@arcasdk/core';
 // The SDK hard-codes AFIP's hosts in this object and reads it on every call (see tests/integration/arcasdk.test.ts).
 import { Endpoints } from '@arcasdk/core/lib/infrastructure/soap/config/endpoints.types';
@@ -249,5 +250,29 @@ describe('our WSCT client against the emulator', { timeout: 120_000 }, () => {
       /503|unavailable|could not/i,
     );
     await portal(emulator(), 'faults', { environment: 'sandbox', fault: 'down', duration_ms: 1, count: 0 });
+  });
+});
+
+describe('node-soap reading our WSDL', { timeout: 120_000 }, () => {
+  it('builds a client from ?WSDL alone and calls dummy and a parameter table at the address it names', async () => {
+    const cuit = '20222222223';
+    const credential = await enrolledCertificate(emulator(), {
+      environment: 'sandbox',
+      cuit,
+      alias: 'ctsoap',
+      services: ['wsct'],
+    });
+    const ticket = await loginCms('sandbox', 'wsct', credential);
+    const client = await createClientAsync(`${emulator()}/emulator/sandbox/wsct/CTService?WSDL`);
+    const [dummy] = await client.dummyAsync({});
+    expect(dummy.dummyReturn).toEqual({ appserver: 'OK', dbserver: 'OK', authserver: 'OK' });
+    const [types] = await client.consultarTiposComprobantesAsync({
+      authRequest: { token: ticket.token, sign: ticket.sign, cuitRepresentada: cuit },
+    });
+    expect(types.consultarTiposComprobantesReturn.arrayTiposComprobantes.codigoDescripcion).toEqual([
+      { codigo: 195, descripcion: 'Factura T' },
+      { codigo: 196, descripcion: 'Nota de Débito T' },
+      { codigo: 197, descripcion: 'Nota de Crédito T' },
+    ]);
   });
 });
