@@ -27,13 +27,20 @@ const CUSTOMER_FOR_LETTER: Record<string, Record<string, unknown>> = {
   T: {
     name: 'Turista',
     identities: [{ code: 'AB123456', ext: { 'ar-arca-identity-type': '94' } }],
+    // A tourism invoice's customer has an address (the addon's rule 27).
+    addresses: [{ street: 'Calle Mayor 10', locality: 'Madrid', code: '28013', country: 'ES' }],
     ext: { 'ar-arca-vat-status': '9' },
   },
 };
 
+/** A tourism invoice names the issuer's relation to the tourist and each line's tourism item (rules 25, 26). */
+const TOURISM_TYPE = { 'ar-arca-tourism-type': '1' };
+const TOURISM_ITEM = { 'ar-arca-tourism-item': '1' };
+
 /** A bare GOBL bill/invoice document by this supplier, valid under GOBL's Argentina rules for its letter (B by default). */
 export function invoiceDoc(cuit: string, overrides: Record<string, unknown> = {}) {
-  const letter = (overrides.tax as { ext?: Record<string, string> } | undefined)?.ext?.['ar-arca-doc-letter'] ?? 'B';
+  const tax = overrides.tax as { ext?: Record<string, string> } | undefined;
+  const letter = tax?.ext?.['ar-arca-doc-letter'] ?? 'B';
   const customer = CUSTOMER_FOR_LETTER[letter];
   return {
     $schema: INVOICE_SCHEMA,
@@ -48,10 +55,13 @@ export function invoiceDoc(cuit: string, overrides: Record<string, unknown> = {}
         quantity: '2',
         item: { name: 'Tornillos', price: '100.00', key: 'goods' },
         // Monotributistas (C) charge no VAT on lines.
-        ...(letter === 'C' ? {} : { taxes: [{ cat: 'VAT', rate: 'general' }] }),
+        ...(letter === 'C'
+          ? {}
+          : { taxes: [{ cat: 'VAT', rate: 'general', ...(letter === 'T' ? { ext: TOURISM_ITEM } : {}) }] }),
       },
     ],
     ...overrides,
+    ...(letter === 'T' ? { tax: { ...tax, ext: { ...TOURISM_TYPE, ...tax?.ext } } } : {}),
   };
 }
 

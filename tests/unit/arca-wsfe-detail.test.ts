@@ -8,7 +8,7 @@ import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { toFECAEDetRequest, withNumber, type WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
 import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import { Amount } from '@/lib/gobl/num';
-import { ARCA_EXAMPLES, exampleInput, exampleOutput, type Json } from '@/tests/support/gobl-examples';
+import { WSFEV1_EXAMPLES, exampleInput, exampleOutput, type Json } from '@/tests/support/gobl-examples';
 
 const prepared = (doc: Json) => {
   const result = prepareArcaInvoice(doc);
@@ -22,7 +22,7 @@ const partsOf = ({ detail }: WsfeVoucher) =>
   add([detail.ImpTotConc, detail.ImpNeto, detail.ImpOpEx, detail.ImpTrib, detail.ImpIVA]);
 
 describe("every ARCA example of GOBL, against GOBL's calculated twin", () => {
-  it.each(ARCA_EXAMPLES)('%s', (name) => {
+  it.each(WSFEV1_EXAMPLES)('%s', (name) => {
     const gobl = exampleOutput(name).doc;
     const voucher = voucherOf(exampleInput(name));
     const taxCharges = (gobl.charges ?? []).filter((charge: Json) => charge.ext?.['ar-arca-tax-type']);
@@ -133,8 +133,11 @@ describe('what WSFEv1 does not issue', () => {
     ['E', 'wsfex'],
     ['T', 'wsct'],
   ])('letter %s is stored, and refused here naming %s', (letter, service) => {
-    const doc = exampleInput('invoice-ar-arca-foreign-customer.json');
-    doc.tax = { ext: { 'ar-arca-doc-letter': letter } };
+    const doc =
+      letter === 'T'
+        ? exampleInput('invoice-ar-arca-tourism.json')
+        : exampleInput('invoice-ar-arca-foreign-customer.json');
+    if (letter !== 'T') doc.tax = { ext: { 'ar-arca-doc-letter': letter } };
     const invoice = prepared(doc);
     expect(() => toFECAEDetRequest(invoice)).toThrow(WsfeMappingError);
     expect(() => toFECAEDetRequest(invoice)).toThrow(service);
