@@ -405,6 +405,34 @@ describe('the ar-invoice workflow', () => {
     expect((await readEntry(supplier.apiKey, next.id)).data.doc.code).toBe('00000002');
   });
 
+  it("refuses an invoice dated before the sequence's last whose answer was lost: asked again, not held in doubt", async () => {
+    const supplier = await readySupplier();
+    const today = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '19' });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, today.id)).id]);
+    const fault = await portal(emulator(), 'faults', {
+      environment: 'sandbox',
+      operation: 'FECAESolicitar',
+      fault: 'drop_response',
+      count: 1,
+    });
+    expect(fault.status).toBe(201);
+    // Its first request is refused (10016) and the answer lost: in doubt. Sent again with its number, it is
+    // refused again for its number alone, and its date before voucher 1's says why.
+    const earlier = await storeInvoice(supplier.apiKey, supplier.cuit, {
+      series: '19',
+      issue_date: argentinaToday(-2),
+    });
+    const [ended] = await runUntilEnded(supplier.apiKey, [
+      (await issue(supplier.apiKey, supplier.invoiceWorkflowId, earlier.id)).id,
+    ]);
+    expect(ended.status).toBe('failed');
+    expect(ended.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain('10016');
+    expect((await readEntry(supplier.apiKey, earlier.id)).status).toBe('Error');
+    const next = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '19' });
+    await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, next.id)).id]);
+    expect((await readEntry(supplier.apiKey, next.id)).data.doc.code).toBe('00000002');
+  });
+
   it('issues a refused invoice again once corrected in place (PUT) by a new job', async () => {
     const supplier = await readySupplier();
     const first = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '12' });

@@ -3,7 +3,12 @@
 // going out, so what is numbered is what goes out); a batch in doubt goes out again only with the numbers it
 // went out with, so an invoice never holds two numbers: the authority cannot authorise it twice.
 import { neverReachedAuthority } from '@/lib/authority/soap-client';
-import { feCaeSolicitar, feCompUltimoAutorizado, type BatchResult } from '@/lib/authority/wsfe-vouchers';
+import {
+  feCaeSolicitar,
+  feCompConsultar,
+  feCompUltimoAutorizado,
+  type BatchResult,
+} from '@/lib/authority/wsfe-vouchers';
 import type { InvoiceSend } from '@/lib/db/schema';
 import { batchOutcome, type BatchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
 import { freeSends, numberQueuedSends } from '@/lib/gov-ar/invoices/issuance-queries';
@@ -70,13 +75,35 @@ export async function sendFreshBatch(
 
 /**
  * Sends again, with their own numbers, invoices in doubt whose numbers the authority's record shows unused
- * (the next ones after its last). A numbering refusal now says nothing new (the first request may have
- * taken the number after all, and the record lags): they stay in doubt; so does everything after a failure.
+ * (the next ones after its last). A numbering refusal alone says nothing new (the first request may have
+ * taken the number after all, and the record lags): they stay in doubt, and so does everything after a
+ * failure; unless the refused invoice is dated before the voucher the authority holds just before its number.
+ * The authority takes no voucher dated before the sequence's last, so no request could have authorised it
+ * with that number, nor (numbers go one after the other) any number after it: it is refused for its date and
+ * the later ones are free again. Without that, an invoice dated late stayed in doubt for ever and held up
+ * its whole sequence.
  */
 export async function resendInDoubt(lease: SequenceLease, authority: Authority, sends: InvoiceSend[]): Promise<void> {
   await fenced(lease, async () => undefined); // the lease renewed right before the request goes out
   const outcome = batchOutcome(numbersOf(sends), await solicit(authority, sends));
-  await recordVerdicts(lease, voucherSequenceOf(authority), verdictsOf(sends, outcome));
+  const verdicts = verdictsOf(sends, outcome);
+  if (outcome.numbering) {
+    const first = sendOf(sends, outcome.numbering.id);
+    if (await datedBeforePrevious(authority, first, outcome.numbering.number)) {
+      verdicts.refused.push({ send: first, errors: [outcome.numbering.error] });
+      verdicts.freed.push(...outcome.numbering.after.map((id) => sendOf(sends, id)));
+    }
+  }
+  await recordVerdicts(lease, voucherSequenceOf(authority), verdicts);
+}
+
+/** Whether the send is dated before the voucher the authority's record holds as number `number - 1`. */
+async function datedBeforePrevious(authority: Authority, send: InvoiceSend, number: number): Promise<boolean> {
+  if (number <= 1) return false;
+  const previous = await feCompConsultar(authority.environment, authority.auth, authority.sequence, number - 1);
+  const previousDate = String(previous?.fields.CbteFch ?? '');
+  const date = String(sentWithNumber(send, number).CbteFch ?? '');
+  return /^\d{8}$/.test(previousDate) && /^\d{8}$/.test(date) && date < previousDate;
 }
 
 const solicit = (authority: Authority, sends: InvoiceSend[]) =>
