@@ -9,6 +9,7 @@ import { toFECAEDetRequest, withNumber, type WsfeVoucher } from '@/lib/ar/arca/w
 import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import { Amount } from '@/lib/gobl/num';
 import { ARCA_EXAMPLES, exampleInput, exampleOutput, type Json } from '@/tests/support/gobl-examples';
+import { invoiceDoc } from '@/tests/support/invoice-docs';
 
 const prepared = (doc: Json) => {
   const result = prepareArcaInvoice(doc);
@@ -133,8 +134,12 @@ describe('what WSFEv1 does not issue', () => {
     ['E', 'wsfex'],
     ['T', 'wsct'],
   ])('letter %s is stored, and refused here naming %s', (letter, service) => {
-    const doc = exampleInput('invoice-ar-arca-foreign-customer.json');
-    doc.tax = { ext: { 'ar-arca-doc-letter': letter } };
+    // An export the store keeps is one WSFEX could take (lib/ar/arca/wsfex-check.ts).
+    const doc =
+      letter === 'E'
+        ? structuredClone(invoiceDoc('30712345671', { tax: { ext: { 'ar-arca-doc-letter': 'E' } } }))
+        : exampleInput('invoice-ar-arca-foreign-customer.json');
+    if (letter !== 'E') doc.tax = { ext: { 'ar-arca-doc-letter': letter } };
     const invoice = prepared(doc);
     expect(() => toFECAEDetRequest(invoice)).toThrow(WsfeMappingError);
     expect(() => toFECAEDetRequest(invoice)).toThrow(service);

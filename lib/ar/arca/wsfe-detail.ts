@@ -61,7 +61,7 @@ export interface WsfeVoucher {
  * The authority's currency codes (FEParamGetTiposMonedas) for the ISO codes we map; any other currency is
  * refused by name rather than guessed.
  */
-const WSFE_CURRENCY: Record<string, string> = { ARS: 'PES', USD: 'DOL', EUR: '060', BRL: '012' };
+export const WSFE_CURRENCY: Record<string, string> = { ARS: 'PES', USD: 'DOL', EUR: '060', BRL: '012' };
 
 const yyyymmdd = (date: string) => date.replaceAll('-', '');
 const digits = (code: string | undefined) => (code ?? '').replace(/\D/g, '');
