@@ -62,7 +62,7 @@ export function emulatorBaseUrl(): string {
   return (process.env.AR_EMULATOR_URL ?? `http://127.0.0.1:${port()}`).replace(/\/+$/, '');
 }
 
-export type AuthorityService = 'wsaa' | 'wsfe' | 'register';
+export type AuthorityService = 'wsaa' | 'wsfe' | 'register' | 'wsfex';
 type AuthorityEnvironment = 'sandbox' | 'live';
 
 /** The variables naming the authority's hosts, one per service and environment. */
@@ -70,6 +70,7 @@ const AUTHORITY_URL_VARIABLES: Record<AuthorityService, Record<AuthorityEnvironm
   wsaa: { sandbox: 'AR_WSAA_URL_SANDBOX', live: 'AR_WSAA_URL_LIVE' },
   wsfe: { sandbox: 'AR_WSFE_URL_SANDBOX', live: 'AR_WSFE_URL_LIVE' },
   register: { sandbox: 'AR_REGISTER_URL_SANDBOX', live: 'AR_REGISTER_URL_LIVE' },
+  wsfex: { sandbox: 'AR_WSFEX_URL_SANDBOX', live: 'AR_WSFEX_URL_LIVE' },
 };
 
 /**
@@ -100,7 +101,7 @@ export function authorityUrlOverride(service: AuthorityService, environment: Aut
 
 /** Reads every authority URL variable, so that a bad one stops the start-up rather than the first invoice. */
 export function checkAuthorityUrls(): void {
-  for (const service of ['wsaa', 'wsfe', 'register'] as const) {
+  for (const service of Object.keys(AUTHORITY_URL_VARIABLES) as AuthorityService[]) {
     for (const environment of ['sandbox', 'live'] as const) authorityUrlOverride(service, environment);
   }
 }
