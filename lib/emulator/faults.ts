@@ -10,14 +10,20 @@ import type { Outage } from '@/lib/emulator/outage';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import type { SoapRequest } from '@/lib/emulator/soap';
 import { WSFE_OPERATION_NAMES } from '@/lib/emulator/wsfe-operations';
+import { WSFEX_OPERATION_NAMES } from '@/lib/emulator/wsfex-operations';
 import type { RecordedFault } from '@/lib/responses/emulator';
 
-/** WSFEv1's operations, WSAA's loginCms and the register's getPersona_v2. */
-const FAULTABLE_OPERATIONS: [string, ...string[]] = ['loginCms', ...WSFE_OPERATION_NAMES, 'getPersona_v2'];
+/** WSFEv1's operations, WSAA's loginCms, the register's getPersona_v2 and WSFEX's operations. */
+const FAULTABLE_OPERATIONS: [string, ...string[]] = [
+  'loginCms',
+  ...WSFE_OPERATION_NAMES,
+  'getPersona_v2',
+  ...WSFEX_OPERATION_NAMES,
+];
 /** The lookups a client settles a doubt with: the ones a lagging book misleads. */
 const LOOKUP_OPERATIONS = ['FECompConsultar', 'FECompUltimoAutorizado'] as const;
-/** FEDummy is how a client asks whether the service is up: it answers while the environment is down. */
-const HEALTH_OPERATION = 'FEDummy';
+/** FEDummy (FEXDummy) is how a client asks whether the service is up: it answers while the environment is down. */
+const HEALTH_OPERATIONS = ['FEDummy', 'FEXDummy'];
 
 /** How many of the next calls; 0 clears the operation's fault. */
 const Count = z.number().int().min(0).max(1000);
@@ -66,7 +72,7 @@ export async function recordFault(input: z.output<typeof FaultBody>): Promise<Re
 export const outageFor =
   (environment: Environment) =>
   async (soap: SoapRequest): Promise<Outage | undefined> => {
-    if (soap.operation !== HEALTH_OPERATION && (await isDown(environment, new Date()))) {
+    if (!HEALTH_OPERATIONS.includes(soap.operation) && (await isDown(environment, new Date()))) {
       return { fault: 'down', delayMs: 0 };
     }
     return takeFault(environment, soap.operation);

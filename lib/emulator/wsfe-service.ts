@@ -98,7 +98,7 @@ async function checkAuth(environment: Environment, auth: unknown, now: Date): Pr
   return { cuit };
 }
 
-function readSso(token: string): { genTime: number; expTime: number } | undefined {
+export function readSso(token: string): { genTime: number; expTime: number } | undefined {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token)) return undefined;
   const xml = Buffer.from(token, 'base64').toString('utf8');
   if (!/^\s*<\?xml[^>]*>\s*<sso\b/.test(xml)) return undefined;

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as loginCmsRoute from '@/app/emulator/[environment]/wsaa/LoginCms/route';
 import * as wsfeRoute from '@/app/emulator/[environment]/wsfev1/service.asmx/route';
+import * as wsfexRoute from '@/app/emulator/[environment]/wsfexv1/service.asmx/route';
 import * as certificatesRoute from '@/app/emulator/portal/certificates/route';
 import * as authorizationsRoute from '@/app/emulator/portal/authorizations/route';
 import * as revocationsRoute from '@/app/emulator/portal/revocations/route';
@@ -27,6 +28,7 @@ const ROUTES: [string, RegExp, Handler][] = [
   ['POST', /^\/emulator\/portal\/faults$/, faultsRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsaa\/LoginCms$/, loginCmsRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsfev1\/service\.asmx$/, wsfeRoute.POST],
+  ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsfexv1\/service\.asmx$/, wsfexRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/sr-padron\/webservices\/personaServiceA5$/, registerRoute.POST],
 ];
 
@@ -58,7 +60,9 @@ export async function startEmulatorServer(): Promise<EmulatorServer> {
 
   async function dispatch(incoming: http.IncomingMessage, outgoing: http.ServerResponse) {
     const requestUrl = new URL(incoming.url ?? '/', url);
-    const route = ROUTES.find(([, pattern]) => pattern.test(requestUrl.pathname));
+    const route =
+      ROUTES.find(([method, pattern]) => method === incoming.method && pattern.test(requestUrl.pathname)) ??
+      ROUTES.find(([, pattern]) => pattern.test(requestUrl.pathname));
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const headers = new Headers();

@@ -1,0 +1,65 @@
+// The emulated WSFEX's book: export vouchers by request Id and by number, the CUIT's last request Id, and
+// the insert made under the sequence's lock (invoicing-queries.ts `withSequence`).
+import 'server-only';
+import { and, eq, max } from 'drizzle-orm';
+import { getDb, type Tx } from '@/lib/db/client';
+import { emulatorExportVouchers } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
+import { newId } from '@/lib/ids';
+import type { Sequence } from '@/lib/emulator/invoicing-queries';
+
+export type EmulatorExportVoucher = typeof emulatorExportVouchers.$inferSelect;
+export type NewEmulatorExportVoucher = Omit<typeof emulatorExportVouchers.$inferInsert, 'id' | 'createdAt'>;
+
+export async function findExportByRequestId(
+  environment: Environment,
+  cuit: string,
+  requestId: number,
+): Promise<EmulatorExportVoucher | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(emulatorExportVouchers)
+    .where(
+      and(
+        eq(emulatorExportVouchers.environment, environment),
+        eq(emulatorExportVouchers.cuit, cuit),
+        eq(emulatorExportVouchers.requestId, requestId),
+      ),
+    );
+  return row;
+}
+
+export async function findExportVoucher(
+  sequence: Sequence,
+  number: number,
+): Promise<EmulatorExportVoucher | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(emulatorExportVouchers)
+    .where(
+      and(
+        eq(emulatorExportVouchers.environment, sequence.environment),
+        eq(emulatorExportVouchers.cuit, sequence.cuit),
+        eq(emulatorExportVouchers.pointOfSale, sequence.pointOfSale),
+        eq(emulatorExportVouchers.voucherType, sequence.voucherType),
+        eq(emulatorExportVouchers.number, number),
+      ),
+    );
+  return row;
+}
+
+/** FEXGetLast_ID: the largest request Id the CUIT's authorised vouchers carry, 0 when none. */
+export async function lastExportRequestId(environment: Environment, cuit: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: max(emulatorExportVouchers.requestId) })
+    .from(emulatorExportVouchers)
+    .where(and(eq(emulatorExportVouchers.environment, environment), eq(emulatorExportVouchers.cuit, cuit)));
+  return row?.id ?? 0;
+}
+
+export async function insertExportVoucher(tx: Tx, voucher: NewEmulatorExportVoucher): Promise<void> {
+  await tx.insert(emulatorExportVouchers).values({ id: newId(), ...voucher });
+}
