@@ -29,6 +29,9 @@ const ROUTES: [string, RegExp, Handler][] = [
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsaa\/LoginCms$/, loginCmsRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsfev1\/service\.asmx$/, wsfeRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsfexv1\/service\.asmx$/, wsfexRoute.POST],
+  ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsaa\/LoginCms$/, loginCmsRoute.GET],
+  ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsfev1\/service\.asmx$/, wsfeRoute.GET],
+  ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsfexv1\/service\.asmx$/, wsfexRoute.GET],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/sr-padron\/webservices\/personaServiceA5$/, registerRoute.POST],
 ];
 
