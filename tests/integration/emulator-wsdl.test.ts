@@ -39,7 +39,7 @@ describe('GET ?WSDL', () => {
         .map((operation: Record<string, string>) => operation['@_name']);
       expect(portOperations.sort()).toEqual([...operations].sort());
       const ports = [definitions.service.port].flat();
-      expect(ports.map((port: Record<string, Record<string, string>>) => port.address['@_location'])).toEqual([
+      expect(ports.map((port: { address: { '@_location': string } }) => port.address['@_location'])).toEqual([
         url,
         url,
       ]);
@@ -52,10 +52,17 @@ describe('GET ?WSDL', () => {
   });
 });
 
+type SoapAnswer = Promise<[Record<string, any>]>;
+interface NodeSoapClient {
+  FEXGetLast_CMPAsync(input: unknown): SoapAnswer;
+  FEXAuthorizeAsync(input: unknown): SoapAnswer;
+  FEDummyAsync(input: unknown): SoapAnswer;
+}
+
 async function soapClientFor(path: string) {
   const wsdl = await (await fetch(`${emulator()}/emulator/sandbox/${path}?wsdl`)).text();
-  // biome-ignore lint/suspicious/noExplicitAny: node-soap's client is built at run time from the WSDL.
-  return (await new SoapClient().createClient('', { wsdlContent: wsdl })) as any;
+  // node-soap's client is built at run time from the WSDL: its methods have no static types.
+  return (await new SoapClient().createClient('', { wsdlContent: wsdl })) as unknown as NodeSoapClient;
 }
 
 describe('node-soap from our WSDLs alone', () => {
