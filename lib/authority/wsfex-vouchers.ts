@@ -17,7 +17,7 @@ export interface ExportSequence {
 type Result = Record<string, unknown>;
 
 /** "Comprobante inexistente": FEXGetCMP found no such voucher. */
-export const FEX_NO_SUCH_VOUCHER = '1020';
+const FEX_NO_SUCH_VOUCHER = '1020';
 
 const whole = (value: unknown, what: string) => {
   const number = Number(value);

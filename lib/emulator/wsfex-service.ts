@@ -11,7 +11,7 @@ import { readSso } from '@/lib/emulator/wsfe-service';
 import { WSFEX_OPERATIONS } from '@/lib/emulator/wsfex-operations';
 import { fexErrXml } from '@/lib/emulator/wsfex-xml';
 
-export const FEXV1 = 'http://ar.gov.afip.dif.fexv1/';
+const FEXV1 = 'http://ar.gov.afip.dif.fexv1/';
 const UNAUTHORISED = 'Usuario no autorizado a realizar esta operacion. ';
 
 export function serveWsfex(environment: Environment, request: Request): Promise<Response> {

@@ -1,8 +1,6 @@
 // Our extension keys for what WSFEX asks and GOBL has no field for, all under one prefix GOBL does not use
 // (`ar-fex-`), all in the invoice's `tax.ext` but the country CUIT, which is the customer's (`customer.ext`).
 // Their meaning and values are in docs/exports.md and the OpenAPI document.
-export const FEX_PREFIX = 'ar-fex-';
-
 /** Tipo_expo: 1 goods, 2 services, 4 other. Default: from `ar-arca-concept` (1 goods → 1, 2 services → 2). */
 export const EXT_EXPORT_TYPE = 'ar-fex-export-type';
 /** Incoterms: the trade term (FOB, CIF, ...); required on an invoice (19) of goods (export type 1). */
@@ -15,12 +13,3 @@ export const EXT_LANGUAGE = 'ar-fex-language';
 export const EXT_PERMIT = 'ar-fex-permit';
 /** Cuit_pais_cliente, on the customer: the destination country's generic CUIT (FEXGetPARAM_DST_CUIT). */
 export const EXT_COUNTRY_CUIT = 'ar-fex-country-cuit';
-
-export const FEX_EXTENSION_KEYS = [
-  EXT_EXPORT_TYPE,
-  EXT_INCOTERM,
-  EXT_COUNTRY,
-  EXT_LANGUAGE,
-  EXT_PERMIT,
-  EXT_COUNTRY_CUIT,
-] as const;

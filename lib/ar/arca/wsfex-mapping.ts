@@ -312,7 +312,7 @@ function paymentDateOf(invoice: CalculableInvoice, required: boolean): Pick<FexR
 }
 
 /** The language the voucher is printed in (Idioma_cbte). */
-export function languageOf(invoice: CalculableInvoice): string {
+function languageOf(invoice: CalculableInvoice): string {
   const given = ext(invoice)[EXT_LANGUAGE] ?? LANGUAGE_SPANISH;
   if (!LANGUAGES[given]) {
     throw new WsfexMappingError(

@@ -42,7 +42,7 @@ function fieldXml([name, type, occurs = '?']: Field): string {
 const sequence = (fields: readonly Field[]) =>
   fields.length ? `<s:sequence>${fields.map(fieldXml).join('')}</s:sequence>` : '';
 
-export function wsdlDocument(description: ServiceDescription, address: string): string {
+function wsdlDocument(description: ServiceDescription, address: string): string {
   const { namespace, operations } = description;
   const names = Object.keys(operations);
   const elements = names
