@@ -1,4 +1,4 @@
-// Every emulated SOAP service answers `GET <path>?WSDL` with a WSDL of ours that lists exactly the operations it
+// Every emulated SOAP service (WSAA, WSFEv1, WSFEX, the register) answers `GET <path>?WSDL` with a WSDL of ours that lists exactly the operations it
 // serves, addressed at the emulator; and node-soap (the engine under @arcasdk/core), built from nothing but our
 // WSFEX and WSFEv1 documents fetched over HTTP, calls the emulator: FEXGetLast_CMP and a dollar export's CAE.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ const SERVICES = [
   ['WSAA', 'wsaa/LoginCms', ['loginCms']],
   ['WSFEv1', 'wsfev1/service.asmx', WSFE_OPERATION_NAMES],
   ['WSFEX', 'wsfexv1/service.asmx', WSFEX_OPERATION_NAMES],
+  ['the register', 'sr-padron/webservices/personaServiceA5', ['dummy', 'getPersona_v2']],
 ] as const;
 
 describe('GET ?WSDL', () => {
@@ -57,6 +58,7 @@ interface NodeSoapClient {
   FEXGetLast_CMPAsync(input: unknown): SoapAnswer;
   FEXAuthorizeAsync(input: unknown): SoapAnswer;
   FEDummyAsync(input: unknown): SoapAnswer;
+  dummyAsync(input: unknown): SoapAnswer;
 }
 
 async function soapClientFor(path: string) {
@@ -118,6 +120,12 @@ describe('node-soap from our WSDLs alone', () => {
     expect(result.FEXResultAuth).toMatchObject({ Resultado: 'A', Reproceso: 'N' });
     expect(Number(result.FEXResultAuth.Cbte_nro)).toBe(1);
     expect(result.FEXResultAuth.Cae).toMatch(/^\d{14}$/);
+  });
+
+  it('the register: dummy', async () => {
+    const client = await soapClientFor('sr-padron/webservices/personaServiceA5');
+    const [dummy] = await client.dummyAsync({});
+    expect(dummy.return).toEqual({ appserver: 'OK', authserver: 'OK', dbserver: 'OK' });
   });
 
   it('WSFEv1: FEDummy', async () => {

@@ -32,6 +32,7 @@ const ROUTES: [string, RegExp, Handler][] = [
   ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsaa\/LoginCms$/, loginCmsRoute.GET],
   ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsfev1\/service\.asmx$/, wsfeRoute.GET],
   ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsfexv1\/service\.asmx$/, wsfexRoute.GET],
+  ['GET', /^\/emulator\/(?<environment>[^/]+)\/sr-padron\/webservices\/personaServiceA5$/, registerRoute.GET],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/sr-padron\/webservices\/personaServiceA5$/, registerRoute.POST],
 ];
 

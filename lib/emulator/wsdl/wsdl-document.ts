@@ -28,6 +28,8 @@ export interface ServiceDescription {
   /** SOAPAction: `${namespace}${operation}` (ASMX) or empty (Axis, JAX-WS). */
   soapAction: (operation: string) => string;
   types: Record<string, readonly Field[]>;
+  /** JAX-WS services leave the children of their elements unqualified; ASMX and Axis qualify them (the default). */
+  unqualified?: true;
 }
 
 const typeOf = (type: string) => SIMPLE[type] ?? `tns:${type}`;
@@ -88,7 +90,8 @@ function wsdlDocument(description: ServiceDescription, address: string): string 
     `xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/" xmlns:tns="${namespace}" targetNamespace="${namespace}" ` +
     'xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">' +
     `<wsdl:documentation>${escapeXml(description.documentation)}</wsdl:documentation>` +
-    `<wsdl:types><s:schema elementFormDefault="qualified" targetNamespace="${namespace}">${elements}${types}</s:schema></wsdl:types>` +
+    `<wsdl:types><s:schema elementFormDefault="${description.unqualified ? 'unqualified' : 'qualified'}" targetNamespace="${namespace}">` +
+    `${elements}${types}</s:schema></wsdl:types>` +
     `${messages}<wsdl:portType name="${description.service}Soap">${portType}</wsdl:portType>` +
     `${binding('soap', 'Soap')}${binding('soap12', 'Soap12')}` +
     `<wsdl:service name="${description.service}">` +

@@ -89,6 +89,7 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
       ['wsaa/LoginCms', 'emulatorWsaaWsdl', 'WSAA'],
       ['wsfev1/service.asmx', 'emulatorWsfeWsdl', 'WSFEv1'],
       ['wsfexv1/service.asmx', 'emulatorWsfexWsdl', 'WSFEX'],
+      ['sr-padron/webservices/personaServiceA5', 'emulatorRegisterWsdl', 'The register'],
     ] as const
   ).map(
     ([path, operationId, name]): Endpoint => ({
