@@ -30,6 +30,26 @@ export async function findExportByRequestId(
   return row;
 }
 
+/** The same, inside the transaction that holds the sequence's lock (a request with this Id may have just committed). */
+export async function findExportByRequestIdInTx(
+  tx: Tx,
+  environment: Environment,
+  cuit: string,
+  requestId: number,
+): Promise<EmulatorExportVoucher | undefined> {
+  const [row] = await tx
+    .select()
+    .from(emulatorExportVouchers)
+    .where(
+      and(
+        eq(emulatorExportVouchers.environment, environment),
+        eq(emulatorExportVouchers.cuit, cuit),
+        eq(emulatorExportVouchers.requestId, requestId),
+      ),
+    );
+  return row;
+}
+
 export async function findExportVoucher(
   sequence: Sequence,
   number: number,

@@ -82,6 +82,16 @@ describe('an export through our WSFEX client', () => {
     expect(skipped).toMatchObject({ approved: false, error: { code: '1535' } });
   });
 
+  it('the same Id sent twice at once is one voucher: both answers carry its CAE, one of them reprocessed', async () => {
+    const auth = await ticketFor('wsfex');
+    const request = withExportNumber(dollarExport(auth.cuit), 1, 1);
+    const answers = await Promise.all([fexAuthorize('sandbox', auth, request), fexAuthorize('sandbox', auth, request)]);
+    expect(answers.map((answer) => answer.approved)).toEqual([true, true]);
+    expect(answers[0]!.cae).toBe(answers[1]!.cae);
+    expect(answers.map((answer) => answer.reprocessed).sort()).toEqual([false, true]);
+    expect((await fexGetLastCmp('sandbox', auth, { pointOfSale: 4, docType: 19 })).number).toBe(1);
+  });
+
   it('reads the parameter tables, a rate and a permit', async () => {
     const auth = await ticketFor('wsfex');
     expect(await fexParameters('sandbox', auth, 'exportTypes')).toEqual([
