@@ -21,7 +21,7 @@ const FAULTABLE_OPERATIONS: [string, ...string[]] = [
   ...WSFEX_OPERATION_NAMES,
 ];
 /** The lookups a client settles a doubt with: the ones a lagging book misleads. */
-const LOOKUP_OPERATIONS = ['FECompConsultar', 'FECompUltimoAutorizado'] as const;
+const LOOKUP_OPERATIONS = ['FECompConsultar', 'FECompUltimoAutorizado', 'FEXGetCMP', 'FEXGetLast_CMP'] as const;
 /** FEDummy (FEXDummy) is how a client asks whether the service is up: it answers while the environment is down. */
 const HEALTH_OPERATIONS = ['FEDummy', 'FEXDummy'];
 

@@ -1,7 +1,7 @@
 // WSFEX's lookups: the last number of a sequence (FEXGetLast_CMP, whose point of sale and type travel inside
 // Auth), the CUIT's last request Id (FEXGetLast_ID), one authorised voucher (FEXGetCMP, 1020 when none), and a
 // shipping permit's check (FEXCheck_Permiso: the emulator keeps no customs records, so a well-formed permit
-// to a known country is OK).
+// to a known country is OK). FEXGetLast_CMP and FEXGetCMP may lag behind the book (fault `lagging_lookup`).
 import { COUNTRIES } from '@/lib/ar/arca/wsfex-tables';
 import { getPointOfSale, lastAuthorised } from '@/lib/emulator/invoicing-queries';
 import { isRecord } from '@/lib/emulator/soap';
@@ -10,12 +10,12 @@ import { pointOfSaleUsable } from '@/lib/emulator/voucher-checks';
 import { argentinaDate, readInteger, readString } from '@/lib/emulator/wsfe-values';
 import { element } from '@/lib/emulator/wsfe-xml';
 import { EXPORT_TYPES_E } from '@/lib/emulator/wsfex-checks';
-import { findExportVoucher, lastExportRequestId } from '@/lib/emulator/wsfex-queries';
+import { findExportVoucher, lastExportBy, lastExportRequestId } from '@/lib/emulator/wsfex-queries';
 import { authorisedExportXml, fexErrXml } from '@/lib/emulator/wsfex-xml';
 
 const PERMIT = /^\d{5}[A-Z]{2}[A-Z0-9]{2}\d{6}[A-Z]$/;
 
-export async function lastExportNumber({ environment, cuit, payload, now }: WsfeCall): Promise<string> {
+export async function lastExportNumber({ environment, cuit, payload, now, seenBy }: WsfeCall): Promise<string> {
   const auth = isRecord(payload.Auth) ? payload.Auth : {};
   const pointOfSale = readInteger(auth.Pto_venta);
   const voucherType = readInteger(auth.Cbte_Tipo, 'short');
@@ -35,7 +35,8 @@ export async function lastExportNumber({ environment, cuit, payload, now }: Wsfe
         "Campo Pto_venta no es valido o no esta dado de alta como punto de venta de 'Comprobantes de Exportación - Web Services'",
     });
   }
-  const last = await lastAuthorised({ environment, cuit, pointOfSale, voucherType });
+  const sequence = { environment, cuit, pointOfSale, voucherType };
+  const last = seenBy ? await lastExportBy(sequence, seenBy) : await lastAuthorised(sequence);
   return (
     `<FEXResult_LastCMP><Cbte_nro>${last.number}</Cbte_nro>${element('Cbte_fecha', last.date ?? '')}</FEXResult_LastCMP>` +
     fexErrXml()
@@ -46,7 +47,7 @@ export async function lastExportId({ environment, cuit }: WsfeCall): Promise<str
   return `<FEXResultGet><Id>${await lastExportRequestId(environment, cuit)}</Id></FEXResultGet>${fexErrXml()}`;
 }
 
-export async function exportVoucher({ environment, cuit, payload }: WsfeCall): Promise<string> {
+export async function exportVoucher({ environment, cuit, payload, seenBy }: WsfeCall): Promise<string> {
   const cmp = isRecord(payload.Cmp) ? payload.Cmp : {};
   const sequence = {
     environment,
@@ -54,7 +55,7 @@ export async function exportVoucher({ environment, cuit, payload }: WsfeCall): P
     pointOfSale: readInteger(cmp.Punto_vta),
     voucherType: readInteger(cmp.Cbte_tipo, 'short'),
   };
-  const found = await findExportVoucher(sequence, readInteger(cmp.Cbte_nro, 'long'));
+  const found = await findExportVoucher(sequence, readInteger(cmp.Cbte_nro, 'long'), seenBy);
   if (!found) return fexErrXml({ code: 1020, message: 'Comprobante inexistente' });
   return `${authorisedExportXml(found)}${fexErrXml()}`;
 }

@@ -22,10 +22,11 @@ export function serveWsfex(environment: Environment, request: Request): Promise<
       internalFault: { code: 'soap:Server', message: 'Server was unable to process request.', detail: '' },
       outage: outageFor(environment),
     },
-    async (soap) => {
+    async (soap, outage) => {
       const name = dispatch(soap);
       const operation = WSFEX_OPERATIONS[name]!;
       const now = new Date();
+      const seenBy = outage?.fault === 'lagging_lookup' ? new Date(now.getTime() - outage.delayMs) : undefined;
       let result: string;
       if (operation.open) {
         result = await operation.run({ environment, cuit: '', payload: soap.payload, now });
@@ -34,7 +35,7 @@ export function serveWsfex(environment: Environment, request: Request): Promise<
         result =
           'code' in checked
             ? fexErrXml(checked)
-            : await operation.run({ environment, cuit: checked.cuit, payload: soap.payload, now });
+            : await operation.run({ environment, cuit: checked.cuit, payload: soap.payload, now, seenBy });
       }
       return `<${name}Response xmlns="${FEXV1}"><${name}Result>${result}</${name}Result></${name}Response>`;
     },

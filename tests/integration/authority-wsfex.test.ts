@@ -1,6 +1,7 @@
 // Our WSFEX client against the emulated authority over real HTTP: a GOBL export invoice mapped, numbered from
 // FEXGetLast_CMP under the request Id FEXGetLast_ID gives, authorised once and settled again by its Id, looked up
-// by FEXGetCMP; the parameter tables; a ticket for another service (1000) or another CUIT (1001); and `down`.
+// by FEXGetCMP (also lagging behind the book); the parameter tables; a ticket for another service (1000) or
+// another CUIT (1001); and `down`.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { toFexRequest, withExportNumber } from '@/lib/ar/arca/wsfex-mapping';
@@ -90,6 +91,20 @@ describe('an export through our WSFEX client', () => {
     expect(answers[0]!.cae).toBe(answers[1]!.cae);
     expect(answers.map((answer) => answer.reprocessed).sort()).toEqual([false, true]);
     expect((await fexGetLastCmp('sandbox', auth, { pointOfSale: 4, docType: 19 })).number).toBe(1);
+  });
+
+  it('a lagging lookup (fault lagging_lookup) sees the book as it was: no voucher yet, then the voucher', async () => {
+    const auth = await ticketFor('wsfex');
+    const sequence = { pointOfSale: 4, docType: 19 };
+    expect((await fexAuthorize('sandbox', auth, withExportNumber(dollarExport(auth.cuit), 1, 1))).approved).toBe(true);
+    for (const operation of ['FEXGetLast_CMP', 'FEXGetCMP']) {
+      const fault = { environment: 'sandbox', operation, fault: 'lagging_lookup', count: 1, delay_ms: 60_000 };
+      expect((await portal(emulator(), 'faults', fault)).status).toBe(201);
+    }
+    expect((await fexGetLastCmp('sandbox', auth, sequence)).number).toBe(0);
+    expect(await fexGetCmp('sandbox', auth, sequence, 1)).toBeUndefined();
+    expect((await fexGetLastCmp('sandbox', auth, sequence)).number).toBe(1);
+    expect((await fexGetCmp('sandbox', auth, sequence, 1))?.number).toBe(1);
   });
 
   it('reads the parameter tables, a rate and a permit', async () => {
