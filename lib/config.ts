@@ -62,7 +62,7 @@ export function emulatorBaseUrl(): string {
   return (process.env.AR_EMULATOR_URL ?? `http://127.0.0.1:${port()}`).replace(/\/+$/, '');
 }
 
-export type AuthorityService = 'wsaa' | 'wsfe' | 'register' | 'wsfex';
+export type AuthorityService = 'wsaa' | 'wsfe' | 'register' | 'wsfex' | 'wsct';
 type AuthorityEnvironment = 'sandbox' | 'live';
 
 /** The variables naming the authority's hosts, one per service and environment. */
@@ -71,10 +71,12 @@ const AUTHORITY_URL_VARIABLES: Record<AuthorityService, Record<AuthorityEnvironm
   wsfe: { sandbox: 'AR_WSFE_URL_SANDBOX', live: 'AR_WSFE_URL_LIVE' },
   register: { sandbox: 'AR_REGISTER_URL_SANDBOX', live: 'AR_REGISTER_URL_LIVE' },
   wsfex: { sandbox: 'AR_WSFEX_URL_SANDBOX', live: 'AR_WSFEX_URL_LIVE' },
+  wsct: { sandbox: 'AR_WSCT_URL_SANDBOX', live: 'AR_WSCT_URL_LIVE' },
 };
 
 /**
- * AR_WSAA_URL_SANDBOX / _LIVE, AR_WSFE_URL_SANDBOX / _LIVE, AR_REGISTER_URL_SANDBOX / _LIVE: where AR_AUTHORITY=afip reaches a service instead
+ * AR_WSAA_URL_SANDBOX / _LIVE, AR_WSFE_URL_SANDBOX / _LIVE, AR_REGISTER_URL_SANDBOX / _LIVE,
+ * AR_WSFEX_URL_SANDBOX / _LIVE, AR_WSCT_URL_SANDBOX / _LIVE: where AR_AUTHORITY=afip reaches a service instead
  * of the host AFIP/ARCA publishes (the authority moves hosts; an operator may go through a proxy). An absolute
  * URL without credentials; https in production, where the token and sign of a WSAA ticket travel in every call.
  * Throws, naming the variable, on anything else: a typo must not send a supplier's ticket somewhere unintended.

@@ -5,7 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { consoleApi, isProblem, problemMessage } from '@/lib/console/api';
 import { markJobStarted } from '@/lib/console/job-watch';
 import { formatDate } from '@/lib/console/format';
-import { registeredCertificate, registrationAction, type RegistrationAction as Action } from '@/lib/console/supplier';
+import { renewalNotDueUntil } from '@/lib/console/renewal-due';
+import { registrationAction, type RegistrationAction as Action } from '@/lib/console/supplier';
 import type { Job, SupplierEntry } from '@/lib/console/types';
 import { Spinner } from '@/components/wizard/spinner';
 import { primaryButton, secondaryButton, smallButton } from '@/components/wizard/styles';
@@ -16,16 +17,6 @@ const STARTED: Record<Action, string> = {
   start: 'Registration started: the link appears in a moment.',
   renew: 'Renewal started: a new link appears in a moment.',
 };
-/** A renewal is worth sending from this many days before the certificate runs out (the expiry sweep's first warning). */
-const RENEWAL_DUE_DAYS = 30;
-
-/** The certificate's expiry while a renewal is not needed yet (more than RENEWAL_DUE_DAYS away); else undefined. */
-function farFromExpiry(entry: SupplierEntry, now = Date.now()): string | undefined {
-  const notAfter = registeredCertificate(entry)?.not_after;
-  if (entry.status !== 'Registered' || !notAfter) return undefined;
-  return Date.parse(notAfter) - now > RENEWAL_DUE_DAYS * 86_400_000 ? notAfter : undefined;
-}
-
 const IN_PROGRESS =
   'A registration is already in progress for this supplier: send them its link, or wait until it ends.';
 
@@ -46,7 +37,7 @@ export function RegistrationAction({ entry, workflowId }: { entry: SupplierEntry
   });
   if (!action && start.isIdle) return null;
   // "Send renewal" stays quiet (small, with why) while the certificate is far from its expiry.
-  const validUntil = action === 'renew' ? farFromExpiry(entry) : undefined;
+  const validUntil = action === 'renew' ? renewalNotDueUntil(entry) : undefined;
   const buttonStyle = action === 'start' ? primaryButton : validUntil ? smallButton : secondaryButton;
 
   return (

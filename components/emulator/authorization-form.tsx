@@ -27,7 +27,8 @@ const SCREEN: Record<
       'Administrador de Relaciones de Clave Fiscal › Nueva Relación › ARCA › WebServices › Representante: Computador Fiscal',
     alias: 'Computador Fiscal',
     cuit: 'CUIT representado',
-    service: 'Servicio',
+    // The real screen's menu (ARCA → WebServices → the service), which the wizard names.
+    service: 'WebServices',
     submit: 'Confirmar',
   },
 };

@@ -4,11 +4,12 @@
 // overwrites a later step).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ProgressBody } from '@/lib/responses/gov-ar-progress';
-import { fetchPointsOfSale, requestCertificateRequest, saveProgress } from '@/lib/wizard/api';
+import { fetchPointsOfSale, fetchRegistration, requestCertificateRequest, saveProgress } from '@/lib/wizard/api';
 import { sendCertificate, type UploadParts, type UploadPhase } from '@/lib/wizard/upload-request';
 
 const registrationKeys = {
   pointsOfSale: (ref: string) => ['gov-ar', 'registrations', ref, 'points-of-sale'] as const,
+  portalRecord: (ref: string) => ['gov-ar', 'registrations', ref, 'portal-record'] as const,
 };
 
 export function useSaveProgress(ref: string) {
@@ -31,6 +32,25 @@ export function usePointsOfSale(ref: string) {
     queryKey: registrationKeys.pointsOfSale(ref),
     queryFn: () => fetchPointsOfSale(ref),
     staleTime: 0,
+    retry: false,
+  });
+}
+
+/** How often the portal's record is asked again while the supplier works there in another tab. */
+const PORTAL_RECORD_INTERVAL_MS = 4000;
+
+/**
+ * What the authority's portal holds for the link's request (asked through the registration's view), while
+ * `watching`: every few seconds and when the supplier comes back to this tab. Only where the service can
+ * ask the portal (the emulator); against ARCA the view has no record and nothing is asked.
+ */
+export function usePortalRecord(ref: string, watching: boolean) {
+  return useQuery({
+    queryKey: registrationKeys.portalRecord(ref),
+    queryFn: async () => (await fetchRegistration(ref)).portal_record ?? null,
+    enabled: watching,
+    refetchInterval: watching ? PORTAL_RECORD_INTERVAL_MS : false,
+    refetchOnWindowFocus: watching,
     retry: false,
   });
 }

@@ -6,7 +6,15 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { pageContent, pageHeight, postToEmbedder } from '@/lib/wizard/embed-messages';
 import { servicesToAuthorize } from '@/lib/wizard/renewal';
-import { isAfterUpload, isStepDone, landingStep, neighbour, stepsFor, type StepFacts } from '@/lib/wizard/steps';
+import {
+  isAfterUpload,
+  isDoneAtPortal,
+  isStepDone,
+  landingStep,
+  neighbour,
+  stepsFor,
+  type StepFacts,
+} from '@/lib/wizard/steps';
 import type {
   CertificatePath,
   CertificateRequest,
@@ -18,7 +26,8 @@ import type {
 } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
 import { useAnnounce } from '@/components/wizard/announcer';
-import { useSaveProgress } from '@/components/wizard/use-registration-service';
+import { usePortalRecord, useSaveProgress } from '@/components/wizard/use-registration-service';
+import type { PortalStatus } from '@/components/wizard/portal-status';
 
 export interface WizardState {
   step: WizardStep;
@@ -38,6 +47,9 @@ function urlFor(step: WizardStep): string {
   url.searchParams.set(STEP_PARAM, step);
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** The screens during which the supplier works in the authority's portal, whose record the wizard watches. */
+const PORTAL_WORK: readonly WizardStep[] = ['portal', 'authorize', 'upload'];
 
 /** The screens in order; the authorization screen stays reachable when an upload finds a service unauthorized after all. */
 function sequenceOf(view: RegistrationView, path: CertificatePath | undefined, step: WizardStep): WizardStep[] {
@@ -176,6 +188,13 @@ export function useWizardNavigation(view: RegistrationView, requestedStep?: Wiza
     }
   }, []);
 
+  // Where the service can ask the portal (the emulator: the view has its record), it is watched while the
+  // supplier works there, so the portal and authorization steps show done as soon as the portal has them.
+  const watching =
+    view.portal_record !== undefined && state.path === 'generate' && !state.result && PORTAL_WORK.includes(state.step);
+  const portalQuery = usePortalRecord(view.ref, watching);
+  const portalRecord = portalQuery.data === undefined ? view.portal_record : (portalQuery.data ?? undefined);
+
   const sequence = sequenceOf(view, state.path, state.step);
   const facts: StepFacts = {
     company: state.company,
@@ -183,6 +202,8 @@ export function useWizardNavigation(view: RegistrationView, requestedStep?: Wiza
     request: state.request,
     uploaded: state.result !== undefined,
     pending: state.pending,
+    portalRecord,
+    services: view.services,
   };
   const back = () => {
     const previous = neighbour(sequence, state.step, -1);
@@ -192,6 +213,9 @@ export function useWizardNavigation(view: RegistrationView, requestedStep?: Wiza
   };
   const forward = (path = state.path) => neighbour(sequenceOf(view, path, state.step), state.step, 1) ?? 'done';
   const isDone = (step: WizardStep) => isStepDone(step, facts);
+  /** What the portal step or the authorization step can say about the portal now. */
+  const portalStatus = (step: 'portal' | 'authorize'): PortalStatus =>
+    state.path !== 'generate' || !portalRecord ? 'unknown' : isDoneAtPortal(step, facts) ? 'done' : 'waiting';
 
-  return { state, headingRef, goTo, back: back(), forward, completed, pointOfSaleChecked, isDone };
+  return { state, headingRef, goTo, back: back(), forward, completed, pointOfSaleChecked, isDone, portalStatus };
 }

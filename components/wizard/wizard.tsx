@@ -81,10 +81,8 @@ function authorizeServices(view: RegistrationView, path: WizardState['path']) {
 }
 
 function WizardScreens({ view, requestedStep, emulatorPortalUrl }: WizardProps) {
-  const { state, headingRef, goTo, back, forward, completed, pointOfSaleChecked, isDone } = useWizardNavigation(
-    view,
-    requestedStep,
-  );
+  const { state, headingRef, goTo, back, forward, completed, pointOfSaleChecked, isDone, portalStatus } =
+    useWizardNavigation(view, requestedStep);
   usePrefetchedSteps();
   const { environment, supplier } = view;
   const frame = { headingRef, onBack: back };
@@ -131,6 +129,7 @@ function WizardScreens({ view, requestedStep, emulatorPortalUrl }: WizardProps) 
           request={state.request}
           emulatorPortalUrl={emulatorPortalUrl}
           renewal={view.renewal && view.current_certificate?.alias === state.request.alias}
+          portalStatus={portalStatus('portal')}
           onNext={() => goTo(forward())}
         />
       )}
@@ -142,6 +141,7 @@ function WizardScreens({ view, requestedStep, emulatorPortalUrl }: WizardProps) 
           cuit={supplier.tax_id.code}
           alias={state.path === 'own' ? undefined : alias}
           emulatorPortalUrl={emulatorPortalUrl}
+          portalStatus={portalStatus('authorize')}
           onNext={() => goTo(forward())}
         />
       )}

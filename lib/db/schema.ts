@@ -768,6 +768,32 @@ export const emulatorExportVouchers = pgTable(
   ],
 );
 
+/**
+ * Vouchers the emulated WSCT (tourism, type T) authorised: its own book, one number per voucher, the request
+ * kept as sent (WSCT's `ComprobanteType`). The sequence's last number and lock are emulator_voucher_sequences'
+ * (its types 195-197 are sequences of their own).
+ */
+export const emulatorWsctVouchers = pgTable(
+  'emulator_wsct_vouchers',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    pointOfSale: integer('point_of_sale').notNull(),
+    voucherType: integer('voucher_type').notNull(),
+    number: integer('number').notNull(),
+    cae: text('cae').notNull(),
+    /** yyyy-mm-dd, as WSCT writes dates. */
+    caeDue: text('cae_due').notNull(),
+    comprobante: jsonb('comprobante').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('emulator_wsct_vouchers_number').on(t.environment, t.cuit, t.pointOfSale, t.voucherType, t.number),
+  ],
+);
+export type EmulatorWsctVoucher = InferSelectModel<typeof emulatorWsctVouchers>;
+
 export type EmulatorFault = 'drop_response' | 'unavailable' | 'error_after_commit' | 'slow' | 'lagging_lookup' | 'down';
 
 /**

@@ -10,20 +10,24 @@ import type { Outage } from '@/lib/emulator/outage';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import type { SoapRequest } from '@/lib/emulator/soap';
 import { WSFE_OPERATION_NAMES } from '@/lib/emulator/wsfe-operations';
+import { WSCT_OPERATION_NAMES } from '@/lib/emulator/wsct-operation-names';
 import { WSFEX_OPERATION_NAMES } from '@/lib/emulator/wsfex-operations';
 import type { RecordedFault } from '@/lib/responses/emulator';
 
-/** WSFEv1's operations, WSAA's loginCms, the register's getPersona_v2 and WSFEX's operations. */
+/** WSFEv1's operations, WSAA's loginCms, the register's getPersona_v2, WSFEX's and WSCT's operations. */
 const FAULTABLE_OPERATIONS: [string, ...string[]] = [
   'loginCms',
   ...WSFE_OPERATION_NAMES,
   'getPersona_v2',
   ...WSFEX_OPERATION_NAMES,
+  ...WSCT_OPERATION_NAMES,
 ];
 /** The lookups a client settles a doubt with: the ones a lagging book misleads. */
 const LOOKUP_OPERATIONS = ['FECompConsultar', 'FECompUltimoAutorizado', 'FEXGetCMP', 'FEXGetLast_CMP'] as const;
-/** FEDummy (FEXDummy) is how a client asks whether the service is up: it answers while the environment is down. */
-const HEALTH_OPERATIONS = ['FEDummy', 'FEXDummy'];
+/** FEDummy, FEXDummy and WSCT's dummy are how a client asks whether a service is up: they answer while the environment is down. */
+const HEALTH_OPERATIONS = ['FEDummy', 'FEXDummy', 'dummy'];
+/** WSCT's request elements are the operation's name and `Request`. */
+const operationOf = (soap: SoapRequest) => soap.operation.replace(/Request$/, '');
 
 /** How many of the next calls; 0 clears the operation's fault. */
 const Count = z.number().int().min(0).max(1000);
@@ -72,8 +76,9 @@ export async function recordFault(input: z.output<typeof FaultBody>): Promise<Re
 export const outageFor =
   (environment: Environment) =>
   async (soap: SoapRequest): Promise<Outage | undefined> => {
-    if (!HEALTH_OPERATIONS.includes(soap.operation) && (await isDown(environment, new Date()))) {
+    const operation = operationOf(soap);
+    if (!HEALTH_OPERATIONS.includes(operation) && (await isDown(environment, new Date()))) {
       return { fault: 'down', delayMs: 0 };
     }
-    return takeFault(environment, soap.operation);
+    return takeFault(environment, operation);
   };

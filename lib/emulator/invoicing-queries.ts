@@ -171,8 +171,10 @@ export async function withSequence<T>(
   });
 }
 
-export async function insertVoucher(tx: Tx, voucher: NewEmulatorVoucher): Promise<void> {
-  await tx.insert(emulatorVouchers).values({ id: newId(), ...voucher });
+/** The vouchers one request authorised, in one statement. */
+export async function insertVouchers(tx: Tx, vouchers: NewEmulatorVoucher[]): Promise<void> {
+  if (vouchers.length === 0) return;
+  await tx.insert(emulatorVouchers).values(vouchers.map((voucher) => ({ id: newId(), ...voucher })));
 }
 
 /**

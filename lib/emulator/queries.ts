@@ -1,7 +1,7 @@
 // The emulator's own state: certificates it issued or revoked, service authorizations, points of sale
 // and the tickets its WSAA handed out (token and sign kept only as SHA-256 digests).
 import 'server-only';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { emulatorAuthorizations, emulatorCertificates, emulatorPointsOfSale, emulatorTickets } from '@/lib/db/schema';
 import type { Environment } from '@/lib/ar/environments';
@@ -71,6 +71,42 @@ export async function isAuthorized(row: {
       ),
     );
   return Boolean(found);
+}
+
+/** What the portal holds for an alias of a CUIT: its certificates still in force, and the services it may use. */
+export async function portalRecordOfAlias(row: {
+  environment: Environment;
+  cuit: string;
+  alias: string;
+}): Promise<{ certificates: string[]; services: string[] }> {
+  const db = await getDb();
+  const [certificates, authorizations] = await Promise.all([
+    db
+      .select({ pem: emulatorCertificates.certificatePem })
+      .from(emulatorCertificates)
+      .where(
+        and(
+          eq(emulatorCertificates.environment, row.environment),
+          eq(emulatorCertificates.cuit, row.cuit),
+          eq(emulatorCertificates.alias, row.alias),
+          isNull(emulatorCertificates.revokedAt),
+        ),
+      ),
+    db
+      .select({ service: emulatorAuthorizations.service })
+      .from(emulatorAuthorizations)
+      .where(
+        and(
+          eq(emulatorAuthorizations.environment, row.environment),
+          eq(emulatorAuthorizations.cuit, row.cuit),
+          eq(emulatorAuthorizations.alias, row.alias),
+        ),
+      ),
+  ]);
+  return {
+    certificates: certificates.map((certificate) => certificate.pem),
+    services: authorizations.map((authorization) => authorization.service),
+  };
 }
 
 /** Registers the point of sale, or updates its state (blocked, dropped) when it exists. */

@@ -34,3 +34,18 @@ export function soapRoute(serve: (environment: Environment, request: Request) =>
     return response;
   });
 }
+
+/**
+ * GET `…?WSDL` (any case): the service's WSDL with its address this request's own URL; any other GET is a 404.
+ */
+export function emulatorWsdlRoute(wsdl: (address: string) => string): RouteHandler {
+  return emulatorOnly(async (request, context) => {
+    const { environment } = await context.params;
+    const url = new URL(request.url);
+    const asksForWsdl = [...url.searchParams.keys()].some((key) => key.toLowerCase() === 'wsdl');
+    if (!isEmulatorEnvironment(environment) || !asksForWsdl) return notFound(request);
+    return new Response(wsdl(`${url.origin}${url.pathname}`), {
+      headers: { 'content-type': 'text/xml; charset=utf-8' },
+    });
+  });
+}

@@ -55,6 +55,11 @@ export interface SoapService {
   asciiFaults?: boolean;
   /** Answered, after logging, when handling fails unexpectedly. */
   internalFault: SoapFault;
+  /**
+   * A service whose operations may come with an empty Body (WSCT's `dummy` has no request element): the
+   * operation is then the SOAPAction's last part after this namespace.
+   */
+  emptyBodyActions?: string;
   /** A fault set at the portal for this call's operation, taken once per call. */
   outage?: (soap: SoapRequest) => Promise<Outage | undefined>;
 }
@@ -73,7 +78,7 @@ export async function serveSoap(
   let outage: Outage | undefined;
   let response: Response;
   try {
-    const soap = await readSoapRequest(request, service.prefix);
+    const soap = await readSoapRequest(request, service.prefix, service.emptyBodyActions);
     version = soap.version;
     outage = await service.outage?.(soap);
     if (outage?.fault === 'unavailable' || outage?.fault === 'down') return unavailableAnswer();
@@ -99,7 +104,11 @@ export async function serveSoap(
   }
 }
 
-async function readSoapRequest(request: Request, envelopePrefix: string): Promise<SoapRequest> {
+async function readSoapRequest(
+  request: Request,
+  envelopePrefix: string,
+  emptyBodyActions?: string,
+): Promise<SoapRequest> {
   const tooLarge = (version: SoapVersion) =>
     new SoapFaultError(
       { code: `${envelopePrefix}:Server.userException`, message: 'The request is too large.' },
@@ -124,9 +133,13 @@ async function readSoapRequest(request: Request, envelopePrefix: string): Promis
   const envelope = (xmlParser.parse(text) as Record<string, unknown>).Envelope as Record<string, unknown> | undefined;
   const body = envelope?.Body;
   const operation = body && typeof body === 'object' ? Object.keys(body)[0] : undefined;
+  const action = soapAction(request, version);
+  if (!operation && envelope && emptyBodyActions && action?.startsWith(emptyBodyActions)) {
+    return { version, action, operation: action.slice(emptyBodyActions.length), payload: {} };
+  }
   if (!operation) throw userException('No SOAP Envelope/Body with an operation element.');
   const payload = (body as Record<string, unknown>)[operation];
-  return { version, action: soapAction(request, version), operation, payload: isRecord(payload) ? payload : {} };
+  return { version, action, operation, payload: isRecord(payload) ? payload : {} };
 }
 
 function soapAction(request: Request, version: SoapVersion): string | null {

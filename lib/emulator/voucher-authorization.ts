@@ -8,7 +8,8 @@ import {
   findVoucher,
   getPointOfSale,
   getTaxpayerStatus,
-  insertVoucher,
+  insertVouchers,
+  type NewEmulatorVoucher,
   withSequence,
   type SequenceEnd,
 } from '@/lib/emulator/invoicing-queries';
@@ -82,6 +83,7 @@ export async function solicitarCae({ environment, cuit, payload, now }: WsfeCall
   const outcomes = await withSequence(sequence, async (tx, start) => {
     let last: SequenceEnd = start;
     const done: DetailOutcome[] = [];
+    const authorised: NewEmulatorVoucher[] = [];
     for (const [index, detail] of details.entries()) {
       if (breaksSequence(detail, last, today)) {
         done.push({ ...refused(detail), outOfSequence: true });
@@ -101,7 +103,7 @@ export async function solicitarCae({ environment, cuit, payload, now }: WsfeCall
         cae: newCae(),
         caeDue: caeDueDate(date),
       };
-      await insertVoucher(tx, {
+      authorised.push({
         ...sequence,
         numberFrom: detail.from,
         numberTo: detail.to,
@@ -114,6 +116,7 @@ export async function solicitarCae({ environment, cuit, payload, now }: WsfeCall
       done.push(outcome);
       last = { number: detail.to, date };
     }
+    await insertVouchers(tx, authorised);
     return { result: done, end: last };
   });
   // The authority reports a broken sequence once, for the whole request.

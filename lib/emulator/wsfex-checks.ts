@@ -4,7 +4,8 @@
 // The sequence (1535) and the associated vouchers' existence (1749) need the book and are checked by the caller.
 import type { Environment } from '@/lib/ar/environments';
 import { isValidCuit } from '@/lib/ar/cuit-digits';
-import { COUNTRIES, COUNTRY_CUITS, EXPORT_TYPES, INCOTERMS, LANGUAGES, UNITS } from '@/lib/ar/arca/wsfex-tables';
+import { COUNTRIES } from '@/lib/ar/arca/country-codes';
+import { COUNTRY_CUITS, EXPORT_TYPES, INCOTERMS, LANGUAGES, UNITS } from '@/lib/ar/arca/wsfex-tables';
 import type { EmulatorPointOfSale } from '@/lib/emulator/queries';
 import { pointOfSaleUsable } from '@/lib/emulator/voucher-checks';
 import type { Observation } from '@/lib/emulator/voucher-detail';

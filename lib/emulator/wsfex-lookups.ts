@@ -2,7 +2,7 @@
 // Auth), the CUIT's last request Id (FEXGetLast_ID), one authorised voucher (FEXGetCMP, 1020 when none), and a
 // shipping permit's check (FEXCheck_Permiso: the emulator keeps no customs records, so a well-formed permit
 // to a known country is OK). FEXGetLast_CMP and FEXGetCMP may lag behind the book (fault `lagging_lookup`).
-import { COUNTRIES } from '@/lib/ar/arca/wsfex-tables';
+import { COUNTRIES } from '@/lib/ar/arca/country-codes';
 import { getPointOfSale, lastAuthorised } from '@/lib/emulator/invoicing-queries';
 import { isRecord } from '@/lib/emulator/soap';
 import type { WsfeCall } from '@/lib/emulator/voucher-authorization';

@@ -1,7 +1,8 @@
 // WSFEX's parameter tables (FEXGetPARAM_*), from lib/ar/arca/wsfex-tables.ts and the currencies WSFEv1's
 // emulator lists: each row with its validity where the WSDL has one (from the tables' publication, 2010, open).
 import { escapeXml } from '@/lib/ar/xml';
-import { COUNTRIES, COUNTRY_CUITS, EXPORT_TYPES, INCOTERMS, LANGUAGES, UNITS } from '@/lib/ar/arca/wsfex-tables';
+import { COUNTRIES } from '@/lib/ar/arca/country-codes';
+import { COUNTRY_CUITS, EXPORT_TYPES, INCOTERMS, LANGUAGES, UNITS } from '@/lib/ar/arca/wsfex-tables';
 import { portalPointsOfSale } from '@/lib/emulator/queries';
 import type { WsfeCall } from '@/lib/emulator/voucher-authorization';
 import { CURRENCIES, REFERENCE_RATES } from '@/lib/emulator/wsfe-catalog';

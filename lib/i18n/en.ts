@@ -112,6 +112,7 @@ export const en: typeof esAR = {
     login: 'Log in to ARCA with Clave Fiscal',
     newTab: '(opens in another tab)',
     emulator: "You are using the ARCA emulator (offline testing): do these steps in the emulator's portal.",
+    arcaOnly: 'Only at ARCA: the emulator has no such step.',
     emulatorLink: "Open the emulator's portal",
     emulatorEnvironment: {
       sandbox:
@@ -153,6 +154,16 @@ export const en: typeof esAR = {
       save: "In the alias's list, press «Descargar» on the new certificate (the one that expires last) and keep it. You upload it at the end.",
     },
   },
+  atPortal: {
+    confirmLater:
+      'We cannot see your ARCA portal from here: we confirm this when you upload the certificate. If something is missing, we will tell you then.',
+    certificateWaiting:
+      "We do not see your request's certificate in the portal yet. This page updates by itself once you create it.",
+    certificateDone: "Done: the portal has issued your request's certificate.",
+    authorizationWaiting:
+      'We do not see the authorization in the portal yet. This page updates by itself once you create it.',
+    authorizationDone: 'Done: the portal shows your alias authorized.',
+  },
   authorize: {
     heading: { one: 'Authorize the invoicing service', other: 'Authorize the invoicing services' },
     lead: 'ARCA only accepts the certificate for the services you authorize. This registration needs:',
@@ -171,7 +182,8 @@ export const en: typeof esAR = {
       open: 'Open «Administrador de Relaciones de Clave Fiscal». If you act for a company, choose it.',
       create: 'Press «Nueva Relación», then «Buscar».',
       service: `Choose ARCA → «WebServices» → «{name}».`,
-      representative: 'Under Representante, press «Buscar» and under «Computador Fiscal» choose the alias:',
+      representativeSearch: 'Under Representante, press «Buscar».',
+      representative: 'Under «Computador Fiscal», choose the alias:',
       confirm: 'Press «Confirmar».',
       repeat: `Then repeat these steps for {others}.`,
     },

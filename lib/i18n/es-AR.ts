@@ -111,6 +111,7 @@ export const esAR = {
     login: 'Ingresar a ARCA con Clave Fiscal',
     newTab: '(se abre en otra pestaña)',
     emulator: 'Está usando el emulador de ARCA (pruebas sin conexión): haga estos pasos en el portal del emulador.',
+    arcaOnly: 'Solo en ARCA: en el emulador este paso no existe.',
     emulatorLink: 'Abrir el portal del emulador',
     // The emulator's own switch names the environments in Spanish: «Homologación» and «Producción».
     emulatorEnvironment: {
@@ -154,6 +155,17 @@ export const esAR = {
       save: 'En la lista del alias, presione «Descargar» en el certificado nuevo (el de vencimiento más lejano) y guárdelo. Lo va a subir al final.',
     },
   },
+  atPortal: {
+    // Only the emulator's portal can be asked before the upload; ARCA's tells us nothing until then.
+    confirmLater:
+      'Desde aquí no podemos ver su portal de ARCA: lo confirmamos cuando suba el certificado. Si algo falta, se lo diremos entonces.',
+    certificateWaiting:
+      'Todavía no vemos el certificado de su pedido en el portal. Esta página se actualiza sola cuando lo cree.',
+    certificateDone: 'Hecho: el portal ya emitió el certificado de su pedido.',
+    authorizationWaiting:
+      'Todavía no vemos la autorización en el portal. Esta página se actualiza sola cuando la cree.',
+    authorizationDone: 'Hecho: el portal ya muestra su alias autorizado.',
+  },
   authorize: {
     heading: { one: 'Autorice el servicio de facturación', other: 'Autorice los servicios de facturación' },
     lead: 'ARCA solo acepta el certificado para los servicios que usted autorice. Esta alta necesita:',
@@ -172,7 +184,8 @@ export const esAR = {
       open: 'Abra «Administrador de Relaciones de Clave Fiscal». Si actúa por una empresa, elíjala.',
       create: 'Presione «Nueva Relación» y luego «Buscar».',
       service: `Elija ARCA → «WebServices» → «{name}».`,
-      representative: 'En Representante, presione «Buscar» y en «Computador Fiscal» elija el alias:',
+      representativeSearch: 'En Representante, presione «Buscar».',
+      representative: 'En «Computador Fiscal», elija el alias:',
       confirm: 'Presione «Confirmar».',
       repeat: `Luego repita estos pasos para {others}.`,
     },

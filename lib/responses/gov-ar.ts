@@ -58,6 +58,15 @@ export const RegistrationView = z.strictObject({
       "Renewal: the services the request's alias is already authorized for (the current certificate's alias is kept, and its authorizations with it); the supplier authorizes only the others",
     ),
   allowed_origins: z.array(z.string()).describe('Where the wizard may be embedded, and post its messages'),
+  portal_record: z
+    .strictObject({
+      certificate_issued: z.boolean().describe("The portal issued a certificate for this link's request"),
+      authorized_services: z.array(ServiceName).describe("The services the request's alias is authorized for"),
+    })
+    .optional()
+    .describe(
+      "What the authority's portal already holds for this link's request, before any upload: present only when the service can ask the portal (its built-in emulator); nothing is held before a request is made (POST .../csr). ARCA's own portal offers no way to ask: there the upload is the first proof",
+    ),
   csr: CertificateRequest.optional().describe('The request made before for this link (POST .../csr)'),
   current_certificate: z
     .strictObject({

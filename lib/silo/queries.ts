@@ -145,11 +145,27 @@ export async function setEntryStatus(
   status: EntryStatus,
   options: { unless?: EntryStatus } = {},
 ): Promise<void> {
-  await written([entryId], () =>
+  await setEntriesStatus(db, [entryId], status, options);
+}
+
+/** Sets these entries' status in one statement (except those whose status is `unless`). */
+export async function setEntriesStatus(
+  db: Db | Tx,
+  entryIds: readonly string[],
+  status: EntryStatus,
+  options: { unless?: EntryStatus } = {},
+): Promise<void> {
+  if (entryIds.length === 0) return;
+  await written(entryIds, () =>
     db
       .update(entries)
       .set({ status, updatedAt: new Date() })
-      .where(and(eq(entries.id, entryId), options.unless ? ne(entries.status, options.unless) : undefined)),
+      .where(
+        and(
+          entryIds.length === 1 ? eq(entries.id, entryIds[0]!) : inArray(entries.id, [...entryIds]),
+          options.unless ? ne(entries.status, options.unless) : undefined,
+        ),
+      ),
   );
 }
 

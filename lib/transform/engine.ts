@@ -3,7 +3,7 @@
 // A claim is a lease: a runner that dies mid-step loses it and another runner takes the step over.
 // A template's inline steps (one database change each) run inside the transaction that records them,
 // and straight after the step before them, in that step's transaction, when its runner goes on.
-import { inTransaction, type Tx } from '@/lib/db/client';
+import { getDb, inTransaction, type Tx } from '@/lib/db/client';
 import type { JobRow, JobStepRow } from '@/lib/db/schema';
 import { claimRunnableStep, lockJob, markJobRunning, type ClaimedStep } from '@/lib/transform/queries';
 import { runStepHandler } from '@/lib/transform/steps';
@@ -72,6 +72,11 @@ async function recordOutcome(
   outcome: StepOutcome,
   claimNext: boolean,
 ): Promise<ClaimedStep | undefined> {
+  if (outcome.kind === 'retry') {
+    // Only the step changes, and only if it is still this runner's: no transaction, no lock of the job.
+    await scheduleRetry(await getDb(), step, outcome.at, outcome.message, outcome.error);
+    return undefined;
+  }
   const next = await inTransaction(async (tx): Promise<ClaimedStep | undefined> => {
     const job = await lockJob(tx, step.jobId);
     if (!job) return undefined;
@@ -86,9 +91,6 @@ async function recordOutcome(
           return goOn(tx, job, step, await completeStep(tx, job, step, 'Authorization received.', claimNext));
         await markWaiting(tx, job, step, outcome.message);
         return undefined;
-      case 'retry':
-        await scheduleRetry(tx, step, outcome.at, outcome.message, outcome.error);
-        return undefined;
       case 'skip':
         return goOn(tx, job, step, await failStepAndContinue(tx, job, step, outcome.message, claimNext));
       case 'fail': {
@@ -99,22 +101,25 @@ async function recordOutcome(
       }
     }
   });
-  jobProgressed(step.jobId);
+  // Waiters want a job that settled: not one whose next step this runner runs now (nor, above, one retried later).
+  if (!next) jobProgressed(step.jobId);
   return next;
 }
 
 /** An inline step claimed on its own (its job's first step, a rescue step, one taken over): its own transaction. */
 async function recordInlineStep(step: ClaimedStep, claimNext: boolean): Promise<ClaimedStep | undefined> {
+  let next: ClaimedStep | undefined;
   try {
-    return await inTransaction(async (tx) => {
+    next = await inTransaction(async (tx) => {
       const job = await lockJob(tx, step.jobId);
       return job ? runInline(tx, job, step, claimNext) : undefined;
     });
+    return next;
   } catch (error) {
     if (error instanceof LeaseLost) return undefined;
     throw error;
   } finally {
-    jobProgressed(step.jobId);
+    if (!next) jobProgressed(step.jobId);
   }
 }
 
@@ -133,7 +138,7 @@ function goOn(tx: Tx, job: JobRow, ended: ClaimedStep, { claimed }: StepEnded): 
 
 /** Runs an inline step and completes it; its change is undone with the transaction if the step is no longer ours. */
 async function runInline(tx: Tx, job: JobRow, step: ClaimedStep, claimNext: boolean): Promise<ClaimedStep | undefined> {
-  const message = await inlineHandler(step)!(tx, job);
+  const message = await inlineHandler(step)!(tx, [job]);
   const ended = await completeStep(tx, job, step, message, claimNext);
   if (!ended.ended) throw new LeaseLost();
   return goOn(tx, job, step, ended);

@@ -14,6 +14,7 @@ import {
   getJobById,
   getJobByIdAnyOwner,
   getJobByKey,
+  getJobWithEntryStatus,
   getOpenJobForEntry,
   getWorkflowById,
   insertJobWithSteps,
@@ -24,7 +25,7 @@ import {
 import { toPage } from '@/lib/api/pagination';
 import { deliveriesByJob } from '@/lib/webhooks/queries';
 import { kickJobRunner } from '@/lib/transform/wake-ups';
-import { nextJobProgress } from '@/lib/transform/job-waiters';
+import { watchJobProgress } from '@/lib/transform/job-waiters';
 import type { JobBody, JobListQuery } from '@/lib/transform/schemas';
 import { templateNamed, type WorkflowTemplate } from '@/lib/transform/templates';
 import { assertAppConnected } from '@/lib/transform/workflows';
@@ -139,24 +140,39 @@ const SETTLED_STATUSES: readonly JobRow['status'][] = ['completed', 'failed', 'w
  * it at once, and one recorded by another instance on the same PostgreSQL through a notice
  * (lib/transform/job-waiters.ts); a change no wake announced (a lost notice) is seen late, never missed.
  */
-const WAIT_READ_MS = 2_000;
+const WAIT_READ_MS = 5_000;
 
 /**
  * The job once it is completed, failed or waiting (`settled`, with its entry's status), or as it stands when
- * `seconds` passed first. Waits on timers, never on the event loop.
+ * `seconds` passed first. A job just made (`fresh`) is not read before its first news. Waits on timers, never
+ * on the event loop.
  */
-async function waitForJob(caller: Caller, id: string, seconds: number): Promise<{ settled: boolean; job: JobJson }> {
+async function waitForJob(
+  caller: Caller,
+  id: string,
+  seconds: number,
+  fresh: boolean,
+): Promise<{ settled: boolean; job: JobJson }> {
   const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const job = await getJobById(caller.ownerId, id);
-    if (!job) throw notFound('job', id);
-    if (SETTLED_STATUSES.includes(job.status)) {
-      const [presented, entry] = await Promise.all([present(job), getEntryById(caller.ownerId, job.siloEntryId)]);
-      return { settled: true, job: { ...presented, ...(entry ? { entry_status: entry.status } : {}) } };
+  const progress = watchJobProgress(id);
+  try {
+    if (fresh) await progress.next(Math.min(WAIT_READ_MS, deadline - Date.now()));
+    for (;;) {
+      const row = await getJobWithEntryStatus(caller.ownerId, id);
+      if (!row) throw notFound('job', id);
+      const { job, entryStatus } = row;
+      if (SETTLED_STATUSES.includes(job.status)) {
+        return {
+          settled: true,
+          job: { ...(await present(job)), ...(entryStatus ? { entry_status: entryStatus } : {}) },
+        };
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return { settled: false, job: await present(job) };
+      await progress.next(Math.min(WAIT_READ_MS, left));
     }
-    const left = deadline - Date.now();
-    if (left <= 0) return { settled: false, job: await present(job) };
-    await nextJobProgress(id, Math.min(WAIT_READ_MS, left));
+  } finally {
+    progress.close();
   }
 }
 
@@ -171,7 +187,7 @@ export async function createJobAndWait(
   id?: string,
 ): Promise<{ status: 200 | 202; job: JobJson }> {
   const created = await createJob(caller, body, id);
-  const waited = wait === undefined ? undefined : await waitForJob(caller, created.value.id, wait);
+  const waited = wait === undefined ? undefined : await waitForJob(caller, created.value.id, wait, created.created);
   if (waited?.settled) return { status: 200, job: waited.job };
   return { status: created.created ? 202 : 200, job: waited?.job ?? created.value };
 }

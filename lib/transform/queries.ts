@@ -8,6 +8,7 @@ import {
   jobSteps,
   scheduledTasks,
   workflows,
+  type EntryStatus,
   type JobRow,
   type JobStepRow,
   type WorkflowRow,
@@ -50,6 +51,20 @@ export async function getJobById(ownerId: string, id: string): Promise<JobRow | 
   const [row] = await db
     .select()
     .from(jobs)
+    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.id, id)));
+  return row;
+}
+
+/** The job with its entry's status (a settled job's answer names it), in one statement. */
+export async function getJobWithEntryStatus(
+  ownerId: string,
+  id: string,
+): Promise<{ job: JobRow; entryStatus: EntryStatus | null } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ job: jobs, entryStatus: entries.status })
+    .from(jobs)
+    .leftJoin(entries, eq(entries.id, jobs.siloEntryId))
     .where(and(eq(jobs.ownerId, ownerId), eq(jobs.id, id)));
   return row;
 }

@@ -35,11 +35,13 @@ export type StepHandler = (context: StepContext) => Promise<StepOutcome>;
 /**
  * A step that is one change to the database, needing nothing but its job: it runs inside the transaction
  * that records it, and a runner that ends the step before it runs it in that same transaction (no claim,
- * no read of the job's context, no transaction of its own). It completes, with the message it answers.
+ * no read of the job's context, no transaction of its own). Outside work that ends many jobs' steps at once
+ * (lib/transform/finished-elsewhere.ts) runs it for all of them together, so it is given the jobs as a list
+ * (of one, when a runner runs it). It completes, with the message it answers.
  * A handler that throws rolls back the whole transaction: on its own, the step is retried as after any step's
  * error; run after the step before it, that step's end is undone too, and it is taken over when its lease ends.
  */
-export type InlineStepHandler = (tx: Tx, job: JobRow) => Promise<string | null>;
+export type InlineStepHandler = (tx: Tx, jobs: readonly JobRow[]) => Promise<string | null>;
 
 export interface TemplatePlan {
   steps: string[];

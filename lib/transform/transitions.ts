@@ -3,7 +3,7 @@
 // Each first ends the step only if it is still as it was read (status and attempts): a runner whose
 // lease ran out, and whose step another runner took over, changes nothing.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
 import { jobs, jobSteps, type JobRow, type JobStepRow, type JobStatus } from '@/lib/db/schema';
 import { STEP_LEASE } from '@/lib/transform/queries';
 
@@ -22,7 +22,7 @@ const stillAsRead = (step: JobStepRow) =>
   sql`id = ${step.id} and status = ${step.status} and attempts = ${step.attempts}`;
 
 /** Changes the step if it is still as read; false when another runner has it now. */
-async function changeStep(tx: Tx, step: JobStepRow, change: StepChange): Promise<boolean> {
+async function changeStep(tx: Db | Tx, step: JobStepRow, change: StepChange): Promise<boolean> {
   const changed = await tx.update(jobSteps).set(change).where(stillAsRead(step)).returning({ id: jobSteps.id });
   return changed.length > 0;
 }
@@ -164,7 +164,14 @@ async function endStepAndQueueNext(
 export interface FinishedElsewhere {
   jobId: string;
   step: string;
-  message: string;
+  message: string | null;
+}
+
+/** A job whose step was completed for it: the job's status now, and the step made ready next (if any). */
+export interface CompletedElsewhere {
+  jobId: string;
+  status: JobStatus;
+  next: string | null;
 }
 
 /**
@@ -172,13 +179,13 @@ export interface FinishedElsewhere {
  * later is), readies the next step of its chain and moves the job, for many jobs in one statement: what a
  * step's own next run would have recorded, without that run (a batch's sender settles every invoice in it).
  * A step that is running is left to its runner. The jobs are locked in id order first, as lockJob would.
- * Answers the jobs whose step it completed.
+ * Answers the jobs whose step it completed, with the step it readied next.
  */
 export async function completeStepsFinishedElsewhere(
   tx: Tx,
   finished: FinishedElsewhere[],
   now = new Date(),
-): Promise<string[]> {
+): Promise<CompletedElsewhere[]> {
   if (finished.length === 0) return [];
   const result = await tx.execute(sql`
     with v as (
@@ -194,14 +201,18 @@ export async function completeStepsFinishedElsewhere(
       update ${jobSteps} s set status = 'ready', run_at = ${now}
       where s.id in (select (select n.id from ${jobSteps} n where n.job_id = e.job_id and n.status = 'pending'
         and not n.rescue and n.position > e.position order by n.position limit 1) from ended e)
-      returning s.job_id
+      returning s.job_id, s.name
     )
     update ${jobs} j set updated_at = ${now},
       status = case when exists (select 1 from next where next.job_id = j.id) then 'running' else 'completed' end,
       completed_at = case when exists (select 1 from next where next.job_id = j.id) then j.completed_at else ${now} end
     from ended e where j.id = e.job_id
-    returning j.id`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    returning j.id, j.status, (select next.name from next where next.job_id = j.id) as next`);
+  return (result as unknown as { rows: { id: string; status: JobStatus; next: string | null }[] }).rows.map((row) => ({
+    jobId: row.id,
+    status: row.status,
+    next: row.next,
+  }));
 }
 
 /** The job stops: the rest of its steps are skipped and its rescue steps run. */
@@ -226,7 +237,7 @@ export async function markWaiting(tx: Tx, job: JobRow, step: JobStepRow, message
 }
 
 /** The step runs again at `at`; `error` counts this run among its errors. */
-export async function scheduleRetry(tx: Tx, step: JobStepRow, at: Date, message: string, error = false) {
+export async function scheduleRetry(tx: Db | Tx, step: JobStepRow, at: Date, message: string, error = false) {
   await changeStep(tx, step, {
     status: 'ready',
     runAt: at,

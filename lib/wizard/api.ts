@@ -2,7 +2,13 @@
 // the one sentence a failed call becomes for the supplier, in their language.
 import type { ProgressBody } from '@/lib/responses/gov-ar-progress';
 import type { Locale, Messages } from '@/lib/i18n/messages';
-import type { CertificateRequest, PointsOfSale, Progress, ServiceErrorBody } from '@/lib/wizard/types';
+import type {
+  CertificateRequest,
+  PointsOfSale,
+  Progress,
+  RegistrationView,
+  ServiceErrorBody,
+} from '@/lib/wizard/types';
 
 /** A non-2xx answer of the service, with its body and the Retry-After it asked for. */
 export class ServiceError extends Error {
@@ -59,3 +65,5 @@ export const saveProgress = (ref: string, body: ProgressBody) =>
   call<{ progress: Progress }>(ref, '/progress', { method: 'PUT', body: JSON.stringify(body) });
 
 export const fetchPointsOfSale = (ref: string) => call<PointsOfSale>(ref, '/points-of-sale');
+
+export const fetchRegistration = (ref: string) => call<RegistrationView>(ref, '');

@@ -2,7 +2,14 @@
 // what was seen), and where a supplier lands on opening or reloading the link.
 import { WIZARD_STEPS } from '@/lib/responses/gov-ar-wizard-steps';
 import { servicesToAuthorize } from '@/lib/wizard/renewal';
-import type { CertificatePath, Environment, PendingItem, RegistrationView, WizardStep } from '@/lib/wizard/types';
+import type {
+  CertificatePath,
+  Environment,
+  PendingItem,
+  PortalRecord,
+  RegistrationView,
+  WizardStep,
+} from '@/lib/wizard/types';
 
 /**
  * The screens in order: bringing your own certificate skips the portal; a renewal whose alias is already
@@ -36,9 +43,26 @@ export interface StepFacts {
   /** The upload was accepted: the authority trusts the certificate and has the service authorized for it. */
   uploaded: boolean;
   pending: readonly PendingItem[];
+  /** What the authority's portal holds for our request, where the server can ask it (the emulator); else undefined. */
+  portalRecord?: PortalRecord;
+  /** The services this registration needs authorized. */
+  services?: readonly string[];
 }
 
-/** Done means proven: the portal and the authorization only once the authority accepted the upload. */
+/** The portal holds what a step asked for our request: the certificate made, or every service authorized. */
+export function isDoneAtPortal(step: 'portal' | 'authorize', facts: StepFacts): boolean {
+  const record = facts.path === 'generate' ? facts.portalRecord : undefined;
+  if (!record) return false;
+  if (step === 'portal') return record.certificate_issued;
+  const services = facts.services ?? [];
+  const authorized: readonly string[] = record.authorized_services;
+  return services.length > 0 && services.every((service) => authorized.includes(service));
+}
+
+/**
+ * Done means proven, by the authority: the portal and the authorization as soon as its portal shows them
+ * (only the emulator can be asked before the upload), else once it accepted the upload (its WSAA login).
+ */
 export function isStepDone(step: WizardStep, facts: StepFacts): boolean {
   switch (step) {
     case 'company':
@@ -47,6 +71,7 @@ export function isStepDone(step: WizardStep, facts: StepFacts): boolean {
       return facts.path === 'own' || (facts.path === 'generate' && facts.request !== undefined) || facts.uploaded;
     case 'portal':
     case 'authorize':
+      return facts.uploaded || isDoneAtPortal(step, facts);
     case 'upload':
       return facts.uploaded;
     case 'points_of_sale':

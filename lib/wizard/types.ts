@@ -39,3 +39,6 @@ export type UploadField = 'certificate' | 'key' | 'password';
 export type ServiceErrorBody = ErrorBody;
 
 export type PointOfSale = PointsOfSale['list'][number];
+
+/** What the authority's portal holds for the link's request, when the service can ask it (the emulator). */
+export type PortalRecord = NonNullable<ServiceView['portal_record']>;

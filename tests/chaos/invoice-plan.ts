@@ -1,9 +1,10 @@
 // What a chaos pass issues, decided up front from the seed: each invoice's workspace, point of sale,
 // letter (mostly B to final consumers, some A to a Responsable Inscripto) and amount, and the client-chosen
 // ids that make every store and job safe to send again. A few B invoices are over RG 4444's amount with an
-// anonymous consumer: since issue 26 the store refuses them (422, before any number), where the authority
-// once did (10015), so the re-issuer now has failed jobs only when the chaos makes one. Planned refusals that
-// reach the authority again (a date before the sequence's last, 10016) are a follow-up.
+// anonymous consumer: since issue 26 the store refuses them (422, before any number). A few others are dated
+// yesterday: once their sequence holds a voucher of today the authority refuses them (10016, a date before the
+// sequence's last) after they were numbered, so the sender's numbering refusal runs under the chaos, and the
+// re-issuer corrects their date in place and issues them again (the contract's way back from a refusal).
 import { newId } from '@/lib/ids';
 import type { Chance } from '@/tests/chaos/random';
 
@@ -19,6 +20,9 @@ export interface PlannedInvoice {
   pointOfSale: number;
   letter: Letter;
   amount: number;
+  /** Dated yesterday, until the re-issuer corrects it to today. */
+  late: boolean;
+  corrected: boolean;
   entryId: string;
   /** Whether the store answered (created or already stored). */
   stored: boolean;
@@ -35,12 +39,15 @@ export function planInvoices(chance: Chance, count: number, workspaces: number):
   return Array.from({ length: count }, (_, index) => {
     const letter: Letter = chance.chance(0.15) ? 'A' : 'B';
     const refusable = letter === 'B' && chance.chance(0.05);
+    const late = letter === 'B' && !refusable && chance.chance(0.05);
     return {
       index,
       workspace: chance.int(0, workspaces - 1),
       pointOfSale: chance.pick(POINTS_OF_SALE),
       letter,
       amount: refusable ? OVER_CONSUMER_LIMIT : chance.int(1, 500) * 10,
+      late,
+      corrected: false,
       entryId: newId(),
       stored: false,
       jobIds: [],
@@ -49,14 +56,15 @@ export function planInvoices(chance: Chance, count: number, workspaces: number):
   });
 }
 
-/** Today in Argentina (UTC−3): the authority takes goods dated within five days of it. */
-const argentinaToday = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+/** A day in Argentina (UTC−3), `daysBack` before today: the authority takes goods dated within five days of it. */
+const argentinaDay = (daysBack = 0) =>
+  new Date(Date.now() - 3 * 3_600_000 - daysBack * 86_400_000).toISOString().slice(0, 10);
 
 export function invoiceDocument(invoice: PlannedInvoice, cuit: string) {
   return {
     $schema: 'https://gobl.org/draft-0/bill/invoice',
     series: String(invoice.pointOfSale),
-    issue_date: argentinaToday(),
+    issue_date: argentinaDay(invoice.late && !invoice.corrected ? 1 : 0),
     supplier: { name: 'Distribuidora Caos S.A.', tax_id: { country: 'AR', code: cuit } },
     ...(invoice.letter === 'A'
       ? {

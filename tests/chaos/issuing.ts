@@ -36,6 +36,18 @@ async function startJob(client: ResilientApi, workspace: ChaosWorkspace, invoice
   else invoice.refusals.push(refusal('job', job));
 }
 
+/** A late invoice refused for its date is corrected in place to today's (PUT of its entry); whether it took. */
+async function correctDate(client: ResilientApi, workspace: ChaosWorkspace, invoice: PlannedInvoice) {
+  invoice.corrected = true;
+  const stored = await client.call('PUT', `/silo/v1/entries/${invoice.entryId}`, {
+    token: workspace.apiKey,
+    body: { folder: 'invoices', data: invoiceDocument(invoice, CHAOS_CUIT) },
+  });
+  if (stored.status === 200 || stored.status === 201) return true;
+  invoice.refusals.push(refusal('correction', stored));
+  return false;
+}
+
 export interface EntrySummary {
   id: string;
   status: string;
@@ -84,6 +96,7 @@ export async function reissueFailed(
       const invoice = byId.get(entry.id);
       const tries = (invoice?.jobIds.length ?? 0) + (invoice?.refusals.length ?? 0);
       if (!invoice || invoice.workspace !== index || tries >= MAX_JOBS || !chance.chance(p)) continue;
+      if (invoice.late && !invoice.corrected && !(await correctDate(client, workspace, invoice))) continue;
       await startJob(client, workspace, invoice);
       reissued++;
     }

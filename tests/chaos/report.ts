@@ -15,7 +15,7 @@ export function describePass(result: ChaosPassResult): string {
     .join(', ');
   const lines = [
     `== chaos pass: ${result.label}, seed ${result.seed}, ${result.seconds} s`,
-    `invoices: planned ${tallies.planned}, stored ${tallies.stored}, jobs ${tallies.jobs} (re-issued after a failure ${tallies.reissued})`,
+    `invoices: planned ${tallies.planned}, stored ${tallies.stored}, jobs ${tallies.jobs} (re-issued after a failure ${tallies.reissued}); dated a day late ${tallies.late}, corrected after a refusal ${tallies.corrected}`,
     books
       ? `our book: Sent ${books.sent}, Error ${books.errors}, queued ${books.queued}, Processing ${books.processing}; ` +
         `the authority's: ${books.vouchers} vouchers in ${books.sequences.join(', ') || 'no sequence'}`

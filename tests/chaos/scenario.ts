@@ -45,6 +45,9 @@ export interface ChaosTallies extends CallTally {
   stored: number;
   jobs: number;
   reissued: number;
+  /** Invoices planned a day late, and how many of them the re-issuer corrected after a refusal. */
+  late: number;
+  corrected: number;
   faults: Record<FaultKind, number>;
   kills: number;
   lapses: number;
@@ -88,6 +91,8 @@ export async function runChaosPass(settings: ChaosSettings): Promise<ChaosPassRe
     stored: 0,
     jobs: 0,
     reissued: 0,
+    late: 0,
+    corrected: 0,
     faults: Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<FaultKind, number>,
     kills: 0,
     lapses: 0,
@@ -141,6 +146,8 @@ export async function runChaosPass(settings: ChaosSettings): Promise<ChaosPassRe
     );
     for (const invoice of plan) {
       if (invoice.stored) tallies.stored++;
+      if (invoice.late) tallies.late++;
+      if (invoice.corrected) tallies.corrected++;
       tallies.jobs += invoice.jobIds.length;
       for (const refusal of invoice.refusals) tallies.refusals[refusal] = (tallies.refusals[refusal] ?? 0) + 1;
     }

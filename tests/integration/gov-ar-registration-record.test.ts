@@ -7,6 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import * as progressRoute from '@/app/gov-ar/v1/registrations/[ref]/progress/route';
 import { findRegistration } from '@/lib/gov-ar/registration/context';
 import { noteLinkOpened } from '@/lib/gov-ar/registration/link-visits';
+import { generateKeyAndCsr } from '@/lib/ar/csr';
 import { getFollowUpView } from '@/lib/gov-ar/registration/view';
 import { call } from '@/tests/support/call';
 import { portal } from '@/tests/support/emulator-client';
@@ -119,6 +120,60 @@ describe('what the supplier did with the link (issue 31)', () => {
     await upload(ref, { certificate: 'late' });
     expect((await recordOf(apiKey, entryId)).value.upload_attempts).toBe(3);
   }, 120_000);
+});
+
+describe("before the upload, what the authority's portal holds (issue 31)", () => {
+  it('shows the certificate made from our request and the alias authorized as soon as the emulator has them', async () => {
+    const registration = await registrationFor('sandbox');
+    const { apiKey, entryId, ref, cuit } = registration;
+    await saveProgress(ref, { step: 'path', company });
+    expect((await getRegistration(ref)).body.portal_record).toEqual({
+      certificate_issued: false,
+      authorized_services: [],
+    });
+
+    const { body: csr } = await requestCsr(ref);
+    // A certificate under the same alias from another key (an older request, another system's) is not ours.
+    const other = await generateKeyAndCsr({ legalName: company.legal_name, alias: csr.alias, cuit });
+    await portal(emulator(), 'certificates', { environment: 'sandbox', alias: csr.alias, csr: other.csrPem });
+    // Nor is one made from our request in the other environment.
+    await portal(emulator(), 'certificates', { environment: 'live', alias: csr.alias, csr: csr.csr });
+    expect((await getRegistration(ref)).body.portal_record.certificate_issued).toBe(false);
+
+    const issued = await portal(emulator(), 'certificates', { environment: 'sandbox', alias: csr.alias, csr: csr.csr });
+    expect((await getRegistration(ref)).body.portal_record).toEqual({
+      certificate_issued: true,
+      authorized_services: [],
+    });
+    expect((await getRegistration(ref)).body.pending).toEqual(['certificate', 'service_authorization']);
+
+    await portal(emulator(), 'authorizations', { environment: 'sandbox', cuit, alias: csr.alias, service: 'wsfe' });
+    const view = (await getRegistration(ref)).body;
+    expect(view.portal_record).toEqual({ certificate_issued: true, authorized_services: ['wsfe'] });
+    // The authorization is done at the authority: only the upload is still owed, in the view and in the record.
+    expect(view.pending).toEqual(['certificate']);
+    await saveProgress(ref, { step: 'upload', path: 'generate' });
+    expect((await recordOf(apiKey, entryId)).value.pending).toEqual(['certificate']);
+
+    // A revoked certificate is no longer one the portal holds for the request.
+    await portal(emulator(), 'revocations', { environment: 'sandbox', certificate: issued.body.certificate });
+    expect((await getRegistration(ref)).body.portal_record.certificate_issued).toBe(false);
+  }, 120_000);
+
+  it('has no record against ARCA, whose portal cannot be asked: the upload is the first proof', async () => {
+    const registration = await registrationFor('sandbox');
+    await saveProgress(registration.ref, { step: 'path', company });
+    await requestCsr(registration.ref);
+    const previous = process.env.AR_AUTHORITY;
+    process.env.AR_AUTHORITY = 'afip';
+    try {
+      const view = (await getRegistration(registration.ref)).body;
+      expect(view).not.toHaveProperty('portal_record');
+      expect(view.pending).toEqual(['certificate', 'service_authorization']);
+    } finally {
+      process.env.AR_AUTHORITY = previous;
+    }
+  }, 60_000);
 });
 
 describe('the gov-ar/registration meta record', () => {

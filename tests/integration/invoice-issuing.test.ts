@@ -22,6 +22,7 @@ import { getRegisteredSupplierCredential, getSupplierCompanyRecord } from '@/lib
 import { insertMetaRecords } from '@/lib/silo/queries';
 import { claimNextStep, runClaimedStep } from '@/lib/transform/engine';
 import { drainJobs } from '@/lib/transform/runner';
+import { registerTemplate, templateNamed } from '@/lib/transform/templates';
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { portal, portalGet } from '@/tests/support/emulator-client';
 import { putInvoice, registeredSupplier } from '@/tests/support/invoices';
@@ -242,7 +243,7 @@ describe('the ar-invoice workflow', () => {
     expect(new Set(entries.map((entry) => stampOf(entry, 'arca-cae'))).size).toBe(20);
   });
 
-  it('completes the send steps of the invoices a sender settled for them: each send step runs once', async () => {
+  it('completes the send steps of the invoices a sender settled for them, and the inline steps after: each runs once', async () => {
     const supplier = await readySupplier();
     const invoices = await Promise.all(
       Array.from({ length: 3 }, () => storeInvoice(supplier.apiKey, supplier.cuit, { series: '8' })),
@@ -266,18 +267,53 @@ describe('the ar-invoice workflow', () => {
       const step = await sendStep(job.id);
       expect(step).toMatchObject({ status: 'completed', attempts: 1 });
       numbers.push(Number(step.message!.match(/^Authorised as number (\d+), CAE \d{14}\.$/)![1]));
-      expect((await getJob(supplier.apiKey, job.id)).body).toMatchObject({ status: 'running' });
+      // The inline step after it (Sent) ran with the sender, in its transaction: never claimed, the job ended.
+      const setSent = (await listJobSteps(job.id)).find((row) => row.name === 'silo.status.sent')!;
+      expect(setSent).toMatchObject({ status: 'completed', attempts: 0 });
+      expect((await getJob(supplier.apiKey, job.id)).body).toMatchObject({ status: 'completed' });
     }
     expect(numbers.sort()).toEqual([1, 2, 3]);
-
-    const ended = await runUntilEnded(
-      supplier.apiKey,
-      jobs.map((job) => job.id),
-    );
-    expect(ended.map((job) => job.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(await drainJobs()).toBe(0);
     for (const job of jobs) expect((await sendStep(job.id)).attempts).toBe(1);
     const entries = await Promise.all(invoices.map((invoice) => readEntry(supplier.apiKey, invoice.id)));
     expect(entries.map((entry) => entry.status)).toEqual(['Sent', 'Sent', 'Sent']);
+  });
+
+  it("leaves the inline steps after a sender's batch to their runners when one throws: the batch's record stands", async () => {
+    const supplier = await readySupplier();
+    const invoices = await Promise.all(
+      Array.from({ length: 2 }, () => storeInvoice(supplier.apiKey, supplier.cuit, { series: '18' })),
+    );
+    const jobs = await Promise.all(
+      invoices.map((invoice) => issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)),
+    );
+    const sequence = await ensureSequence({ environment: 'sandbox', cuit: supplier.cuit, pointOfSale: 18, docType: 6 });
+    const other = newId();
+    expect(await takeSequenceLease(sequence.id, other, 60)).toBeDefined();
+    await drainJobs();
+    await releaseSequenceLease(sequence.id, other);
+
+    const template = templateNamed('ar-invoice')!;
+    const broken = async () => {
+      throw new Error('a status step that fails');
+    };
+    registerTemplate({ ...template, inline: { ...template.inline, 'silo.status.sent': broken } });
+    try {
+      expect(await sendSequence(sequence.id)).toEqual({ kind: 'idle' });
+    } finally {
+      registerTemplate(template);
+    }
+    for (const job of jobs) {
+      const steps = await listJobSteps(job.id);
+      expect(steps.find((step) => step.name === 'gov-ar.send')).toMatchObject({ status: 'completed', attempts: 1 });
+      expect(steps.find((step) => step.name === 'silo.status.sent')).toMatchObject({ status: 'ready', attempts: 0 });
+    }
+    const entries = await Promise.all(invoices.map((invoice) => readEntry(supplier.apiKey, invoice.id)));
+    expect(entries.map((entry) => entry.status)).toEqual(['Sent', 'Sent']);
+    expect(entries.every((entry) => stampOf(entry, 'arca-cae'))).toBe(true);
+
+    expect(await drainJobs()).toBe(2);
+    for (const job of jobs) expect((await getJob(supplier.apiKey, job.id)).body).toMatchObject({ status: 'completed' });
   });
 
   it('sets the statuses inline: Sent with the stamps by the sender, and recorded in the transaction that ends the send step', async () => {

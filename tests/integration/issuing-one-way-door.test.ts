@@ -373,7 +373,7 @@ describe('one invoice, one voucher at the authority', () => {
       'invoice_already_sent',
     );
     const row = (await getJobByIdAnyOwner(job.id))!;
-    await inTransaction((tx) => templateNamed('ar-invoice')!.inline!['silo.status.error']!(tx, row));
+    await inTransaction((tx) => templateNamed('ar-invoice')!.inline!['silo.status.error']!(tx, [row]));
     expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Sent');
   });
 });

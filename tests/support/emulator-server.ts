@@ -14,6 +14,7 @@ import * as taxpayerRoute from '@/app/emulator/portal/taxpayers/[cuit]/route';
 import * as voucherBookRoute from '@/app/emulator/portal/taxpayers/[cuit]/vouchers/route';
 import * as faultsRoute from '@/app/emulator/portal/faults/route';
 import * as registerRoute from '@/app/emulator/[environment]/sr-padron/webservices/personaServiceA5/route';
+import * as wsctRoute from '@/app/emulator/[environment]/wsct/CTService/route';
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -34,6 +35,8 @@ const ROUTES: [string, RegExp, Handler][] = [
   ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsfexv1\/service\.asmx$/, wsfexRoute.GET],
   ['GET', /^\/emulator\/(?<environment>[^/]+)\/sr-padron\/webservices\/personaServiceA5$/, registerRoute.GET],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/sr-padron\/webservices\/personaServiceA5$/, registerRoute.POST],
+  ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsct\/CTService$/, wsctRoute.POST],
+  ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsct\/CTService$/, wsctRoute.GET],
 ];
 
 export interface EmulatorServer {
@@ -64,6 +67,7 @@ export async function startEmulatorServer(): Promise<EmulatorServer> {
 
   async function dispatch(incoming: http.IncomingMessage, outgoing: http.ServerResponse) {
     const requestUrl = new URL(incoming.url ?? '/', url);
+    // A path served for several methods (a SOAP service's POST and its WSDL's GET) has one entry per method.
     const route =
       ROUTES.find(([method, pattern]) => method === incoming.method && pattern.test(requestUrl.pathname)) ??
       ROUTES.find(([, pattern]) => pattern.test(requestUrl.pathname));

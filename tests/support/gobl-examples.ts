@@ -10,6 +10,9 @@ export const EXAMPLES = fs
   .filter((name) => name.endsWith('.json'))
   .sort();
 export const ARCA_EXAMPLES = EXAMPLES.filter((name) => name.startsWith('invoice-ar-arca-'));
+/** Type T (tourism): issued through WSCT, not WSFEv1. */
+export const TOURISM_EXAMPLES = ARCA_EXAMPLES.filter((name) => name.startsWith('invoice-ar-arca-tourism'));
+export const WSFEV1_EXAMPLES = ARCA_EXAMPLES.filter((name) => !TOURISM_EXAMPLES.includes(name));
 
 export type Json = Record<string, any>;
 

@@ -32,13 +32,20 @@ const CUSTOMER_FOR_LETTER: Record<string, Record<string, unknown>> = {
   T: {
     name: 'Turista',
     identities: [{ code: 'AB123456', ext: { 'ar-arca-identity-type': '94' } }],
+    // A tourism invoice's customer has an address (the addon's rule 27).
+    addresses: [{ street: 'Calle Mayor 10', locality: 'Madrid', code: '28013', country: 'ES' }],
     ext: { 'ar-arca-vat-status': '9' },
   },
 };
 
+/** A tourism invoice names the issuer's relation to the tourist and each line's tourism item (rules 25, 26). */
+const TOURISM_TYPE = { 'ar-arca-tourism-type': '1' };
+const TOURISM_ITEM = { 'ar-arca-tourism-item': '1' };
+
 /** A bare GOBL bill/invoice document by this supplier, valid under GOBL's Argentina rules for its letter (B by default). */
 export function invoiceDoc(cuit: string, overrides: Record<string, unknown> = {}) {
-  const letter = (overrides.tax as { ext?: Record<string, string> } | undefined)?.ext?.['ar-arca-doc-letter'] ?? 'B';
+  const tax = overrides.tax as { ext?: Record<string, string> } | undefined;
+  const letter = tax?.ext?.['ar-arca-doc-letter'] ?? 'B';
   const customer = CUSTOMER_FOR_LETTER[letter];
   return {
     $schema: INVOICE_SCHEMA,
@@ -52,16 +59,25 @@ export function invoiceDoc(cuit: string, overrides: Record<string, unknown> = {}
         i: 1,
         quantity: '2',
         item: { name: 'Tornillos', price: '100.00', key: 'goods' },
-        // Monotributistas (C) charge no VAT on lines, nor does an export (E).
+        // Monotributistas (C) charge no VAT on lines, nor does an export (E); a tourism line names its item (T).
         ...(letter === 'C'
           ? {}
-          : { taxes: [{ cat: 'VAT', ...(letter === 'E' ? { key: 'zero' } : { rate: 'general' }) }] }),
+          : {
+              taxes: [
+                {
+                  cat: 'VAT',
+                  ...(letter === 'E' ? { key: 'zero' } : { rate: 'general' }),
+                  ...(letter === 'T' ? { ext: TOURISM_ITEM } : {}),
+                },
+              ],
+            }),
       },
     ],
     // An export (WSFEX) says how it is paid and, for goods, its incoterm.
     ...(letter === 'E' ? { payment: { terms: { detail: 'Transferencia a 30 días' } } } : {}),
     ...overrides,
-    ...(letter === 'E' ? { tax: exportTax(overrides.tax as { ext?: Record<string, string> } | undefined) } : {}),
+    ...(letter === 'E' ? { tax: exportTax(tax) } : {}),
+    ...(letter === 'T' ? { tax: { ...tax, ext: { ...TOURISM_TYPE, ...tax?.ext } } } : {}),
   };
 }
 

@@ -414,9 +414,11 @@ describe('ar-arca-v4 normalisation', () => {
       'E',
     ],
     [
-      'letter T: 195',
+      'letter T: 195 (with the tourism fields its rules ask for, tests/unit/arca-tourism-rules.test.ts)',
       (doc: Doc) => {
-        doc.tax = { ext: { 'ar-arca-doc-letter': 'T' } };
+        doc.tax = { ext: { 'ar-arca-doc-letter': 'T', 'ar-arca-tourism-type': '2' } };
+        doc.customer.addresses = [{ street: 'Florida 100', locality: 'CABA', country: 'AR' }];
+        doc.lines[0].taxes[0].ext = { 'ar-arca-tourism-item': '1' };
       },
       '195',
       'T',

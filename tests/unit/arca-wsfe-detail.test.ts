@@ -8,7 +8,7 @@ import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { toFECAEDetRequest, withNumber, type WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
 import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import { Amount } from '@/lib/gobl/num';
-import { ARCA_EXAMPLES, exampleInput, exampleOutput, type Json } from '@/tests/support/gobl-examples';
+import { WSFEV1_EXAMPLES, exampleInput, exampleOutput, type Json } from '@/tests/support/gobl-examples';
 import { invoiceDoc } from '@/tests/support/invoice-docs';
 
 const prepared = (doc: Json) => {
@@ -23,7 +23,7 @@ const partsOf = ({ detail }: WsfeVoucher) =>
   add([detail.ImpTotConc, detail.ImpNeto, detail.ImpOpEx, detail.ImpTrib, detail.ImpIVA]);
 
 describe("every ARCA example of GOBL, against GOBL's calculated twin", () => {
-  it.each(ARCA_EXAMPLES)('%s', (name) => {
+  it.each(WSFEV1_EXAMPLES)('%s', (name) => {
     const gobl = exampleOutput(name).doc;
     const voucher = voucherOf(exampleInput(name));
     const taxCharges = (gobl.charges ?? []).filter((charge: Json) => charge.ext?.['ar-arca-tax-type']);
@@ -134,12 +134,11 @@ describe('what WSFEv1 does not issue', () => {
     ['E', 'wsfex'],
     ['T', 'wsct'],
   ])('letter %s is stored, and refused here naming %s', (letter, service) => {
-    // An export the store keeps is one WSFEX could take (lib/ar/arca/wsfex-check.ts).
+    // An export the store keeps is one WSFEX could take (lib/ar/arca/wsfex-check.ts); a tourism invoice one WSCT could.
     const doc =
       letter === 'E'
         ? structuredClone(invoiceDoc('30712345671', { tax: { ext: { 'ar-arca-doc-letter': 'E' } } }))
-        : exampleInput('invoice-ar-arca-foreign-customer.json');
-    if (letter !== 'E') doc.tax = { ext: { 'ar-arca-doc-letter': letter } };
+        : exampleInput('invoice-ar-arca-tourism.json');
     const invoice = prepared(doc);
     expect(() => toFECAEDetRequest(invoice)).toThrow(WsfeMappingError);
     expect(() => toFECAEDetRequest(invoice)).toThrow(service);

@@ -21,6 +21,8 @@ const NAMES = [
   'AR_WSFE_URL_LIVE',
   'AR_WSFEX_URL_SANDBOX',
   'AR_WSFEX_URL_LIVE',
+  'AR_WSCT_URL_SANDBOX',
+  'AR_WSCT_URL_LIVE',
   'AR_SANDBOX_CA_CERT',
   'AR_LIVE_CA_CERT',
 ] as const;
@@ -33,6 +35,34 @@ function given(values: Partial<Record<(typeof NAMES)[number], string>>) {
 }
 
 describe('authorityEndpoint', () => {
+  it("reaches WSCT (tourism) at the authority's hosts with the legacy TLS setting, the override, or the emulator", () => {
+    given({ AR_AUTHORITY: 'afip' });
+    expect(authorityEndpoint('sandbox', 'wsct')).toEqual({
+      url: 'https://fwshomo.afip.gov.ar/wsct/CTService',
+      legacyTls: true,
+    });
+    expect(authorityEndpoint('live', 'wsct').url).toBe('https://serviciosjava.afip.gob.ar/wsct/CTService');
+    given({
+      AR_AUTHORITY: 'afip',
+      APP_ENV: 'production',
+      AR_WSCT_URL_LIVE: 'https://ct.proxy.example.com/wsct/CTService',
+    });
+    expect(authorityEndpoint('live', 'wsct')).toEqual({
+      url: 'https://ct.proxy.example.com/wsct/CTService',
+      legacyTls: true,
+    });
+    expect(authorityEndpoint('sandbox', 'wsct').url).toBe('https://fwshomo.afip.gov.ar/wsct/CTService');
+    given({ AR_AUTHORITY: 'afip', APP_ENV: 'production', AR_WSCT_URL_SANDBOX: 'http://ct.example.com/wsct/CTService' });
+    expect(() => authorityEndpoint('sandbox', 'wsct')).toThrow(
+      'AR_WSCT_URL_SANDBOX must be an https URL in production',
+    );
+    given({ AR_AUTHORITY: 'emulator', AR_EMULATOR_URL: 'http://127.0.0.1:4100' });
+    expect(authorityEndpoint('live', 'wsct')).toEqual({
+      url: 'http://127.0.0.1:4100/emulator/live/wsct/CTService',
+      legacyTls: false,
+    });
+  });
+
   it("answers AFIP/ARCA's published hosts when nothing overrides them", () => {
     given({ AR_AUTHORITY: 'afip' });
     expect(authorityEndpoint('sandbox', 'wsaa')).toEqual({

@@ -11,13 +11,13 @@ import { TEXT_LIMITS } from '@/lib/gobl/org';
 import { formatMoney, formatPercent } from '@/lib/gov-ar/pdf/format';
 import { InvoicePdfError, type InvoicePdfProblem } from '@/lib/gov-ar/pdf/input';
 import { invoicePdfFileName, renderInvoicePdf } from '@/lib/gov-ar/pdf/render-invoice';
-import { ARCA_EXAMPLES, exampleInput, exampleOutput, type Json } from '@/tests/support/gobl-examples';
+import { WSFEV1_EXAMPLES, exampleInput, exampleOutput, type Json } from '@/tests/support/gobl-examples';
 import { invoiceWithLines, issueExample, issueInvoice } from '@/tests/support/issued-invoices';
 import { flat, pdfPageCount, pdfText, readQrCodes } from '@/tests/support/pdf-tools';
 
 /** Used goods (49) has no letter and its own rules; the emulator refuses it, so it is never issued yet. */
 const NOT_WSFEV1 = ['invoice-ar-arca-used-goods.json'];
-const ISSUED_EXAMPLES = ARCA_EXAMPLES.filter((name) => !NOT_WSFEV1.includes(name));
+const ISSUED_EXAMPLES = WSFEV1_EXAMPLES.filter((name) => !NOT_WSFEV1.includes(name));
 
 const CODES: Record<string, string> = { 1: 'COD. 01', 2: 'COD. 02', 3: 'COD. 03', 6: 'COD. 06', 11: 'COD. 11' };
 const TITLES: Record<string, string> = {

@@ -66,6 +66,27 @@ describe('the steps', () => {
     expect(isStepDone('points_of_sale', { ...seen, uploaded: true, pending: [] })).toBe(true);
   });
 
+  it('show the portal and the authorisation done as soon as the portal holds them for our request', () => {
+    const facts = {
+      company,
+      path: 'generate' as const,
+      request: {},
+      uploaded: false,
+      pending: [],
+      services: ['wsfe', 'wsfex'],
+    };
+    const done = (portalRecord?: { certificate_issued: boolean; authorized_services: ('wsfe' | 'wsfex')[] }) =>
+      (['portal', 'authorize', 'upload'] as const).map((step) => isStepDone(step, { ...facts, portalRecord }));
+    // ARCA's portal cannot be asked: only the upload proves them.
+    expect(done(undefined)).toEqual([false, false, false]);
+    expect(done({ certificate_issued: false, authorized_services: [] })).toEqual([false, false, false]);
+    expect(done({ certificate_issued: true, authorized_services: ['wsfe'] })).toEqual([true, false, false]);
+    expect(done({ certificate_issued: true, authorized_services: ['wsfe', 'wsfex'] })).toEqual([true, true, false]);
+    // One's own certificate: the portal's record is of our request, not theirs.
+    const everything = { certificate_issued: true, authorized_services: ['wsfe' as const, 'wsfex' as const] };
+    expect(isStepDone('authorize', { ...facts, path: 'own', portalRecord: everything })).toBe(false);
+  });
+
   it.each([
     ['no step in the URL', undefined, 'portal'],
     ['an earlier step', 'path', 'path'],
@@ -100,6 +121,15 @@ describe('pending', () => {
     expect(
       pendingFor({ environment: 'live', companyConfirmed: true, certificateAccepted: true, pointOfSaleUsable: true }),
     ).toEqual([]);
+    // The portal shows the services authorized before the upload (the emulator can be asked).
+    expect(
+      pendingFor({
+        environment: 'sandbox',
+        companyConfirmed: true,
+        certificateAccepted: false,
+        servicesAuthorized: true,
+      }),
+    ).toEqual(['certificate']);
   });
 });
 

@@ -7,6 +7,7 @@ import { fill } from '@/lib/i18n/locales';
 import type { Environment } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
 import { EmulatorNote } from '@/components/wizard/emulator-note';
+import { PortalStatusNote, type PortalStatus } from '@/components/wizard/portal-status';
 import { Instruction, InstructionList } from '@/components/wizard/instruction-list';
 import { AliasBox } from '@/components/wizard/request/alias-box';
 import { StepFrame, type StepProps } from '@/components/wizard/step-frame';
@@ -22,6 +23,8 @@ interface AuthorizeStepProps extends StepProps {
   /** Ours when we made the request; unknown when the supplier brought their own certificate. */
   alias?: string;
   emulatorPortalUrl?: string;
+  /** Whether the portal already shows the alias authorized, as far as the server can know. */
+  portalStatus: PortalStatus;
   onNext: () => void;
 }
 
@@ -34,6 +37,7 @@ export function AuthorizeStep({
   cuit,
   alias,
   emulatorPortalUrl,
+  portalStatus,
   onNext,
 }: AuthorizeStepProps) {
   const t = useMessages();
@@ -69,7 +73,7 @@ export function AuthorizeStep({
       <EmulatorNote url={emulatorPortalUrl} environment={environment} section="authorization" />
       {!alias && <p className="text-slate-700">{t.authorize.alreadyDone}</p>}
       {environment === 'sandbox' ? (
-        <InstructionList>
+        <InstructionList emulator={emulatorPortalUrl !== undefined}>
           <Instruction>{s.open}</Instruction>
           <Instruction>
             {s.alias}
@@ -90,10 +94,11 @@ export function AuthorizeStep({
           </Instruction>
         </InstructionList>
       ) : (
-        <InstructionList>
-          <Instruction>{l.open}</Instruction>
-          <Instruction>{l.create}</Instruction>
+        <InstructionList emulator={emulatorPortalUrl !== undefined}>
+          <Instruction arcaOnly>{l.open}</Instruction>
+          <Instruction arcaOnly>{l.create}</Instruction>
           <Instruction>{fill(l.service, { name: first.name })}</Instruction>
+          <Instruction arcaOnly>{l.representativeSearch}</Instruction>
           <Instruction>
             {l.representative}
             {aliasLine}
@@ -105,6 +110,7 @@ export function AuthorizeStep({
           </Instruction>
         </InstructionList>
       )}
+      <PortalStatusNote step="authorize" status={portalStatus} />
     </StepFrame>
   );
 }

@@ -85,10 +85,11 @@ export function PointsOfSaleStep({
           <div className="mb-4">
             <EmulatorNote url={emulatorPortalUrl} environment="live" section="point-of-sale" />
           </div>
-          <InstructionList>
-            <Instruction>{t.pointsOfSale.open}</Instruction>
+          <InstructionList emulator={emulatorPortalUrl !== undefined}>
+            <Instruction arcaOnly>{t.pointsOfSale.open}</Instruction>
             <Instruction>{t.pointsOfSale.add}</Instruction>
-            <Instruction>{fill(t.pointsOfSale.system, { label: system })}</Instruction>
+            {/* The emulator's points of sale are all for web services: it has no system to choose. */}
+            <Instruction arcaOnly>{fill(t.pointsOfSale.system, { label: system })}</Instruction>
             <Instruction>{t.pointsOfSale.finish}</Instruction>
           </InstructionList>
         </section>

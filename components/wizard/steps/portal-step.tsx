@@ -8,6 +8,7 @@ import { ARCA_LOGIN_URL } from '@/lib/ar/services';
 import type { CertificateRequest, Environment } from '@/lib/wizard/types';
 import { useMessages } from '@/components/i18n/locale-context';
 import { EmulatorNote } from '@/components/wizard/emulator-note';
+import { PortalStatusNote, type PortalStatus } from '@/components/wizard/portal-status';
 import { Instruction, InstructionList } from '@/components/wizard/instruction-list';
 import { AliasBox } from '@/components/wizard/request/alias-box';
 import { CsrBox } from '@/components/wizard/request/csr-box';
@@ -21,6 +22,8 @@ interface PortalStepProps extends StepProps {
   /** A renewal whose request keeps the current certificate's alias: the portal adds a certificate to it. */
   renewal?: boolean;
   emulatorPortalUrl?: string;
+  /** Whether the portal already holds this step's certificate, as far as the server can know. */
+  portalStatus: PortalStatus;
   onNext: () => void;
 }
 
@@ -31,6 +34,7 @@ export function PortalStep({
   request,
   renewal = false,
   emulatorPortalUrl,
+  portalStatus,
   onNext,
 }: PortalStepProps) {
   const t = useMessages();
@@ -51,10 +55,11 @@ export function PortalStep({
       </p>
       {renewal && <p className="text-slate-700">{fill(t.renewal.sameAlias, { alias: request.alias })}</p>}
       {environment === 'sandbox' ? (
-        <SandboxPortal request={request} renewal={renewal} />
+        <SandboxPortal request={request} renewal={renewal} emulator={emulatorPortalUrl !== undefined} />
       ) : (
-        <LivePortal request={request} renewal={renewal} />
+        <LivePortal request={request} renewal={renewal} emulator={emulatorPortalUrl !== undefined} />
       )}
+      <PortalStatusNote step="portal" status={portalStatus} />
     </StepFrame>
   );
 }
@@ -63,21 +68,29 @@ export function PortalStep({
 function EnableService({ environment }: { environment: Environment }) {
   const { portal: t } = useMessages();
   return (
-    <Instruction hint={environment === 'live' ? t.enableLiveHint : t.enableHint}>
+    <Instruction arcaOnly hint={environment === 'live' ? t.enableLiveHint : t.enableHint}>
       {fill(t.enable, { service: t[environment].service })}
     </Instruction>
   );
 }
 
-function SandboxPortal({ request, renewal }: { request: CertificateRequest; renewal: boolean }) {
+interface PortalInstructionsProps {
+  request: CertificateRequest;
+  renewal: boolean;
+  /** Done in the emulator's portal, which goes straight to its screens. */
+  emulator: boolean;
+}
+
+function SandboxPortal({ request, renewal, emulator }: PortalInstructionsProps) {
   const {
     portal: { sandbox: t, sandboxRenewal: r },
   } = useMessages();
   return (
-    <InstructionList>
+    <InstructionList emulator={emulator}>
       <EnableService environment="sandbox" />
-      <Instruction>{t.open}</Instruction>
-      <Instruction>{renewal ? r.create : t.create}</Instruction>
+      <Instruction arcaOnly>{t.open}</Instruction>
+      {/* The emulator keeps one screen for both: an alias it knows gets one more certificate. */}
+      <Instruction arcaOnly={renewal}>{renewal ? r.create : t.create}</Instruction>
       <Instruction>
         {renewal ? r.alias : t.alias}
         <AliasBox alias={request.alias} />
@@ -92,20 +105,20 @@ function SandboxPortal({ request, renewal }: { request: CertificateRequest; rene
   );
 }
 
-function LivePortal({ request, renewal }: { request: CertificateRequest; renewal: boolean }) {
+function LivePortal({ request, renewal, emulator }: PortalInstructionsProps) {
   const {
     portal: { live: t, liveRenewal: r },
   } = useMessages();
   if (renewal) {
     return (
-      <InstructionList>
+      <InstructionList emulator={emulator}>
         <EnableService environment="live" />
-        <Instruction>{t.open}</Instruction>
-        <Instruction>
+        <Instruction arcaOnly>{t.open}</Instruction>
+        <Instruction arcaOnly>
           {r.view}
           <AliasBox alias={request.alias} />
         </Instruction>
-        <Instruction>{r.add}</Instruction>
+        <Instruction arcaOnly>{r.add}</Instruction>
         <Instruction>
           {r.upload}
           <CsrBox csr={request.csr} downloadFirst />
@@ -115,9 +128,9 @@ function LivePortal({ request, renewal }: { request: CertificateRequest; renewal
     );
   }
   return (
-    <InstructionList>
+    <InstructionList emulator={emulator}>
       <EnableService environment="live" />
-      <Instruction>{t.open}</Instruction>
+      <Instruction arcaOnly>{t.open}</Instruction>
       <Instruction>{t.add}</Instruction>
       <Instruction>
         {t.alias}
@@ -127,7 +140,7 @@ function LivePortal({ request, renewal }: { request: CertificateRequest; renewal
         {t.upload}
         <CsrBox csr={request.csr} downloadFirst />
       </Instruction>
-      <Instruction>{t.view}</Instruction>
+      <Instruction arcaOnly>{t.view}</Instruction>
       <Instruction>{t.save}</Instruction>
     </InstructionList>
   );

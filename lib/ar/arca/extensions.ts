@@ -8,6 +8,10 @@ export const EXT_IDENTITY_TYPE = 'ar-arca-identity-type';
 export const EXT_TAX_TYPE = 'ar-arca-tax-type';
 export const EXT_VAT_RATE = 'ar-arca-vat-rate';
 export const EXT_VAT_STATUS = 'ar-arca-vat-status';
+/** Tourism (type T, WSCT): the issuer's relation to the tourist, on `tax.ext` (WSCT codigoRelacionEmisorReceptor). */
+export const EXT_TOURISM_TYPE = 'ar-arca-tourism-type';
+/** Tourism (type T, WSCT): the item's tourism code, on VAT combos, discounts and advances (WSCT codigoTurismo). */
+export const EXT_TOURISM_ITEM = 'ar-arca-tourism-item';
 /** Ours, not GOBL's: the invoice letter the store accepted before the addon's fields (see the contract). */
 export const EXT_DOC_LETTER = 'ar-arca-doc-letter';
 
@@ -35,11 +39,40 @@ export const DOC_TYPES_A = [
 export const DOC_TYPES_B = ['6', '7', '8', '9', '10', '35', '40', '61', '64', '206', '207', '208'];
 export const DOC_TYPES_C = ['11', '12', '13', '15', '211', '212', '213'];
 export const DOC_TYPE_USED_GOODS = '49';
-export const DOC_TYPES_CREDIT_NOTE = ['3', '8', '13', '21', '53', '203', '208', '213'];
-export const DOC_TYPES_DEBIT_NOTE = ['2', '7', '12', '20', '52', '202', '207', '212'];
+/** With the tourism notes (196 debit, 197 credit), as the addon's lists have them since it knows type T. */
+export const DOC_TYPES_CREDIT_NOTE = ['3', '8', '13', '21', '53', '203', '208', '213', '197'];
+export const DOC_TYPES_DEBIT_NOTE = ['2', '7', '12', '20', '52', '202', '207', '212', '196'];
 /** Exports (wsfex) and tourism (wsct): accepted and stored, issued by other web services than WSFEv1. */
 export const DOC_TYPES_E = ['19', '20', '21'];
 export const DOC_TYPES_T = ['195', '196', '197'];
+/**
+ * WSCT's `consultarRelacionEmisorReceptor` (manual v1.6.4, validations 351-356): how the issuer serves the
+ * receiver. The relation decides the receiver's document (353) and country (355).
+ */
+export const TOURISM_TYPES: Record<string, string> = {
+  1: 'Alojamiento directo a turista no residente',
+  2: 'Alojamiento a agencia de viaje residente',
+  3: 'Alojamiento a agencia de viaje no residente',
+  4: 'Agencia de viaje residente a agencia de viaje no residente',
+  5: 'Agencia de viaje residente a turista no residente',
+  6: 'Agencia de viaje residente a agencia de viaje residente',
+};
+/** WSCT's `consultarCodigosItemTurismo`: what a line is (validation 401). */
+export const TOURISM_ITEMS: Record<string, string> = {
+  1: 'Servicio de hotelería - alojamiento sin desayuno',
+  2: 'Servicio de hotelería - alojamiento con desayuno',
+  5: 'Excedente',
+  20: 'Modificación de información de los huéspedes sin modificación del importe',
+  21: 'Modificación de la fecha de ingreso sin modificación del importe',
+};
+/** Lodging: the tourism items whose VAT the tourist is refunded (the addon's `vat-refund` charge, WSCT 364/366). */
+export const TOURISM_ITEMS_REFUNDED = ['1', '2'];
+/** The only VAT rate a tourism line takes: code 5, 21% (the addon's rule 28, WSCT 403). */
+export const TOURISM_VAT_RATE = '5';
+/** The charge the addon adds to a type T invoice: the VAT refunded on lodging, negative. */
+export const CHARGE_KEY_VAT_REFUND = 'vat-refund';
+export const VAT_REFUND_REASON = 'Reintegro de IVA';
+
 /** Letter M: type A "with the legend 'operación sujeta a retención'". */
 const DOC_TYPES_M = ['51', '52', '53', '54'];
 

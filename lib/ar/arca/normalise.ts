@@ -1,6 +1,7 @@
 // The `ar-arca-v4` addon's normalisation: the customer's VAT status defaulted by the kind of tax ID, the
 // document type by the `monotax` tag or the customer's VAT status and the invoice type, the concept by
 // the lines' item keys, and each VAT combo's `ar-arca-vat-rate` from its rate or key. On top of GOBL,
+// a type T invoice gets its `vat-refund` charge (lib/ar/arca/tourism-refund.ts). On top of GOBL,
 // our `ar-arca-doc-letter` is reconciled with the document type, and a VAT percent alone also finds its code.
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { Percentage } from '@/lib/gobl/num';
@@ -24,6 +25,7 @@ import {
   VAT_STATUSES_TYPE_A,
   type DocLetter,
 } from '@/lib/ar/arca/extensions';
+import { normaliseTourismRefund } from '@/lib/ar/arca/tourism-refund';
 
 type Party = NonNullable<CalculableInvoice['customer']>;
 
@@ -108,6 +110,7 @@ function normaliseConcept(doc: CalculableInvoice) {
 export function normaliseArcaInvoice(doc: CalculableInvoice): Record<string, string> {
   const fields = { ...normaliseVatStatus(doc.customer), ...normaliseDocType(doc) };
   normaliseConcept(doc);
+  normaliseTourismRefund(doc, normaliseArcaCombo);
   return fields;
 }
 

@@ -10,6 +10,7 @@ import { checkArcaRules } from '@/lib/ar/arca/rules';
 import { checkConsumerIdentification, checkCustomerCuits, checkQuantities } from '@/lib/ar/arca/certain-refusals';
 import { checkVoucherBalance } from '@/lib/ar/arca/voucher-amounts';
 import { checkExportVoucher } from '@/lib/ar/arca/wsfex-check';
+import { wsctRefusals } from '@/lib/ar/arca/wsct-comprobante';
 
 export type PreparedArcaInvoice = { ok: true; doc: CalculableInvoice } | { ok: false; fields: Record<string, string> };
 
@@ -65,6 +66,8 @@ export function prepareArcaInvoice(input: unknown, { path = 'data.doc' }: Prepar
   if (Object.keys(refusals).length === 0) refusals = checkConsumerIdentification(calculation.doc);
   // An export (E) is one WSFEX could take: destination, incoterm, exchange rate..., each by its field.
   if (Object.keys(refusals).length === 0) refusals = checkExportVoucher(calculation.doc);
+  // A tourism invoice is one WSCT can carry: its receiver's document and country, its items, its currency.
+  if (Object.keys(refusals).length === 0) refusals = wsctRefusals(calculation.doc);
   if (Object.keys(refusals).length > 0) {
     return {
       ok: false,

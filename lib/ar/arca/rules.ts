@@ -16,11 +16,16 @@ import {
   EXT_DOC_TYPE,
   EXT_IDENTITY_TYPE,
   EXT_TAX_TYPE,
+  EXT_TOURISM_ITEM,
+  EXT_TOURISM_TYPE,
   EXT_VAT_RATE,
   EXT_VAT_STATUS,
   IDENTITY_TYPES,
   TAX_TYPE_OTHER,
   TAX_TYPES,
+  TOURISM_ITEMS,
+  TOURISM_TYPES,
+  TOURISM_VAT_RATE,
   VAT_RATE_PERCENT,
   VAT_STATUS_FINAL_CONSUMER,
   VAT_STATUSES,
@@ -45,6 +50,8 @@ function checkExtensionCodes(doc: CalculableInvoice, fields: Fields) {
     [EXT_VAT_RATE]: Object.keys(VAT_RATE_PERCENT),
     [EXT_TAX_TYPE]: Object.keys(TAX_TYPES),
     [EXT_IDENTITY_TYPE]: IDENTITY_TYPES,
+    [EXT_TOURISM_TYPE]: Object.keys(TOURISM_TYPES),
+    [EXT_TOURISM_ITEM]: Object.keys(TOURISM_ITEMS),
   };
   const check = (ext: Record<string, string> | undefined, path: string) => {
     for (const [key, code] of Object.entries(ext ?? {})) {
@@ -58,6 +65,8 @@ function checkExtensionCodes(doc: CalculableInvoice, fields: Fields) {
   doc.customer?.identities?.forEach((identity, at) => check(identity.ext, `customer.identities.${at}.ext`));
   doc.preceding?.forEach((ref, at) => check(ref.ext, `preceding.${at}.ext`));
   doc.charges?.forEach((charge, at) => check(charge.ext, `charges.${at}.ext`));
+  doc.discounts?.forEach((discount, at) => check(discount.ext, `discounts.${at}.ext`));
+  doc.payment?.advances?.forEach((advance, at) => check(advance.ext, `payment.advances.${at}.ext`));
   doc.lines?.forEach((line, at) => line.taxes?.forEach((combo, n) => check(combo.ext, `lines.${at}.taxes.${n}.ext`)));
 }
 
@@ -166,6 +175,35 @@ function checkLinesAndCharges(doc: CalculableInvoice, docType: string, fields: F
   });
 }
 
+/** Type T (tourism, WSCT): the addon's rules 25 to 31. */
+function checkTourism(doc: CalculableInvoice, docType: string, fields: Fields) {
+  if (!DOC_TYPES_T.includes(docType)) return;
+  if (!doc.tax?.ext?.[EXT_TOURISM_TYPE])
+    fields[`tax.ext.${EXT_TOURISM_TYPE}`] = `(25) a tourism invoice needs "${EXT_TOURISM_TYPE}"`;
+  if (doc.customer && !present(doc.customer.addresses))
+    fields['customer.addresses'] = '(27) the customer of a tourism invoice needs an address';
+  doc.lines?.forEach((line, at) => {
+    if (!present(line.taxes)) fields[`lines.${at}.taxes`] = '(29) a tourism invoice line needs its VAT';
+    line.taxes?.forEach((combo, n) => {
+      const path = `lines.${at}.taxes.${n}.ext`;
+      if (!combo.ext?.[EXT_TOURISM_ITEM])
+        fields[`${path}.${EXT_TOURISM_ITEM}`] = `(26) a tourism invoice line needs "${EXT_TOURISM_ITEM}"`;
+      if (combo.ext?.[EXT_VAT_RATE] !== TOURISM_VAT_RATE)
+        fields[`${path}.${EXT_VAT_RATE}`] =
+          `(28) a tourism invoice line's VAT is "${EXT_VAT_RATE}" ${TOURISM_VAT_RATE} (21%)`;
+    });
+  });
+  doc.discounts?.forEach((discount, at) => {
+    if (!discount.ext?.[EXT_TOURISM_ITEM])
+      fields[`discounts.${at}.ext.${EXT_TOURISM_ITEM}`] = `(30) a tourism invoice discount needs "${EXT_TOURISM_ITEM}"`;
+  });
+  doc.payment?.advances?.forEach((advance, at) => {
+    if (!advance.ext?.[EXT_TOURISM_ITEM])
+      fields[`payment.advances.${at}.ext.${EXT_TOURISM_ITEM}`] =
+        `(31) a tourism invoice advance needs "${EXT_TOURISM_ITEM}"`;
+  });
+}
+
 /** Every rule the invoice breaks, by path relative to the document; empty when it passes. */
 export function checkArcaRules(doc: CalculableInvoice): Fields {
   const fields: Fields = {};
@@ -177,6 +215,7 @@ export function checkArcaRules(doc: CalculableInvoice): Fields {
   checkConcept(doc, docType, fields);
   checkPreceding(doc, fields);
   checkLinesAndCharges(doc, docType, fields);
+  checkTourism(doc, docType, fields);
   checkExtensionCodes(doc, fields);
   return fields;
 }

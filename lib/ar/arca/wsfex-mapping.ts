@@ -7,6 +7,7 @@
 import { Amount } from '@/lib/gobl/num';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { CONCEPTS, DOC_TYPES_E, EXT_CONCEPT, EXT_DOC_TYPE } from '@/lib/ar/arca/extensions';
+import { COUNTRIES } from '@/lib/ar/arca/country-codes';
 import {
   EXT_COUNTRY,
   EXT_COUNTRY_CUIT,
@@ -15,14 +16,7 @@ import {
   EXT_LANGUAGE,
   EXT_PERMIT,
 } from '@/lib/ar/arca/wsfex-extensions';
-import {
-  COUNTRIES,
-  EXPORT_TYPE_GOODS,
-  EXPORT_TYPES,
-  INCOTERMS,
-  LANGUAGES,
-  LANGUAGE_SPANISH,
-} from '@/lib/ar/arca/wsfex-tables';
+import { EXPORT_TYPE_GOODS, EXPORT_TYPES, INCOTERMS, LANGUAGES, LANGUAGE_SPANISH } from '@/lib/ar/arca/wsfex-tables';
 import type { FexRequest } from '@/lib/ar/arca/wsfex-request';
 import { exportItems, exportTotal } from '@/lib/ar/arca/wsfex-items';
 import { WsfexMappingError } from '@/lib/ar/arca/wsfex-mapping-error';

@@ -25,7 +25,7 @@ import {
 import { fenced, type SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
 import { jobProgressed } from '@/lib/transform/job-waiters';
 import { lockJobs, readyStepsNow } from '@/lib/transform/queries';
-import { completeStepsFinishedElsewhere } from '@/lib/transform/transitions';
+import { finishStepsDoneElsewhere } from '@/lib/transform/finished-elsewhere';
 import { kickJobRunner } from '@/lib/transform/wake-ups';
 
 export interface Verdicts {
@@ -73,7 +73,7 @@ export async function recordVerdicts(
   });
   const authorisedEntries = authorised.map(({ send }) => send.entryId);
   const refusedEntries = [...refused, ...conflicts].map(({ send }) => send.entryId);
-  let completed: string[] = [];
+  let ended: string[] = [];
   await fenced(lease, async (tx) => {
     // The jobs first, as their steps' transitions take them (then the send, in beforeJobFails).
     await lockJobs(
@@ -101,7 +101,7 @@ export async function recordVerdicts(
     ]);
     const highest = Math.max(end ?? 0, ...authorised.map(({ number }) => number));
     if (highest > 0) await advanceSequenceEnd(tx, lease.sequence.id, highest);
-    completed = await completeStepsFinishedElsewhere(
+    const finished = await finishStepsDoneElsewhere(
       tx,
       authorised.map(({ send, number, cae }) => ({
         jobId: send.jobId,
@@ -109,12 +109,13 @@ export async function recordVerdicts(
         message: authorisedMessage(number, cae),
       })),
     );
-    const done = new Set(completed);
+    ended = finished.ended;
+    const done = new Set(finished.completed);
     await readyStepsNow(
       tx,
       [...authorised, ...refused, ...conflicts].map(({ send }) => send.jobId).filter((jobId) => !done.has(jobId)),
     );
   });
-  for (const jobId of completed) jobProgressed(jobId);
+  for (const jobId of ended) jobProgressed(jobId);
   kickJobRunner();
 }

@@ -13,7 +13,7 @@ import { invoicePdfUrl, keepInvoicePdfStep } from '@/lib/gov-ar/invoices/invoice
 import { getSendByJob, lockSendOfJob, withdrawSend } from '@/lib/gov-ar/invoices/issuance-queries';
 import { sendInvoice } from '@/lib/gov-ar/invoices/send-step';
 import { InvoiceWorkflowFields } from '@/lib/responses/gov-ar';
-import { setEntryStatus } from '@/lib/silo/queries';
+import { setEntriesStatus } from '@/lib/silo/queries';
 import {
   COMMON_STEP,
   type InlineStepHandler,
@@ -56,8 +56,13 @@ function invoicePlan(config: WorkflowConfig): TemplatePlan {
  */
 const setStatus =
   (status: 'Processing' | 'Sent' | 'Error'): InlineStepHandler =>
-  async (tx, job) => {
-    await setEntryStatus(tx, job.siloEntryId, status, { unless: 'Sent' });
+  async (tx, jobs) => {
+    await setEntriesStatus(
+      tx,
+      jobs.map((job) => job.siloEntryId),
+      status,
+      { unless: 'Sent' },
+    );
     return null;
   };
 

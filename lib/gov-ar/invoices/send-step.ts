@@ -7,7 +7,7 @@ import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import type { InvoiceSend } from '@/lib/db/schema';
 import type { Environment } from '@/lib/ar/environments';
-import { getWorkspaceById } from '@/lib/access/queries';
+import { isSandboxWorkspace } from '@/lib/access/sandbox-flag';
 import { ensureSequence, getSendByJob, queueSend } from '@/lib/gov-ar/invoices/issuance-queries';
 import { authorisedMessage } from '@/lib/gov-ar/invoices/issued-voucher';
 import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
@@ -93,7 +93,7 @@ async function queueInvoice(
       return { outcome: { kind: 'fail', message: `Not issued: ${error.message}.` } };
     throw error;
   }
-  const environment: Environment = (await getWorkspaceById(ownerId))?.sandbox === false ? 'live' : 'sandbox';
+  const environment: Environment = (await isSandboxWorkspace(ownerId)) === false ? 'live' : 'sandbox';
   const cuit = String(data.doc.supplier?.tax_id?.code ?? '');
   const sequence = await ensureSequence({ environment, cuit, pointOfSale: voucher.PtoVta, docType: voucher.CbteTipo });
   const send = await queueSend({

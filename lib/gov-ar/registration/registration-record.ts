@@ -20,6 +20,8 @@ interface PendingFacts {
   companyConfirmed: boolean;
   /** The authority accepted this link's certificate (which proves the service is authorised too). */
   certificateAccepted: boolean;
+  /** The authority's portal shows every needed service authorized for the request's alias (only the emulator can be asked). */
+  servicesAuthorized?: boolean;
   /** The authority reports a usable point of sale; undefined when not asked yet. */
   pointOfSaleUsable?: boolean;
 }
@@ -32,8 +34,9 @@ export function pendingFor(facts: PendingFacts): PendingItem[] {
       case 'company':
         return !facts.companyConfirmed && !facts.certificateAccepted;
       case 'certificate':
-      case 'service_authorization':
         return !facts.certificateAccepted;
+      case 'service_authorization':
+        return !facts.certificateAccepted && facts.servicesAuthorized !== true;
       // The sandbox takes any number; live needs one the authority reports as usable.
       case 'point_of_sale':
         return facts.environment === 'live' && facts.pointOfSaleUsable !== true;

@@ -12,6 +12,7 @@ export interface TrackedChange {
   path?: CertificatePath | null;
   companyConfirmed: boolean;
   certificateAccepted: boolean;
+  servicesAuthorized?: boolean;
   pointOfSaleUsable?: boolean;
   visit?: RecordChange['visit'];
 }

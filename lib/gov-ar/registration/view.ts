@@ -7,6 +7,7 @@ import { isRenewal, previousCompany, servicesAuthorizedForAlias } from '@/lib/go
 import { loadOpenRegistration, type RegistrationContext } from '@/lib/gov-ar/registration/context';
 import { getProgress, getRegistrationKey, getRegistrationRecord } from '@/lib/gov-ar/registration/queries';
 import { pendingFor } from '@/lib/gov-ar/registration/registration-record';
+import { everyServiceAuthorized, portalRecordFor } from '@/lib/gov-ar/registration/portal-facts';
 import { presentProgress } from '@/lib/gov-ar/registration/wizard-progress';
 import type { RegistrationView } from '@/lib/responses/gov-ar';
 
@@ -19,6 +20,7 @@ export async function getRegistrationView(ref: string): Promise<RegistrationView
     getProgress(ref),
   ]);
   const renewal = isRenewal(entry);
+  const portalRecord = await portalRecordFor({ ...registration, generatedKey: generated });
   const progress = presentProgress(saved);
   // A renewal's company step starts from what the last registration confirmed, until the supplier saves their own.
   const company = !progress.company && renewal ? await previousCompany(entry.id) : undefined;
@@ -38,11 +40,20 @@ export async function getRegistrationView(ref: string): Promise<RegistrationView
       environment: registration.environment,
       companyConfirmed: saved?.company != null,
       certificateAccepted: false,
+      servicesAuthorized: everyServiceAuthorized(registration, portalRecord),
     }),
     renewal,
     // A renewal's request keeps the alias, and with it these services' authorization: the wizard asks for the rest.
     authorized_services: renewal ? servicesAuthorizedForAlias(current, generated?.alias) : [],
     ...(generated ? { csr: { alias: generated.alias, csr: generated.csrPem } } : {}),
+    ...(portalRecord
+      ? {
+          portal_record: {
+            certificate_issued: portalRecord.certificateIssued,
+            authorized_services: portalRecord.authorizedServices,
+          },
+        }
+      : {}),
     ...(current
       ? {
           current_certificate: {

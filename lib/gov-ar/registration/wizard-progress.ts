@@ -6,6 +6,7 @@ import { loadOpenRegistration } from '@/lib/gov-ar/registration/context';
 import type { ProgressBody } from '@/lib/responses/gov-ar-progress';
 import type { Progress, SavedProgress } from '@/lib/responses/gov-ar';
 import { trackRegistration } from '@/lib/gov-ar/registration/track';
+import { everyServiceAuthorized, portalRecordFor } from '@/lib/gov-ar/registration/portal-facts';
 import { upsertProgress } from '@/lib/gov-ar/registration/queries';
 
 const INITIAL_PROGRESS: Progress = { step: 'company' };
@@ -27,6 +28,8 @@ export function presentProgress(row: RegistrationProgress | undefined): Progress
 export async function saveProgress(ref: string, body: ProgressBody): Promise<SavedProgress> {
   const registration = await loadOpenRegistration(ref);
   const { entry } = registration;
+  // Asked before the transaction opens: a query of another connection inside one deadlocks PGlite.
+  const servicesAuthorized = everyServiceAuthorized(registration, await portalRecordFor(registration));
   const row = await inTransaction(async (tx) => {
     const saved = await upsertProgress(tx, ref, entry, body);
     await trackRegistration(tx, registration, {
@@ -34,6 +37,7 @@ export async function saveProgress(ref: string, body: ProgressBody): Promise<Sav
       path: saved.path,
       companyConfirmed: saved.company !== null,
       certificateAccepted: false,
+      servicesAuthorized,
     });
     return saved;
   });

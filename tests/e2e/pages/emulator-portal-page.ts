@@ -42,7 +42,7 @@ export class EmulatorPortalPage {
       /^(Nombre simbólico del DN a autorizar|Computador Fiscal)$/,
     );
     this.authorizationCuit = this.authorization.getByLabel('CUIT representado');
-    this.authorizationService = this.authorization.getByLabel(/^(Servicio al que desea acceder|Servicio)$/);
+    this.authorizationService = this.authorization.getByLabel(/^(Servicio al que desea acceder|WebServices)$/);
     this.authorizationSubmit = this.authorization.getByRole('button', {
       name: /^(Crear autorización de acceso|Confirmar)$/,
     });
