@@ -62,7 +62,7 @@ export function emulatorBaseUrl(): string {
   return (process.env.AR_EMULATOR_URL ?? `http://127.0.0.1:${port()}`).replace(/\/+$/, '');
 }
 
-export type AuthorityService = 'wsaa' | 'wsfe' | 'register' | 'wsct';
+export type AuthorityService = 'wsaa' | 'wsfe' | 'register' | 'wsfex' | 'wsct';
 type AuthorityEnvironment = 'sandbox' | 'live';
 
 /** The variables naming the authority's hosts, one per service and environment. */
@@ -70,12 +70,13 @@ const AUTHORITY_URL_VARIABLES: Record<AuthorityService, Record<AuthorityEnvironm
   wsaa: { sandbox: 'AR_WSAA_URL_SANDBOX', live: 'AR_WSAA_URL_LIVE' },
   wsfe: { sandbox: 'AR_WSFE_URL_SANDBOX', live: 'AR_WSFE_URL_LIVE' },
   register: { sandbox: 'AR_REGISTER_URL_SANDBOX', live: 'AR_REGISTER_URL_LIVE' },
+  wsfex: { sandbox: 'AR_WSFEX_URL_SANDBOX', live: 'AR_WSFEX_URL_LIVE' },
   wsct: { sandbox: 'AR_WSCT_URL_SANDBOX', live: 'AR_WSCT_URL_LIVE' },
 };
 
 /**
  * AR_WSAA_URL_SANDBOX / _LIVE, AR_WSFE_URL_SANDBOX / _LIVE, AR_REGISTER_URL_SANDBOX / _LIVE,
- * AR_WSCT_URL_SANDBOX / _LIVE: where AR_AUTHORITY=afip reaches a service instead
+ * AR_WSFEX_URL_SANDBOX / _LIVE, AR_WSCT_URL_SANDBOX / _LIVE: where AR_AUTHORITY=afip reaches a service instead
  * of the host AFIP/ARCA publishes (the authority moves hosts; an operator may go through a proxy). An absolute
  * URL without credentials; https in production, where the token and sign of a WSAA ticket travel in every call.
  * Throws, naming the variable, on anything else: a typo must not send a supplier's ticket somewhere unintended.
@@ -102,7 +103,7 @@ export function authorityUrlOverride(service: AuthorityService, environment: Aut
 
 /** Reads every authority URL variable, so that a bad one stops the start-up rather than the first invoice. */
 export function checkAuthorityUrls(): void {
-  for (const service of ['wsaa', 'wsfe', 'register'] as const) {
+  for (const service of Object.keys(AUTHORITY_URL_VARIABLES) as AuthorityService[]) {
     for (const environment of ['sandbox', 'live'] as const) authorityUrlOverride(service, environment);
   }
 }

@@ -1,5 +1,5 @@
 // Where the authority's web services are: AFIP/ARCA's hosts (or the ones the operator names instead,
-// AR_WSAA_URL_* / AR_WSFE_URL_* / AR_REGISTER_URL_* / AR_WSCT_URL_*), or the built-in emulator.
+// AR_WSAA_URL_* / AR_WSFE_URL_* / AR_REGISTER_URL_* / AR_WSFEX_URL_* / AR_WSCT_URL_*), or the built-in emulator.
 import { arAuthority, authorityUrlOverride, emulatorBaseUrl } from '@/lib/config';
 import type { Environment } from '@/lib/ar/environments';
 
@@ -8,6 +8,7 @@ const AFIP = {
     wsaa: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms',
     wsfe: 'https://wswhomo.afip.gov.ar/wsfev1/service.asmx',
     register: 'https://awshomo.afip.gov.ar/sr-padron/webservices/personaServiceA5',
+    wsfex: 'https://wswhomo.afip.gov.ar/wsfexv1/service.asmx',
     // Tourism (type T): homologación is .gov.ar, production .gob.ar (the WSDLs' soap:address).
     wsct: 'https://fwshomo.afip.gov.ar/wsct/CTService',
   },
@@ -15,6 +16,7 @@ const AFIP = {
     wsaa: 'https://wsaa.afip.gov.ar/ws/services/LoginCms',
     wsfe: 'https://servicios1.afip.gov.ar/wsfev1/service.asmx',
     register: 'https://aws.afip.gov.ar/sr-padron/webservices/personaServiceA5',
+    wsfex: 'https://servicios1.afip.gov.ar/wsfexv1/service.asmx',
     wsct: 'https://serviciosjava.afip.gob.ar/wsct/CTService',
   },
 } as const;
@@ -29,6 +31,7 @@ const EMULATOR_PATHS = {
   wsaa: 'wsaa/LoginCms',
   wsfe: 'wsfev1/service.asmx',
   register: 'sr-padron/webservices/personaServiceA5',
+  wsfex: 'wsfexv1/service.asmx',
   wsct: 'wsct/CTService',
 } as const;
 

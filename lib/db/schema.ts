@@ -737,6 +737,38 @@ export const emulatorVouchers = pgTable(
 );
 
 /**
+ * Vouchers the emulated WSFEX (exports, E) authorised, one per request: the request's Id (unique per CUIT, so
+ * the same Id sent again finds its first answer), the voucher's number in its sequence, its CAE, and the
+ * request as received (`Cmp`, for FEXGetCMP). Numbered under emulator_voucher_sequences' lock, whose types
+ * 19-21 WSFEv1 never uses.
+ */
+export const emulatorExportVouchers = pgTable(
+  'emulator_export_vouchers',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
+    pointOfSale: integer('point_of_sale').notNull(),
+    voucherType: integer('voucher_type').notNull(),
+    number: integer('number').notNull(),
+    cae: text('cae').notNull(),
+    /** yyyymmdd */
+    caeDue: text('cae_due').notNull(),
+    /** yyyymmdd: Fecha_cbte, or the processing date when none was sent. */
+    voucherDate: text('voucher_date').notNull(),
+    /** yyyymmddhhmiss in Argentina. */
+    processedAt: text('processed_at').notNull(),
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('emulator_export_vouchers_request').on(t.environment, t.cuit, t.requestId),
+    uniqueIndex('emulator_export_vouchers_number').on(t.environment, t.cuit, t.pointOfSale, t.voucherType, t.number),
+  ],
+);
+
+/**
  * Vouchers the emulated WSCT (tourism, type T) authorised: its own book, one number per voucher, the request
  * kept as sent (WSCT's `ComprobanteType`). The sequence's last number and lock are emulator_voucher_sequences'
  * (its types 195-197 are sequences of their own).

@@ -11,19 +11,21 @@ import { EnvironmentSchema } from '@/lib/emulator/portal';
 import type { SoapRequest } from '@/lib/emulator/soap';
 import { WSFE_OPERATION_NAMES } from '@/lib/emulator/wsfe-operations';
 import { WSCT_OPERATION_NAMES } from '@/lib/emulator/wsct-operation-names';
+import { WSFEX_OPERATION_NAMES } from '@/lib/emulator/wsfex-operations';
 import type { RecordedFault } from '@/lib/responses/emulator';
 
-/** WSFEv1's operations, WSAA's loginCms, the register's getPersona_v2 and WSCT's operations. */
+/** WSFEv1's operations, WSAA's loginCms, the register's getPersona_v2, WSFEX's and WSCT's operations. */
 const FAULTABLE_OPERATIONS: [string, ...string[]] = [
   'loginCms',
   ...WSFE_OPERATION_NAMES,
   'getPersona_v2',
+  ...WSFEX_OPERATION_NAMES,
   ...WSCT_OPERATION_NAMES,
 ];
 /** The lookups a client settles a doubt with: the ones a lagging book misleads. */
-const LOOKUP_OPERATIONS = ['FECompConsultar', 'FECompUltimoAutorizado'] as const;
-/** FEDummy and WSCT's dummy are how a client asks whether a service is up: they answer while the environment is down. */
-const HEALTH_OPERATIONS = ['FEDummy', 'dummy'];
+const LOOKUP_OPERATIONS = ['FECompConsultar', 'FECompUltimoAutorizado', 'FEXGetCMP', 'FEXGetLast_CMP'] as const;
+/** FEDummy, FEXDummy and WSCT's dummy are how a client asks whether a service is up: they answer while the environment is down. */
+const HEALTH_OPERATIONS = ['FEDummy', 'FEXDummy', 'dummy'];
 /** WSCT's request elements are the operation's name and `Request`. */
 const operationOf = (soap: SoapRequest) => soap.operation.replace(/Request$/, '');
 

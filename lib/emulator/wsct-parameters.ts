@@ -1,30 +1,9 @@
 // The emulated WSCT's parameter tables: what each `consultar…` operation lists, under the element the real
 // service answers in (codigoDescripcion for short codes, codigoDescripcionString for text codes).
-import { AUTHORITY_COUNTRY } from '@/lib/ar/arca/country-codes';
+import { COUNTRIES } from '@/lib/ar/arca/country-codes';
 import { TAX_TYPES, TOURISM_ITEMS, TOURISM_TYPES } from '@/lib/ar/arca/extensions';
 import { escapeXml } from '@/lib/ar/xml';
 import { WSCT_ITEM_TYPES } from '@/lib/emulator/wsct-checks';
-
-const COUNTRY_NAMES: Record<string, string> = {
-  AR: 'ARGENTINA',
-  BO: 'BOLIVIA',
-  BR: 'BRASIL',
-  CA: 'CANADA',
-  CO: 'COLOMBIA',
-  CL: 'CHILE',
-  EC: 'ECUADOR',
-  US: 'ESTADOS UNIDOS',
-  MX: 'MEXICO',
-  PY: 'PARAGUAY',
-  PE: 'PERU',
-  UY: 'URUGUAY',
-  VE: 'VENEZUELA',
-  ES: 'ESPAÑA',
-  FR: 'FRANCIA',
-  IT: 'ITALIA',
-  GB: 'REINO UNIDO',
-  DE: 'ALEMANIA',
-};
 
 const RECEIVER_CONDITIONS: Record<string, string> = {
   1: 'IVA Responsable Inscripto',
@@ -67,7 +46,7 @@ export const WSCT_PARAMETER_TABLES: Record<string, Table> = {
   consultarPaises: {
     array: 'arrayPaises',
     entry: 'codigoDescripcionString',
-    rows: Object.fromEntries(Object.entries(AUTHORITY_COUNTRY).map(([iso, code]) => [code, COUNTRY_NAMES[iso]!])),
+    rows: Object.fromEntries(Object.values(COUNTRIES).map((country) => [Number(country.code), country.name])),
   },
   consultarTiposItem: {
     array: 'arrayTiposItem',

@@ -3,7 +3,8 @@
 // (10284), a negative quantity, an unidentified final consumer at or above RG 4444's amount (10015), a date
 // outside the authority's window (10016), a VAT status its tax ID contradicts; the series rule said one way;
 // every path in the stored form (`data.doc.…`), a NUL character in a bare document included; and an entry or
-// job id another workspace holds refused saying only that it cannot be used here.
+// job id another workspace holds refused saying only that it cannot be used here; and an export (E) WSFEX
+// could not take (no destination, an unknown incoterm, a currency without its rate), by its field.
 import { describe, expect, it } from 'vitest';
 import * as entriesRoute from '@/app/silo/v1/entries/route';
 import * as entryRoute from '@/app/silo/v1/entries/[id]/route';
@@ -235,5 +236,61 @@ describe('an id another workspace holds', () => {
       });
       expectDocumented('PUT /transform/v1/jobs/{id}', answer);
     }
+  });
+});
+
+describe('an export (E) WSFEX is certain to refuse', () => {
+  const exporter = (() => {
+    let supplier: ReturnType<typeof registeredSupplier> | undefined;
+    return () => {
+      supplier ??= registeredSupplier(emulator(), { invoiceTypes: ['A', 'E'] });
+      return supplier;
+    };
+  })();
+  const dollars = { currency: 'USD', exchange_rates: [{ from: 'USD', to: 'ARS', amount: '1045.50' }] };
+  const exportDoc = (cuit: string, change: (doc: Record<string, any>) => void = () => {}) => {
+    const doc: Record<string, any> = structuredClone(
+      invoiceDoc(cuit, { issue_date: argentinaToday(), ...dollars, ...letter('E') }),
+    );
+    delete doc.code;
+    change(doc);
+    return doc;
+  };
+
+  it('stores one in dollars that WSFEX could take', { timeout: 60_000 }, async () => {
+    const supplier = await exporter();
+    const stored = await postInvoice(supplier.apiKey, exportDoc(supplier.cuit));
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    expect(stored.body.data.doc.tax.ext).toMatchObject({ 'ar-arca-doc-type': '19', 'ar-fex-incoterm': 'FOB' });
+  });
+
+  it.each([
+    [
+      'no destination country',
+      (doc: Record<string, any>) => {
+        delete doc.customer.addresses[0].country;
+        doc.customer.tax_id = undefined;
+        doc.customer.identities = [{ code: 'P1234567', ext: { 'ar-arca-identity-type': '94' } }];
+        doc.customer.ext['ar-fex-country-cuit'] = '50000002124';
+      },
+      'data.doc.customer.addresses.0.country',
+    ],
+    [
+      'an unknown incoterm',
+      (doc: Record<string, any>) => (doc.tax.ext['ar-fex-incoterm'] = 'XYZ'),
+      'data.doc.tax.ext.ar-fex-incoterm',
+    ],
+    [
+      'a currency without its exchange rate',
+      (doc: Record<string, any>) => delete doc.exchange_rates,
+      'data.doc.exchange_rates',
+    ],
+  ])('refuses %s with 422, naming %s, and stores nothing', { timeout: 60_000 }, async (_name, change, field) => {
+    const supplier = await exporter();
+    const stored = await postInvoice(supplier.apiKey, exportDoc(supplier.cuit, change));
+    expect(stored.status, JSON.stringify(stored.body)).toBe(422);
+    expect(stored.body.code).toBe('validation_failed');
+    expect(Object.keys(stored.body.fields)).toEqual([field]);
+    expectDocumented('POST /silo/v1/entries', stored);
   });
 });

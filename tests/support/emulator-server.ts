@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as loginCmsRoute from '@/app/emulator/[environment]/wsaa/LoginCms/route';
 import * as wsfeRoute from '@/app/emulator/[environment]/wsfev1/service.asmx/route';
+import * as wsfexRoute from '@/app/emulator/[environment]/wsfexv1/service.asmx/route';
 import * as certificatesRoute from '@/app/emulator/portal/certificates/route';
 import * as authorizationsRoute from '@/app/emulator/portal/authorizations/route';
 import * as revocationsRoute from '@/app/emulator/portal/revocations/route';
@@ -28,6 +29,11 @@ const ROUTES: [string, RegExp, Handler][] = [
   ['POST', /^\/emulator\/portal\/faults$/, faultsRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsaa\/LoginCms$/, loginCmsRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsfev1\/service\.asmx$/, wsfeRoute.POST],
+  ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsfexv1\/service\.asmx$/, wsfexRoute.POST],
+  ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsaa\/LoginCms$/, loginCmsRoute.GET],
+  ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsfev1\/service\.asmx$/, wsfeRoute.GET],
+  ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsfexv1\/service\.asmx$/, wsfexRoute.GET],
+  ['GET', /^\/emulator\/(?<environment>[^/]+)\/sr-padron\/webservices\/personaServiceA5$/, registerRoute.GET],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/sr-padron\/webservices\/personaServiceA5$/, registerRoute.POST],
   ['POST', /^\/emulator\/(?<environment>[^/]+)\/wsct\/CTService$/, wsctRoute.POST],
   ['GET', /^\/emulator\/(?<environment>[^/]+)\/wsct\/CTService$/, wsctRoute.GET],

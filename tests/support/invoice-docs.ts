@@ -23,7 +23,12 @@ const CUSTOMER_FOR_LETTER: Record<string, Record<string, unknown>> = {
     identities: [{ code: '25123456', ext: { 'ar-arca-identity-type': '96' } }],
     ext: { 'ar-arca-vat-status': '5' },
   },
-  E: { name: 'Importadora del Norte LLC', tax_id: { country: 'US' }, ext: { 'ar-arca-vat-status': '9' } },
+  E: {
+    name: 'Importadora del Norte LLC',
+    tax_id: { country: 'US', code: '123456789' },
+    addresses: [{ street: '123 Market Street', locality: 'San Francisco', region: 'CA', code: '94105', country: 'US' }],
+    ext: { 'ar-arca-vat-status': '9' },
+  },
   T: {
     name: 'Turista',
     identities: [{ code: 'AB123456', ext: { 'ar-arca-identity-type': '94' } }],
@@ -54,16 +59,32 @@ export function invoiceDoc(cuit: string, overrides: Record<string, unknown> = {}
         i: 1,
         quantity: '2',
         item: { name: 'Tornillos', price: '100.00', key: 'goods' },
-        // Monotributistas (C) charge no VAT on lines.
+        // Monotributistas (C) charge no VAT on lines, nor does an export (E); a tourism line names its item (T).
         ...(letter === 'C'
           ? {}
-          : { taxes: [{ cat: 'VAT', rate: 'general', ...(letter === 'T' ? { ext: TOURISM_ITEM } : {}) }] }),
+          : {
+              taxes: [
+                {
+                  cat: 'VAT',
+                  ...(letter === 'E' ? { key: 'zero' } : { rate: 'general' }),
+                  ...(letter === 'T' ? { ext: TOURISM_ITEM } : {}),
+                },
+              ],
+            }),
       },
     ],
+    // An export (WSFEX) says how it is paid and, for goods, its incoterm.
+    ...(letter === 'E' ? { payment: { terms: { detail: 'Transferencia a 30 días' } } } : {}),
     ...overrides,
+    ...(letter === 'E' ? { tax: exportTax(tax) } : {}),
     ...(letter === 'T' ? { tax: { ...tax, ext: { ...TOURISM_TYPE, ...tax?.ext } } } : {}),
   };
 }
+
+const exportTax = (tax: { ext?: Record<string, string> } = {}) => ({
+  ...tax,
+  ext: { 'ar-fex-incoterm': 'FOB', ...tax.ext },
+});
 
 const address = (street: string, locality: string) => ({
   uuid: '0190a3f0-0000-7000-8000-0000000000a1',

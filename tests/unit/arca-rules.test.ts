@@ -399,9 +399,16 @@ describe('ar-arca-v4 normalisation', () => {
       'M',
     ],
     [
-      'letter E: 19, stored although WSFEv1 does not issue it',
+      'letter E: 19, an export as WSFEX takes it',
       (doc: Doc) => {
-        doc.tax = { ext: { 'ar-arca-doc-letter': 'E' } };
+        doc.tax = { ext: { 'ar-arca-doc-letter': 'E', 'ar-fex-incoterm': 'FOB' } };
+        doc.customer = {
+          name: 'Global Tech Inc.',
+          tax_id: { country: 'US', code: '123456789' },
+          addresses: [{ street: '123 Market Street', locality: 'San Francisco', country: 'US' }],
+        };
+        for (const line of doc.lines) line.taxes = [{ cat: 'VAT', key: 'zero' }];
+        doc.payment = { terms: { detail: 'Transferencia' } };
       },
       '19',
       'E',

@@ -102,7 +102,7 @@ type Doc = Record<string, any>;
 const REFUSALS: [string, (doc: Doc) => void, string][] = [
   [
     'a country without an authority code',
-    (doc) => (doc.customer.addresses[0].country = 'NZ'),
+    (doc) => (doc.customer.addresses[0].country = 'KE'),
     'customer.addresses.0.country',
   ],
   [

@@ -19,6 +19,8 @@ const NAMES = [
   'AR_WSAA_URL_LIVE',
   'AR_WSFE_URL_SANDBOX',
   'AR_WSFE_URL_LIVE',
+  'AR_WSFEX_URL_SANDBOX',
+  'AR_WSFEX_URL_LIVE',
   'AR_WSCT_URL_SANDBOX',
   'AR_WSCT_URL_LIVE',
   'AR_SANDBOX_CA_CERT',
@@ -152,5 +154,31 @@ describe('the start-up check of the authority URLs', () => {
       AR_LIVE_CA_CERT: caFile('live.pem', makeCa('live').certificatePem),
     });
     expect(checkConfiguration()).toEqual([]);
+  });
+});
+
+describe('WSFEX (exports)', () => {
+  it("answers the authority's hosts, each environment's own override, and the emulator's path", () => {
+    given({ AR_AUTHORITY: 'afip' });
+    expect(authorityEndpoint('sandbox', 'wsfex')).toEqual({
+      url: 'https://wswhomo.afip.gov.ar/wsfexv1/service.asmx',
+      legacyTls: true,
+    });
+    expect(authorityEndpoint('live', 'wsfex').url).toBe('https://servicios1.afip.gov.ar/wsfexv1/service.asmx');
+    given({ AR_AUTHORITY: 'afip', AR_WSFEX_URL_LIVE: 'https://fex.proxy.example.com/wsfexv1/service.asmx' });
+    expect(authorityEndpoint('live', 'wsfex').url).toBe('https://fex.proxy.example.com/wsfexv1/service.asmx');
+    expect(authorityEndpoint('sandbox', 'wsfex').url).toBe('https://wswhomo.afip.gov.ar/wsfexv1/service.asmx');
+    given({ AR_AUTHORITY: 'emulator', AR_EMULATOR_URL: 'http://127.0.0.1:3999' });
+    expect(authorityEndpoint('live', 'wsfex')).toEqual({
+      url: 'http://127.0.0.1:3999/emulator/live/wsfexv1/service.asmx',
+      legacyTls: false,
+    });
+  });
+
+  it('refuses an http WSFEX host in production, naming the variable', () => {
+    given({ APP_ENV: 'production', AR_AUTHORITY: 'afip', AR_WSFEX_URL_SANDBOX: 'http://fex.example.com/' });
+    expect(() => authorityEndpoint('sandbox', 'wsfex')).toThrow(
+      'AR_WSFEX_URL_SANDBOX must be an https URL in production; it is http.',
+    );
   });
 });

@@ -40,8 +40,8 @@ export const DOC_TYPES_B = ['6', '7', '8', '9', '10', '35', '40', '61', '64', '2
 export const DOC_TYPES_C = ['11', '12', '13', '15', '211', '212', '213'];
 export const DOC_TYPE_USED_GOODS = '49';
 /** With the tourism notes (196 debit, 197 credit), as the addon's lists have them since it knows type T. */
-export const DOC_TYPES_CREDIT_NOTE = ['3', '8', '13', '53', '203', '208', '213', '197'];
-export const DOC_TYPES_DEBIT_NOTE = ['2', '7', '12', '52', '202', '207', '212', '196'];
+export const DOC_TYPES_CREDIT_NOTE = ['3', '8', '13', '21', '53', '203', '208', '213', '197'];
+export const DOC_TYPES_DEBIT_NOTE = ['2', '7', '12', '20', '52', '202', '207', '212', '196'];
 /** Exports (wsfex) and tourism (wsct): accepted and stored, issued by other web services than WSFEv1. */
 export const DOC_TYPES_E = ['19', '20', '21'];
 export const DOC_TYPES_T = ['195', '196', '197'];

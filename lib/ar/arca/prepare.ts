@@ -9,6 +9,7 @@ import { normaliseArcaCombo, normaliseArcaInvoice } from '@/lib/ar/arca/normalis
 import { checkArcaRules } from '@/lib/ar/arca/rules';
 import { checkConsumerIdentification, checkCustomerCuits, checkQuantities } from '@/lib/ar/arca/certain-refusals';
 import { checkVoucherBalance } from '@/lib/ar/arca/voucher-amounts';
+import { checkExportVoucher } from '@/lib/ar/arca/wsfex-check';
 import { wsctRefusals } from '@/lib/ar/arca/wsct-comprobante';
 
 export type PreparedArcaInvoice = { ok: true; doc: CalculableInvoice } | { ok: false; fields: Record<string, string> };
@@ -63,6 +64,8 @@ export function prepareArcaInvoice(input: unknown, { path = 'data.doc' }: Prepar
   if (Object.keys(refusals).length === 0) refusals = checkVoucherBalance(calculation.doc);
   // And a voucher that can be made is one the authority takes only with its receiver named, from RG 4444's amount.
   if (Object.keys(refusals).length === 0) refusals = checkConsumerIdentification(calculation.doc);
+  // An export (E) is one WSFEX could take: destination, incoterm, exchange rate..., each by its field.
+  if (Object.keys(refusals).length === 0) refusals = checkExportVoucher(calculation.doc);
   // A tourism invoice is one WSCT can carry: its receiver's document and country, its items, its currency.
   if (Object.keys(refusals).length === 0) refusals = wsctRefusals(calculation.doc);
   if (Object.keys(refusals).length > 0) {

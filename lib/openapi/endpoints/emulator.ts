@@ -1,4 +1,4 @@
-// The tax-authority emulator: WSAA and WSFEv1 over SOAP, and its portal as JSON. Every route answers
+// The tax-authority emulator: WSAA, WSFEv1, WSFEX and the register over SOAP (each with its WSDL), and its portal as JSON. Every route answers
 // a JSON 404 unless AR_AUTHORITY=emulator; in production the portal needs ADMIN_TOKEN.
 import { z } from 'zod';
 import { FaultBody } from '@/lib/emulator/faults';
@@ -68,6 +68,41 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
       '(slow); lookups may lag behind the book (lagging_lookup), and the whole environment may be down. ' +
       'AR_EMULATOR_LATENCY_MS delays every answer.',
   },
+  {
+    ...soap(
+      'FEXDummy, FEXAuthorize, FEXGetCMP, FEXGetLast_CMP, FEXGetLast_ID, FEXCheck_Permiso, FEXGetPARAM_Cbte_Tipo, ' +
+        'FEXGetPARAM_Tipo_Expo, FEXGetPARAM_Incoterms, FEXGetPARAM_Idiomas, FEXGetPARAM_UMed, FEXGetPARAM_DST_pais, ' +
+        'FEXGetPARAM_DST_CUIT, FEXGetPARAM_MON, FEXGetPARAM_PtoVenta or FEXGetPARAM_Ctz',
+    ),
+    method: 'post',
+    path: '/emulator/{environment}/wsfexv1/service.asmx',
+    operationId: 'emulatorWsfex',
+    summary:
+      'WSFEX: export vouchers (E: 19, 20, 21) authorised one per request, their numbering and request ids, lookups and tables',
+    description:
+      'A ticket of the WSAA for `wsfex` is needed (any other answers FEXErr 1000; another CUIT, 1001). The same request `Id` ' +
+      "sent again answers its first result (`Reproceso` S); for another voucher, 1014. Refusals carry the manual's codes " +
+      '(docs/exports.md). Faults set at /emulator/portal/faults for its operations, and `down`, apply; FEXDummy answers FAIL while down.',
+  },
+  ...(
+    [
+      ['wsaa/LoginCms', 'emulatorWsaaWsdl', 'WSAA'],
+      ['wsfev1/service.asmx', 'emulatorWsfeWsdl', 'WSFEv1'],
+      ['wsfexv1/service.asmx', 'emulatorWsfexWsdl', 'WSFEX'],
+      ['sr-padron/webservices/personaServiceA5', 'emulatorRegisterWsdl', 'The register'],
+    ] as const
+  ).map(
+    ([path, operationId, name]): Endpoint => ({
+      ...emulated,
+      method: 'get',
+      path: `/emulator/{environment}/${path}`,
+      operationId,
+      params: EnvironmentParams,
+      query: z.object({ WSDL: z.string().optional().describe('Present (any case, no value): the WSDL') }),
+      summary: `${name}'s WSDL (\`?WSDL\`): the operations the emulator serves, its address pointing at the emulator`,
+      responses: { 200: answer(undefined, 'The WSDL document (text/xml)', { format: 'soap' }) },
+    }),
+  ),
   {
     ...soap('dummy or getPersona_v2 (token, sign, cuitRepresentada, idPersona)'),
     method: 'post',

@@ -1,0 +1,242 @@
+// The emulated WSFEv1's WSDL: the operations it serves (wsfe-operations.ts) with the authority's element names
+// (namespace http://ar.gov.afip.dif.FEV1/), the voucher's elements in the order lib/ar/arca/wsfe-detail-order.ts
+// gives both sides of the wire, so that a client built from the authority's WSDL works against the emulator.
+import type { Field, ServiceDescription } from '@/lib/emulator/wsdl/wsdl-document';
+
+const FEV1 = 'http://ar.gov.afip.dif.FEV1/';
+const AUTH: Field = ['Auth', 'FEAuthRequest'];
+const ERRORS_EVENTS: Field[] = [
+  ['Errors', 'ArrayOfErr'],
+  ['Events', 'ArrayOfEvt'],
+];
+const list = (item: string): Field[] => [[item, item, '*']];
+/** A parameter table: `ResultGet` of `row`s (Id, Desc, FchDesde, FchHasta). */
+const table = (response: string, row: string, idType: string) => ({
+  [response]: [['ResultGet', `ArrayOf${row}`], ...ERRORS_EVENTS] as Field[],
+  [`ArrayOf${row}`]: list(row),
+  [row]: [
+    ['Id', idType, idType === 'string' ? '?' : '1'],
+    ['Desc', 'string'],
+    ['FchDesde', 'string'],
+    ['FchHasta', 'string'],
+  ] as Field[],
+});
+const authOnly = (name: string, type: string) => ({ input: [AUTH], result: [`${name}Result`, type] as Field });
+
+/** FECAEDetRequest's elements, in order (lib/ar/arca/wsfe-detail-order.ts). */
+const DETAIL: Field[] = [
+  ['Concepto', 'int', '1'],
+  ['DocTipo', 'int', '1'],
+  ['DocNro', 'long', '1'],
+  ['CbteDesde', 'long', '1'],
+  ['CbteHasta', 'long', '1'],
+  ['CbteFch', 'string'],
+  ['ImpTotal', 'double', '1'],
+  ['ImpTotConc', 'double', '1'],
+  ['ImpNeto', 'double', '1'],
+  ['ImpOpEx', 'double', '1'],
+  ['ImpTrib', 'double', '1'],
+  ['ImpIVA', 'double', '1'],
+  ['FchServDesde', 'string'],
+  ['FchServHasta', 'string'],
+  ['FchVtoPago', 'string'],
+  ['MonId', 'string'],
+  ['MonCotiz', 'double', '1'],
+  ['CanMisMonExt', 'string'],
+  ['CondicionIVAReceptorId', 'int', '1'],
+  ['CbtesAsoc', 'ArrayOfCbteAsoc'],
+  ['Tributos', 'ArrayOfTributo'],
+  ['Iva', 'ArrayOfAlicIva'],
+  ['Opcionales', 'ArrayOfOpcional'],
+  ['Compradores', 'ArrayOfComprador'],
+  ['PeriodoAsoc', 'Periodo'],
+  ['Actividades', 'ArrayOfActividad'],
+];
+
+export const WSFE_WSDL: ServiceDescription = {
+  service: 'Service',
+  namespace: FEV1,
+  documentation: 'Web Service de Factura Electronica WSFEv1 (emulador)',
+  soapAction: (operation) => `${FEV1}${operation}`,
+  operations: {
+    FECAESolicitar: { input: [AUTH, ['FeCAEReq', 'FECAERequest']], result: ['FECAESolicitarResult', 'FECAEResponse'] },
+    FECompUltimoAutorizado: {
+      input: [AUTH, ['PtoVta', 'int', '1'], ['CbteTipo', 'int', '1']],
+      result: ['FECompUltimoAutorizadoResult', 'FERecuperaLastCbteResponse'],
+    },
+    FECompConsultar: {
+      input: [AUTH, ['FeCompConsReq', 'FECompConsultaReq']],
+      result: ['FECompConsultarResult', 'FECompConsultaResponse'],
+    },
+    FECompTotXRequest: authOnly('FECompTotXRequest', 'FERegXReqResponse'),
+    FEDummy: { input: [], result: ['FEDummyResult', 'DummyResponse'] },
+    FEParamGetPtosVenta: authOnly('FEParamGetPtosVenta', 'FEPtoVentaResponse'),
+    FEParamGetTiposCbte: authOnly('FEParamGetTiposCbte', 'CbteTipoResponse'),
+    FEParamGetTiposConcepto: authOnly('FEParamGetTiposConcepto', 'ConceptoTipoResponse'),
+    FEParamGetTiposDoc: authOnly('FEParamGetTiposDoc', 'DocTipoResponse'),
+    FEParamGetTiposIva: authOnly('FEParamGetTiposIva', 'IvaTipoResponse'),
+    FEParamGetTiposMonedas: authOnly('FEParamGetTiposMonedas', 'MonedaResponse'),
+    FEParamGetTiposTributos: authOnly('FEParamGetTiposTributos', 'FETributoResponse'),
+    FEParamGetTiposOpcional: authOnly('FEParamGetTiposOpcional', 'OpcionalTipoResponse'),
+    FEParamGetCondicionIvaReceptor: {
+      input: [AUTH, ['ClaseCmp', 'string']],
+      result: ['FEParamGetCondicionIvaReceptorResult', 'CondicionIvaReceptorResponse'],
+    },
+    FEParamGetCotizacion: {
+      input: [AUTH, ['MonId', 'string'], ['FchCotiz', 'string']],
+      result: ['FEParamGetCotizacionResult', 'FECotizacionResponse'],
+    },
+  },
+  types: {
+    FEAuthRequest: [
+      ['Token', 'string'],
+      ['Sign', 'string'],
+      ['Cuit', 'long', '1'],
+    ],
+    FECAERequest: [
+      ['FeCabReq', 'FECAECabRequest'],
+      ['FeDetReq', 'ArrayOfFECAEDetRequest'],
+    ],
+    FECAECabRequest: [
+      ['CantReg', 'int', '1'],
+      ['PtoVta', 'int', '1'],
+      ['CbteTipo', 'int', '1'],
+    ],
+    ArrayOfFECAEDetRequest: list('FECAEDetRequest'),
+    FECAEDetRequest: DETAIL,
+    ArrayOfCbteAsoc: list('CbteAsoc'),
+    CbteAsoc: [
+      ['Tipo', 'int', '1'],
+      ['PtoVta', 'int', '1'],
+      ['Nro', 'long', '1'],
+      ['Cuit', 'string'],
+      ['CbteFch', 'string'],
+    ],
+    ArrayOfTributo: list('Tributo'),
+    Tributo: [
+      ['Id', 'short', '1'],
+      ['Desc', 'string'],
+      ['BaseImp', 'double', '1'],
+      ['Alic', 'double', '1'],
+      ['Importe', 'double', '1'],
+    ],
+    ArrayOfAlicIva: list('AlicIva'),
+    AlicIva: [
+      ['Id', 'int', '1'],
+      ['BaseImp', 'double', '1'],
+      ['Importe', 'double', '1'],
+    ],
+    ArrayOfOpcional: list('Opcional'),
+    Opcional: [
+      ['Id', 'string'],
+      ['Valor', 'string'],
+    ],
+    ArrayOfComprador: list('Comprador'),
+    Comprador: [
+      ['DocTipo', 'int', '1'],
+      ['DocNro', 'long', '1'],
+      ['Porcentaje', 'double', '1'],
+    ],
+    Periodo: [
+      ['FchDesde', 'string'],
+      ['FchHasta', 'string'],
+    ],
+    ArrayOfActividad: list('Actividad'),
+    Actividad: [['Id', 'long', '1']],
+    FECAEResponse: [['FeCabResp', 'FECAECabResponse'], ['FeDetResp', 'ArrayOfFECAEDetResponse'], ...ERRORS_EVENTS],
+    FECAECabResponse: [
+      ['Cuit', 'long', '1'],
+      ['PtoVta', 'int', '1'],
+      ['CbteTipo', 'int', '1'],
+      ['FchProceso', 'string'],
+      ['CantReg', 'int', '1'],
+      ['Resultado', 'string'],
+      ['Reproceso', 'string'],
+    ],
+    ArrayOfFECAEDetResponse: list('FECAEDetResponse'),
+    FECAEDetResponse: [
+      ['Concepto', 'int', '1'],
+      ['DocTipo', 'int', '1'],
+      ['DocNro', 'long', '1'],
+      ['CbteDesde', 'long', '1'],
+      ['CbteHasta', 'long', '1'],
+      ['CbteFch', 'string'],
+      ['Resultado', 'string'],
+      ['Observaciones', 'ArrayOfObs'],
+      ['CAE', 'string'],
+      ['CAEFchVto', 'string'],
+    ],
+    ArrayOfObs: list('Obs'),
+    Obs: [
+      ['Code', 'int', '1'],
+      ['Msg', 'string'],
+    ],
+    ArrayOfErr: list('Err'),
+    Err: [
+      ['Code', 'int', '1'],
+      ['Msg', 'string'],
+    ],
+    ArrayOfEvt: list('Evt'),
+    Evt: [
+      ['Code', 'int', '1'],
+      ['Msg', 'string'],
+    ],
+    FERecuperaLastCbteResponse: [
+      ['PtoVta', 'int', '1'],
+      ['CbteTipo', 'int', '1'],
+      ['CbteNro', 'int', '1'],
+      ...ERRORS_EVENTS,
+    ],
+    FECompConsultaReq: [
+      ['CbteTipo', 'int', '1'],
+      ['CbteNro', 'long', '1'],
+      ['PtoVta', 'int', '1'],
+    ],
+    FECompConsultaResponse: [['ResultGet', 'FECompConsResponse'], ...ERRORS_EVENTS],
+    FECompConsResponse: [
+      ...DETAIL,
+      ['Resultado', 'string'],
+      ['CodAutorizacion', 'string'],
+      ['EmisionTipo', 'string'],
+      ['FchVto', 'string'],
+      ['FchProceso', 'string'],
+      ['Observaciones', 'ArrayOfObs'],
+      ['PtoVta', 'int', '1'],
+      ['CbteTipo', 'int', '1'],
+    ],
+    FERegXReqResponse: [['RegXReq', 'int', '1'], ...ERRORS_EVENTS],
+    DummyResponse: [
+      ['AppServer', 'string'],
+      ['DbServer', 'string'],
+      ['AuthServer', 'string'],
+    ],
+    FEPtoVentaResponse: [['ResultGet', 'ArrayOfPtoVenta'], ...ERRORS_EVENTS],
+    ArrayOfPtoVenta: list('PtoVenta'),
+    PtoVenta: [
+      ['Nro', 'int', '1'],
+      ['EmisionTipo', 'string'],
+      ['Bloqueado', 'string'],
+      ['FchBaja', 'string'],
+    ],
+    ...table('CbteTipoResponse', 'CbteTipo', 'int'),
+    ...table('ConceptoTipoResponse', 'ConceptoTipo', 'int'),
+    ...table('DocTipoResponse', 'DocTipo', 'int'),
+    ...table('IvaTipoResponse', 'IvaTipo', 'string'),
+    ...table('MonedaResponse', 'Moneda', 'string'),
+    ...table('FETributoResponse', 'TributoTipo', 'short'),
+    ...table('OpcionalTipoResponse', 'OpcionalTipo', 'string'),
+    CondicionIvaReceptorResponse: [['ResultGet', 'ArrayOfCondicionIvaReceptor'], ...ERRORS_EVENTS],
+    ArrayOfCondicionIvaReceptor: list('CondicionIvaReceptor'),
+    CondicionIvaReceptor: [
+      ['Id', 'int', '1'],
+      ['Desc', 'string'],
+      ['Cmp_Clase', 'string'],
+    ],
+    FECotizacionResponse: [['ResultGet', 'Cotizacion'], ...ERRORS_EVENTS],
+    Cotizacion: [
+      ['MonId', 'string'],
+      ['MonCotiz', 'double', '1'],
+      ['FchCotiz', 'string'],
+    ],
+  },
+};
