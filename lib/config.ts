@@ -57,6 +57,19 @@ export function emulatorLatencyMs(): number {
   return Number.isFinite(value) && value > 0 ? Math.min(Math.floor(value), 600_000) : 0;
 }
 
+/**
+ * How long the emulator's WSAA refuses a new ticket for a certificate and service after issuing one
+ * (`coe.alreadyAuthenticated`): the real WSAA gives a new one at most every 10 minutes in homologación and every
+ * 2 in production (a client that lost its ticket waits that long, not the ticket's 12 hours).
+ * AR_EMULATOR_WSAA_LOCKOUT_SECONDS sets it for both (tests that lose tickets on purpose); at most 12 hours.
+ */
+export function emulatorWsaaLockoutMs(environment: 'sandbox' | 'live'): number {
+  const value = Number(process.env.AR_EMULATOR_WSAA_LOCKOUT_SECONDS);
+  if (process.env.AR_EMULATOR_WSAA_LOCKOUT_SECONDS !== undefined && Number.isFinite(value) && value >= 0)
+    return Math.min(Math.floor(value * 1000), 12 * 3_600_000);
+  return environment === 'sandbox' ? 10 * 60_000 : 2 * 60_000;
+}
+
 /** Where our authority clients reach the emulator: this same app unless told otherwise. */
 export function emulatorBaseUrl(): string {
   return (process.env.AR_EMULATOR_URL ?? `http://127.0.0.1:${port()}`).replace(/\/+$/, '');

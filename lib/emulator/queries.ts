@@ -1,7 +1,7 @@
 // The emulator's own state: certificates it issued or revoked, service authorizations, points of sale
 // and the tickets its WSAA handed out (token and sign kept only as SHA-256 digests).
 import 'server-only';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { emulatorAuthorizations, emulatorCertificates, emulatorPointsOfSale, emulatorTickets } from '@/lib/db/schema';
 import type { Environment } from '@/lib/ar/environments';
@@ -146,7 +146,11 @@ type NewTicket = Omit<typeof emulatorTickets.$inferInsert, 'id' | 'createdAt'>;
  * instances, lets exactly one through (the unique index on certificate and service), as the real
  * WSAA's single view does.
  */
-export async function issueTicketUnlessValid(ticket: NewTicket, now: Date): Promise<boolean> {
+/**
+ * Records a new ticket unless the certificate holds one for the service that is still valid and was issued
+ * less than `lockoutMs` ago (the new one replaces it).
+ */
+export async function issueTicketUnlessValid(ticket: NewTicket, now: Date, lockoutMs: number): Promise<boolean> {
   const db = await getDb();
   const issued = await db
     .insert(emulatorTickets)
@@ -161,7 +165,10 @@ export async function issueTicketUnlessValid(ticket: NewTicket, now: Date): Prom
         expiresAt: sql`excluded.expires_at`,
         createdAt: sql`excluded.created_at`,
       },
-      setWhere: lte(emulatorTickets.expiresAt, now),
+      setWhere: or(
+        lte(emulatorTickets.expiresAt, now),
+        lte(emulatorTickets.createdAt, new Date(now.getTime() - lockoutMs)),
+      ),
     })
     .returning({ id: emulatorTickets.id });
   return issued.length > 0;

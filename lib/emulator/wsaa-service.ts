@@ -5,6 +5,7 @@ import { CmsError, verifyCms } from '@/lib/ar/cms';
 import { REGISTER_SERVICE } from '@/lib/ar/register';
 import { AUTHORITY_SERVICES } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
+import { emulatorWsaaLockoutMs } from '@/lib/config';
 import { emulatorCa } from '@/lib/emulator/ca';
 import { fingerprintOf, isIssuedBy, subjectAttributes } from '@/lib/emulator/issuer';
 import { readLoginRequest } from '@/lib/emulator/login-request';
@@ -96,6 +97,7 @@ async function authenticate(environment: Environment, in0: string, now: Date): P
       expiresAt: ticket.expiresAt,
     },
     now,
+    emulatorWsaaLockoutMs(environment),
   );
   if (!issued) throw wsaaFaultError('coe.alreadyAuthenticated');
   return ticket;

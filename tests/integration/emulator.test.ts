@@ -221,7 +221,7 @@ describe('emulated WSAA loginCms', () => {
     expect((await loginCms(url, 'sandbox', credential, { service: 'wsfex' })).status).toBe(200);
   });
 
-  it('lets exactly one of many simultaneous logins through, and a new one once the ticket has expired', async () => {
+  it('lets exactly one of many simultaneous logins through, and a new one once the lockout after it has passed', async () => {
     const now = new Date();
     const ticket = (n: number, expiresAt: Date) => ({
       environment: 'sandbox' as const,
@@ -233,13 +233,17 @@ describe('emulated WSAA loginCms', () => {
       expiresAt,
     });
     const inTwelveHours = new Date(now.getTime() + 12 * HOUR);
+    const lockout = 10 * 60_000;
     const issued = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => issueTicketUnlessValid(ticket(n, inTwelveHours), now)),
+      Array.from({ length: 10 }, (_, n) => issueTicketUnlessValid(ticket(n, inTwelveHours), now, lockout)),
     );
     expect(issued.filter(Boolean)).toHaveLength(1);
+    // Within the lockout, a valid ticket stands; past it, a client that lost its ticket gets a new one.
+    const soon = new Date(now.getTime() + lockout - 1000);
+    expect(await issueTicketUnlessValid(ticket(11, new Date(soon.getTime() + 12 * HOUR)), soon, lockout)).toBe(false);
 
-    const later = new Date(inTwelveHours.getTime() + 1);
-    expect(await issueTicketUnlessValid(ticket(10, new Date(later.getTime() + 12 * HOUR)), later)).toBe(true);
+    const later = new Date(now.getTime() + lockout + 1);
+    expect(await issueTicketUnlessValid(ticket(10, new Date(later.getTime() + 12 * HOUR)), later, lockout)).toBe(true);
     const rows = await (await getDb())
       .select()
       .from(emulatorTickets)

@@ -6,7 +6,7 @@ import { readArcaQrUrl } from '@/lib/ar/arca/qr';
 import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
 import { authorityTicket } from '@/lib/authority/tickets';
 import { getDb } from '@/lib/db/client';
-import { jobSteps } from '@/lib/db/schema';
+import { authorityTickets, jobSteps } from '@/lib/db/schema';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { openCredential } from '@/lib/gov-ar/credentials';
 import {
@@ -431,6 +431,35 @@ describe('the ar-invoice workflow', () => {
     const next = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '19' });
     await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, supplier.invoiceWorkflowId, next.id)).id]);
     expect((await readEntry(supplier.apiKey, next.id)).data.doc.code).toBe('00000002');
+  });
+
+  it('waits out the lockout of a ticket lost before we kept it, then issues: the certificate is not unusable', async () => {
+    const supplier = await readySupplier();
+    const credential = (await getRegisteredSupplierCredential(supplier.ownerId, 'sandbox', supplier.cuit))!;
+    const db = await getDb();
+    const loseTicket = () =>
+      db.delete(authorityTickets).where(eq(authorityTickets.fingerprint, credential.fingerprint));
+    const lockout = process.env.AR_EMULATOR_WSAA_LOCKOUT_SECONDS;
+    try {
+      // The authority issues a ticket now, and we lose it, as a process killed between its answer and our record.
+      process.env.AR_EMULATOR_WSAA_LOCKOUT_SECONDS = '0';
+      await loseTicket();
+      await authorityTicket(await openCredential(credential), 'wsfe');
+      process.env.AR_EMULATOR_WSAA_LOCKOUT_SECONDS = '3';
+      await loseTicket();
+      const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '21' });
+      const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+      await drainJobs();
+      const waiting = (await listJobSteps(job.id)).find((step) => step.name === 'gov-ar.send')!;
+      expect(waiting).toMatchObject({ status: 'ready' });
+      expect(waiting.message).toContain('lost before we kept it');
+      const [ended] = await runUntilEnded(supplier.apiKey, [job.id]);
+      expect(ended.status).toBe('completed');
+      expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Sent');
+    } finally {
+      if (lockout === undefined) delete process.env.AR_EMULATOR_WSAA_LOCKOUT_SECONDS;
+      else process.env.AR_EMULATOR_WSAA_LOCKOUT_SECONDS = lockout;
+    }
   });
 
   it('issues a refused invoice again once corrected in place (PUT) by a new job', async () => {

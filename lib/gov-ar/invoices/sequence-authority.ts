@@ -51,6 +51,14 @@ async function authorityFor(sequence: InvoiceSequence, ownerId: string): Promise
   try {
     ticket = await authorityTicket(await openCredential(credential), 'wsfe');
   } catch (error) {
+    // The authority holds a ticket of this certificate that no instance kept (a process died between the
+    // authority's answer and our record of it): it gives another once its lockout passes (minutes, not the
+    // ticket's hours), so the invoices wait, as while the authority does not answer; the certificate is fine.
+    if (error instanceof AuthorityError && error.problem === 'already_authenticated')
+      throw new AuthorityError(
+        'unavailable',
+        'the authority holds a ticket of this certificate that was lost before we kept it, and gives another in a few minutes',
+      );
     if (error instanceof AuthorityError && error.problem !== 'unavailable')
       return { unusable: `The authority refused the supplier's certificate (${error.message}): register it again.` };
     throw error;
