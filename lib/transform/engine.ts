@@ -3,9 +3,15 @@
 // A claim is a lease: a runner that dies mid-step loses it and another runner takes the step over.
 // A template's inline steps (one database change each) run inside the transaction that records them,
 // and straight after the step before them, in that step's transaction, when its runner goes on.
-import { getDb, inTransaction, type Tx } from '@/lib/db/client';
+import { inTransaction, type Tx } from '@/lib/db/client';
 import type { JobRow, JobStepRow } from '@/lib/db/schema';
-import { claimRunnableStep, lockJob, markJobRunning, type ClaimedStep } from '@/lib/transform/queries';
+import {
+  claimRunnableStep,
+  lockJob,
+  markJobRunning,
+  scheduleStepRetryNow,
+  type ClaimedStep,
+} from '@/lib/transform/queries';
 import { runStepHandler } from '@/lib/transform/steps';
 import { templateNamed, type InlineStepHandler, type StepOutcome } from '@/lib/transform/templates';
 import { backoff } from '@/lib/backoff';
@@ -74,7 +80,7 @@ async function recordOutcome(
 ): Promise<ClaimedStep | undefined> {
   if (outcome.kind === 'retry') {
     // Only the step changes, and only if it is still this runner's: no transaction, no lock of the job.
-    await scheduleRetry(await getDb(), step, outcome.at, outcome.message, outcome.error);
+    await scheduleStepRetryNow(step, outcome.at, outcome.message, outcome.error);
     return undefined;
   }
   const next = await inTransaction(async (tx): Promise<ClaimedStep | undefined> => {

@@ -207,6 +207,34 @@ export async function claimRunnableStep(jobId?: string): Promise<ClaimedStep | u
   return step;
 }
 
+/**
+ * The step runs again at `at`, if it is still as this runner read it (status and attempts: a runner whose
+ * lease ran out changes nothing); `error` counts this run among its errors. Only the step's row changes.
+ */
+export async function scheduleStepRetry(
+  db: Db | Tx,
+  step: JobStepRow,
+  at: Date,
+  message: string,
+  error = false,
+): Promise<void> {
+  await db
+    .update(jobSteps)
+    .set({
+      status: 'ready',
+      runAt: at,
+      lockedUntil: null,
+      message,
+      ...(error ? { errors: sql`${jobSteps.errors} + 1` } : {}),
+    })
+    .where(and(eq(jobSteps.id, step.id), eq(jobSteps.status, step.status), eq(jobSteps.attempts, step.attempts)));
+}
+
+/** The same, on its own: no transaction and no lock of the job, since only the step's row changes. */
+export async function scheduleStepRetryNow(step: JobStepRow, at: Date, message: string, error = false): Promise<void> {
+  await scheduleStepRetry(await getDb(), step, at, message, error);
+}
+
 /** A queued job's first step was claimed: the job is running. */
 export async function markJobRunning(jobId: string): Promise<void> {
   const db = await getDb();

@@ -3,9 +3,9 @@
 // Each first ends the step only if it is still as it was read (status and attempts): a runner whose
 // lease ran out, and whose step another runner took over, changes nothing.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '@/lib/db/client';
+import type { Tx } from '@/lib/db/client';
 import { jobs, jobSteps, type JobRow, type JobStepRow, type JobStatus } from '@/lib/db/schema';
-import { STEP_LEASE } from '@/lib/transform/queries';
+import { scheduleStepRetry, STEP_LEASE } from '@/lib/transform/queries';
 
 type StepChange = { [K in keyof typeof jobSteps.$inferInsert]?: (typeof jobSteps.$inferInsert)[K] | SQL };
 
@@ -22,7 +22,7 @@ const stillAsRead = (step: JobStepRow) =>
   sql`id = ${step.id} and status = ${step.status} and attempts = ${step.attempts}`;
 
 /** Changes the step if it is still as read; false when another runner has it now. */
-async function changeStep(tx: Db | Tx, step: JobStepRow, change: StepChange): Promise<boolean> {
+async function changeStep(tx: Tx, step: JobStepRow, change: StepChange): Promise<boolean> {
   const changed = await tx.update(jobSteps).set(change).where(stillAsRead(step)).returning({ id: jobSteps.id });
   return changed.length > 0;
 }
@@ -237,12 +237,6 @@ export async function markWaiting(tx: Tx, job: JobRow, step: JobStepRow, message
 }
 
 /** The step runs again at `at`; `error` counts this run among its errors. */
-export async function scheduleRetry(tx: Db | Tx, step: JobStepRow, at: Date, message: string, error = false) {
-  await changeStep(tx, step, {
-    status: 'ready',
-    runAt: at,
-    lockedUntil: null,
-    message,
-    ...(error ? { errors: sql`${jobSteps.errors} + 1` } : {}),
-  });
+export async function scheduleRetry(tx: Tx, step: JobStepRow, at: Date, message: string, error = false) {
+  await scheduleStepRetry(tx, step, at, message, error);
 }

@@ -1,4 +1,4 @@
-// The tax-authority emulator: WSAA, WSFEv1, WSFEX and the register over SOAP (each with its WSDL), and its portal as JSON. Every route answers
+// The tax-authority emulator: WSAA, WSFEv1, WSFEX, WSCT and the register over SOAP (each with its WSDL), and its portal as JSON. Every route answers
 // a JSON 404 unless AR_AUTHORITY=emulator; in production the portal needs ADMIN_TOKEN.
 import { z } from 'zod';
 import { FaultBody } from '@/lib/emulator/faults';
@@ -84,11 +84,28 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
       "sent again answers its first result (`Reproceso` S); for another voucher, 1014. Refusals carry the manual's codes " +
       '(docs/exports.md). Faults set at /emulator/portal/faults for its operations, and `down`, apply; FEXDummy answers FAIL while down.',
   },
+  {
+    ...soap(
+      'dummy, autorizarComprobante, consultarUltimoComprobanteAutorizado, consultarComprobanteTipoPVentaNro, ' +
+        'consultarCotizacion, consultarTiposComprobantes, consultarTiposDocumento, consultarTiposIVA, ' +
+        'consultarCondicionesIVA, consultarMonedas, consultarPaises, consultarTiposItem, consultarCodigosItemTurismo, ' +
+        'consultarRelacionEmisorReceptor or consultarTiposTributo',
+    ),
+    method: 'post',
+    path: '/emulator/{environment}/wsct/CTService',
+    operationId: 'emulatorWsct',
+    summary: 'WSCT: tourism vouchers (T: 195, 196, 197) authorised with a CAE, their numbering, lookups and tables',
+    description:
+      "A ticket of the WSAA for `wsct` is needed (another service's is a SOAP fault). Refusals carry the manual's codes " +
+      'in `arrayErrores` with `resultado` R, using no number. Faults set at /emulator/portal/faults for its operations, ' +
+      'and `down`, apply; `dummy` answers FAIL while down.',
+  },
   ...(
     [
       ['wsaa/LoginCms', 'emulatorWsaaWsdl', 'WSAA'],
       ['wsfev1/service.asmx', 'emulatorWsfeWsdl', 'WSFEv1'],
       ['wsfexv1/service.asmx', 'emulatorWsfexWsdl', 'WSFEX'],
+      ['wsct/CTService', 'emulatorWsctWsdl', 'WSCT'],
       ['sr-padron/webservices/personaServiceA5', 'emulatorRegisterWsdl', 'The register'],
     ] as const
   ).map(
