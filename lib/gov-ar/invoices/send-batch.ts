@@ -2,6 +2,7 @@
 // it said of each. A fresh batch is numbered after the sequence's last (in the transaction that marks it as
 // going out, so what is numbered is what goes out); a batch in doubt goes out again only with the numbers it
 // went out with, so an invoice never holds two numbers: the authority cannot authorise it twice.
+import { AuthorityError } from '@/lib/authority/authority-error';
 import { neverReachedAuthority } from '@/lib/authority/soap-client';
 import {
   feCaeSolicitar,
@@ -89,7 +90,14 @@ export async function resendInDoubt(lease: SequenceLease, authority: Authority, 
   const verdicts = verdictsOf(sends, outcome);
   if (outcome.numbering) {
     const first = sendOf(sends, outcome.numbering.id);
-    if (await datedBeforePrevious(authority, first, outcome.numbering.number)) {
+    // Should the lookup fail, what the answer said of the others is still recorded; this one stays in doubt.
+    const refusedForItsDate = await datedBeforePrevious(authority, first, outcome.numbering.number).catch(
+      (error: unknown) => {
+        if (error instanceof AuthorityError) return false;
+        throw error;
+      },
+    );
+    if (refusedForItsDate) {
       verdicts.refused.push({ send: first, errors: [outcome.numbering.error] });
       verdicts.freed.push(...outcome.numbering.after.map((id) => sendOf(sends, id)));
     }
