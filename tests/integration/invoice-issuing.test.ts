@@ -50,6 +50,26 @@ const receiverOf = useWebhookReceiver();
 
 const readySupplier = () => issuingSupplier(emulator());
 
+/**
+ * `count` B invoices of a fresh supplier issued on `pointOfSale` while someone else sends the sequence: each is
+ * queued and its send step waits to be woken. The other sender has let go by the time this answers.
+ */
+async function queuedBehindAnotherSender(pointOfSale: number, count: number) {
+  const supplier = await readySupplier();
+  const invoices = await Promise.all(
+    Array.from({ length: count }, () => storeInvoice(supplier.apiKey, supplier.cuit, { series: String(pointOfSale) })),
+  );
+  const jobs = await Promise.all(
+    invoices.map((invoice) => issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)),
+  );
+  const sequence = await ensureSequence({ environment: 'sandbox', cuit: supplier.cuit, pointOfSale, docType: 6 });
+  const other = newId();
+  expect(await takeSequenceLease(sequence.id, other, 60)).toBeDefined();
+  await drainJobs();
+  await releaseSequenceLease(sequence.id, other);
+  return { supplier, invoices, jobs, sequence };
+}
+
 describe('the ar-invoice workflow', () => {
   it("has the contract's steps, and the webhook before Sent when configured", async () => {
     const supplier = await registeredSupplier(emulator());
@@ -244,23 +264,11 @@ describe('the ar-invoice workflow', () => {
   });
 
   it('completes the send steps of the invoices a sender settled for them, and the inline steps after: each runs once', async () => {
-    const supplier = await readySupplier();
-    const invoices = await Promise.all(
-      Array.from({ length: 3 }, () => storeInvoice(supplier.apiKey, supplier.cuit, { series: '8' })),
-    );
-    const jobs = await Promise.all(
-      invoices.map((invoice) => issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)),
-    );
-    // Someone else sends the sequence: each invoice is queued and its step waits to be woken.
-    const sequence = await ensureSequence({ environment: 'sandbox', cuit: supplier.cuit, pointOfSale: 8, docType: 6 });
-    const other = newId();
-    expect(await takeSequenceLease(sequence.id, other, 60)).toBeDefined();
-    await drainJobs();
+    const { supplier, invoices, jobs, sequence } = await queuedBehindAnotherSender(8, 3);
     const sendStep = async (jobId: string) => (await listJobSteps(jobId)).find((step) => step.name === 'gov-ar.send')!;
     for (const job of jobs) expect(await sendStep(job.id)).toMatchObject({ status: 'ready', attempts: 1 });
 
     // A sender sends the three in one batch and records each step's end itself.
-    await releaseSequenceLease(sequence.id, other);
     expect(await sendSequence(sequence.id)).toEqual({ kind: 'idle' });
     const numbers: number[] = [];
     for (const job of jobs) {
@@ -280,18 +288,7 @@ describe('the ar-invoice workflow', () => {
   });
 
   it("leaves the inline steps after a sender's batch to their runners when one throws: the batch's record stands", async () => {
-    const supplier = await readySupplier();
-    const invoices = await Promise.all(
-      Array.from({ length: 2 }, () => storeInvoice(supplier.apiKey, supplier.cuit, { series: '18' })),
-    );
-    const jobs = await Promise.all(
-      invoices.map((invoice) => issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)),
-    );
-    const sequence = await ensureSequence({ environment: 'sandbox', cuit: supplier.cuit, pointOfSale: 18, docType: 6 });
-    const other = newId();
-    expect(await takeSequenceLease(sequence.id, other, 60)).toBeDefined();
-    await drainJobs();
-    await releaseSequenceLease(sequence.id, other);
+    const { supplier, invoices, jobs, sequence } = await queuedBehindAnotherSender(18, 2);
 
     const template = templateNamed('ar-invoice')!;
     const broken = async () => {
