@@ -5,7 +5,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/lib/db/client';
 import { jobs, workflows, type JobRow } from '@/lib/db/schema';
-import { templateNamed } from '@/lib/transform/templates';
+import { templateNamed, type InlineStepHandler } from '@/lib/transform/templates';
 import {
   completeStepsFinishedElsewhere,
   type CompletedElsewhere,
@@ -57,18 +57,19 @@ async function runInlineRound(tx: Tx, reached: CompletedElsewhere[], now: Date):
     .from(jobs)
     .innerJoin(workflows, eq(workflows.id, jobs.workflowId))
     .where(inArray(jobs.id, [...nextOf.keys()]));
-  const groups = new Map<string, { template: string; step: string; jobs: JobRow[] }>();
+  const groups = new Map<string, { handler: InlineStepHandler; step: string; jobs: JobRow[] }>();
   for (const { job, template } of rows) {
     const step = nextOf.get(job.id)!;
-    if (!templateNamed(template)?.inline?.[step]) continue;
+    const handler = templateNamed(template)?.inline?.[step];
+    if (!handler) continue;
     const key = `${template}\u0000${step}`;
-    const group = groups.get(key) ?? { template, step, jobs: [] };
+    const group = groups.get(key) ?? { handler, step, jobs: [] };
     group.jobs.push(job);
     groups.set(key, group);
   }
   const done: FinishedElsewhere[] = [];
-  for (const { template, step, jobs: ofGroup } of groups.values()) {
-    const message = await templateNamed(template)!.inline![step]!(tx, ofGroup);
+  for (const { handler, step, jobs: ofGroup } of groups.values()) {
+    const message = await handler(tx, ofGroup);
     done.push(...ofGroup.map((job) => ({ jobId: job.id, step, message })));
   }
   return completeStepsFinishedElsewhere(tx, done, now);
