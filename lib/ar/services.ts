@@ -1,6 +1,7 @@
 // The authority's web services by invoice letter, and the portal where a supplier authorises them. The source
 // description groups E with A, B, C; the authority itself serves exports (E) from wsfex and tourism (T) from
 // wsct, and this table says so.
+import { letterOf } from '@/lib/ar/arca/extensions';
 
 /** The portal's Clave Fiscal login, where a supplier does what the wizard explains (the same for homologación
  * and producción: WSASS is a service inside it). */
@@ -30,3 +31,7 @@ export function servicesForLetters(letters: readonly string[] = DEFAULT_INVOICE_
   const needed = new Set(letters.map((letter) => SERVICE_BY_LETTER[letter as InvoiceLetter]).filter(Boolean));
   return AUTHORITY_SERVICES.filter((service) => needed.has(service));
 }
+
+/** The service that authorises a voucher type: wsfex for 19-21, wsct for 195-197, wsfe for the rest (49 too). */
+export const serviceOfDocType = (docType: number): AuthorityService =>
+  SERVICE_BY_LETTER[(letterOf(String(docType)) ?? 'A') as InvoiceLetter];

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -848,6 +849,21 @@ export const invoiceSequences = pgTable(
 );
 
 /**
+ * The last WSFEX request Id given per (environment, CUIT): Ids are the CUIT's, shared by all its export
+ * sequences, so each is taken here under the row's lock, after both this and the authority's last
+ * (`FEXGetLast_ID`): never one the CUIT used before.
+ */
+export const exportRequestIds = pgTable(
+  'export_request_ids',
+  {
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    lastId: bigint('last_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.environment, t.cuit] })],
+);
+
+/**
  * queued (no number) → sending (numbered; its request may have reached the authority: in doubt until its
  * answer or the authority's record settles it) → authorised | refused | conflict (the authority holds its
  * number for another voucher); queued → withdrawn (its job failed, or its workspace cannot send: never sent).
@@ -889,8 +905,16 @@ export const invoiceSends = pgTable(
       .references(() => jobs.id),
     state: text('state').$type<InvoiceSendState>().notNull(),
     number: integer('number'),
-    /** The FECAEDetRequest without its number, as mapped when the invoice was queued. */
+    /**
+     * The voucher without its number, as mapped when the invoice was queued: WSFEv1's FECAEDetRequest, WSFEX's
+     * Cmp (exports) or WSCT's comprobante (tourism), by the sequence's type.
+     */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+    /**
+     * WSFEX's request Id (exports): given with the number, sent again with it to settle a lost answer (the
+     * authority answers a repeated Id with its first result). Null for the other services, and while queued.
+     */
+    requestId: bigint('request_id', { mode: 'number' }),
     issueDate: text('issue_date').notNull(),
     result: jsonb('result').$type<InvoiceSendResult>(),
     queuedAt: ts('queued_at').notNull().defaultNow(),

@@ -589,16 +589,6 @@ describe('the ar-invoice workflow', () => {
     expect((await readEntry(supplier.apiKey, invoice.id)).data.doc.code).toBe('00000001');
   });
 
-  it('does not send an export (E) to WSFEv1: the job fails naming wsfex', async () => {
-    const supplier = await registeredSupplier(emulator(), { invoiceTypes: ['A', 'B', 'C', 'E'] });
-    const workflow = await createInvoiceWorkflow(supplier.apiKey);
-    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { tax: { ext: { 'ar-arca-doc-letter': 'E' } } });
-    const [ended] = await runUntilEnded(supplier.apiKey, [(await issue(supplier.apiKey, workflow.id, invoice.id)).id]);
-    expect(ended.status).toBe('failed');
-    expect(ended.steps.find((step: { name: string }) => step.name === 'gov-ar.send').message).toContain('wsfex');
-    expect((await readEntry(supplier.apiKey, invoice.id)).status).toBe('Error');
-  });
-
   it('refuses a second job on a Sent invoice', async () => {
     const supplier = await readySupplier();
     const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '11' });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { voucherDifferences } from '@/lib/ar/arca/voucher-match';
 import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
 import { batchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
+import { wsfeVouchers } from '@/lib/gov-ar/invoices/wsfe-voucher-service';
 
 const sent = [
   { id: 'a', number: 5 },
@@ -57,7 +58,7 @@ describe('batchOutcome: what the answer says of each invoice', () => {
       expected: { authorised: [], refused: ['a', 'b', 'c'], unjudged: [], inDoubt: [] },
     },
   ])('$case', ({ answer: given, expected }) => {
-    const outcome = batchOutcome(sent, given);
+    const outcome = batchOutcome(sent, given, wsfeVouchers);
     expect({
       authorised: outcome.authorised.map(({ id }) => id),
       refused: outcome.refused.map(({ id }) => id),
@@ -68,7 +69,7 @@ describe('batchOutcome: what the answer says of each invoice', () => {
   });
 
   it('leaves a numbering refusal (10016) and the details after it to the sender', () => {
-    const outcome = batchOutcome(sent, answer([approved(5), refused(6), refused(7)], ['10016']));
+    const outcome = batchOutcome(sent, answer([approved(5), refused(6), refused(7)], ['10016']), wsfeVouchers);
     expect(outcome.authorised.map(({ id }) => id)).toEqual(['a']);
     expect(outcome.numbering).toMatchObject({ id: 'b', number: 6, error: { code: '10016' }, after: ['c'] });
     expect([...outcome.refused, ...outcome.unjudged, ...outcome.inDoubt]).toEqual([]);

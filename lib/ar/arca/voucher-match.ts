@@ -71,3 +71,41 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 const text = (value: unknown) =>
   isAbsent(value) ? '(none)' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/**
+ * The same question for a voucher of WSFEX or WSCT, whose look-ups answer the request's own elements: every
+ * element of ours the authority shows (names compared without case: WSFEX answers `Cbte_tipo` for the
+ * request's `Cbte_Tipo`), lists item by item (one item as parsed from XML is a list of one). Elements the
+ * authority adds (its CAE, dates) or leaves out are not compared.
+ */
+export function elementDifferences(ours: object, theirs: Record<string, unknown>, path = ''): string[] {
+  const held = new Map(Object.entries(theirs).map(([name, value]) => [name.toLowerCase(), value]));
+  const differences: string[] = [];
+  for (const [name, value] of Object.entries(ours as Record<string, unknown>)) {
+    const other = held.get(name.toLowerCase());
+    const at = `${path}${name}`;
+    if (other === undefined) continue;
+    if (Array.isArray(value)) {
+      const list = Array.isArray(other) ? other : isAbsent(other) ? [] : [other];
+      if (list.length !== value.length) {
+        differences.push(`${at}: ${value.length} items ≠ ${list.length}`);
+        continue;
+      }
+      value.forEach((item, index) => {
+        const theirsItem = list[index];
+        if (item && typeof item === 'object' && theirsItem && typeof theirsItem === 'object')
+          differences.push(...elementDifferences(item, theirsItem as Item, `${at}.${index}.`));
+        else if (!sameValue(item, theirsItem)) differences.push(`${at}.${index}: ${text(item)} ≠ ${text(theirsItem)}`);
+      });
+      continue;
+    }
+    if (value && typeof value === 'object') {
+      if (other && typeof other === 'object' && !Array.isArray(other))
+        differences.push(...elementDifferences(value, other as Item, `${at}.`));
+      else if (!isAbsent(other)) differences.push(`${at}: ${text(value)} ≠ ${text(other)}`);
+      continue;
+    }
+    if (!sameValue(value, other)) differences.push(`${at}: ${text(value)} ≠ ${text(other)}`);
+  }
+  return differences;
+}

@@ -1,17 +1,14 @@
-// What a FECAESolicitar answer means for each invoice of the batch. The authority numbers a sequence one
+// What a FECAESolicitar answer (or one of WSFEX or WSCT, in its shape) means for each invoice of the batch. The
+// authority numbers a sequence one
 // voucher after the other: once a detail is refused, the next number no longer follows the last authorised
-// one, so every later detail comes back refused for its number (10016) without having been looked at. Only
+// one, so every later detail comes back refused for its number (WSFEv1's 10016) without having been looked at. Only
 // the first refused detail was judged. When all it got was the numbering error, either its date is before
 // the sequence's last (a real refusal) or its number was not the next one: the sender tells which. A detail
 // the answer says nothing of, or an answer that is the authority's own failure (its internal errors), tells
 // nothing: those invoices stay in doubt.
 import type { BatchResult, VoucherResult } from '@/lib/authority/wsfe-vouchers';
 import type { WsfeError } from '@/lib/authority/wsfe-client';
-
-/** The authority's numbering error: not the sequence's next number, or a date before its last. */
-const NUMBERING_ERROR = '10016';
-/** WSFEv1's own failures ("Error interno de aplicación", "... de base de datos", "Transacción activa"): no verdict. */
-const INTERNAL_ERRORS = new Set(['500', '501', '502']);
+import type { VoucherService } from '@/lib/gov-ar/invoices/voucher-service';
 
 export interface SentVoucher {
   id: string;
@@ -29,12 +26,15 @@ export interface BatchOutcome {
   numbering?: SentVoucher & { error: WsfeError; after: string[] };
 }
 
-export function batchOutcome(sent: SentVoucher[], answer: BatchResult): BatchOutcome {
+/** The service's codes: its numbering error (not the next number, or a date before the last) and its own failures. */
+type AnswerCodes = Pick<VoucherService, 'numberingCode' | 'internalCodes'>;
+
+export function batchOutcome(sent: SentVoucher[], answer: BatchResult, codes: AnswerCodes): BatchOutcome {
   const byNumber = new Map<number, VoucherResult>(answer.details.map((detail) => [detail.number, detail]));
-  const numberingError = answer.errors.find((error) => error.code === NUMBERING_ERROR);
-  const internal = answer.errors.some((error) => INTERNAL_ERRORS.has(error.code));
+  const numberingError = answer.errors.find((error) => error.code === codes.numberingCode);
+  const internal = answer.errors.some((error) => codes.internalCodes.has(error.code));
   const requestErrors = answer.errors.filter(
-    (error) => error.code !== NUMBERING_ERROR && !INTERNAL_ERRORS.has(error.code),
+    (error) => error.code !== codes.numberingCode && !codes.internalCodes.has(error.code),
   );
   const outcome: BatchOutcome = { authorised: [], refused: [], unjudged: [], inDoubt: [] };
   let judged = false; // a detail has been refused: later ones were not looked at

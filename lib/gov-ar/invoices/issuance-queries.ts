@@ -5,6 +5,7 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
 import {
+  exportRequestIds,
   invoiceSends,
   invoiceSequences,
   type metaRecords,
@@ -229,8 +230,37 @@ export async function freeSends(tx: Tx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .update(invoiceSends)
-    .set({ state: 'queued', number: null, updatedAt: new Date() })
+    .set({ state: 'queued', number: null, requestId: null, updatedAt: new Date() })
     .where(and(inArray(invoiceSends.id, ids), eq(invoiceSends.state, 'sending')));
+}
+
+/**
+ * Gives the just-numbered sends of an export sequence their WSFEX request Ids, in number order: the next after
+ * both the last this CUIT was given here (any of its sequences) and `authorityLast` (FEXGetLast_ID), under the
+ * counter row's lock, so that no Id is given twice.
+ */
+export async function giveRequestIds(
+  tx: Tx,
+  sends: InvoiceSend[],
+  cuit: { environment: Environment; cuit: string; authorityLast: number },
+): Promise<InvoiceSend[]> {
+  if (sends.length === 0) return sends;
+  const [counter] = await tx
+    .insert(exportRequestIds)
+    .values({ environment: cuit.environment, cuit: cuit.cuit, lastId: cuit.authorityLast + sends.length })
+    .onConflictDoUpdate({
+      target: [exportRequestIds.environment, exportRequestIds.cuit],
+      set: { lastId: sql`greatest(${exportRequestIds.lastId}, ${cuit.authorityLast}) + ${sends.length}` },
+    })
+    .returning({ lastId: exportRequestIds.lastId });
+  const first = counter!.lastId - sends.length + 1;
+  const given = sends.map((send, at) => ({ ...send, requestId: first + at }));
+  await tx.execute(sql`
+    update ${invoiceSends} s set request_id = v.request_id
+    from jsonb_to_recordset(${JSON.stringify(given.map(({ id, requestId }) => ({ id, request_id: requestId })))}::jsonb)
+      as v(id uuid, request_id bigint)
+    where s.id = v.id and s.state = 'sending'`);
+  return given;
 }
 
 /** queued → withdrawn, for the sends of this workspace on the sequence (it cannot send them); their jobs. */

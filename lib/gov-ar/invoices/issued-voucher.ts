@@ -1,11 +1,11 @@
-// An invoice's voucher as it goes to the authority and comes back: its detail with its number, the number
-// and stamps its entry gains when authorised (CAE, its expiry, the RG 4892 QR), and the authority's words
+// An invoice's voucher as it comes back from the authority: the number and stamps its entry gains when
+// authorised (CAE, its expiry, the RG 4892 QR), and the authority's words
 // as we keep them.
-import { arcaQrDataFor, arcaQrUrl } from '@/lib/ar/arca/qr';
+import { arcaQrUrl } from '@/lib/ar/arca/qr';
 import { isoDate } from '@/lib/ar/arca/voucher-date';
-import { withNumber, type WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
 import type { InvoiceSend } from '@/lib/db/schema';
 import type { IssuedStamp } from '@/lib/gov-ar/invoices/issuance-queries';
+import { voucherServiceFor } from '@/lib/gov-ar/invoices/voucher-services';
 
 /** The voucher as the authority knows it: the taxpayer and the sequence's two codes. */
 export interface VoucherSequence {
@@ -13,10 +13,6 @@ export interface VoucherSequence {
   pointOfSale: number;
   docType: number;
 }
-
-/** The send's detail carrying `number`: the only number it ever goes out with until the authority frees it. */
-export const sentWithNumber = (send: InvoiceSend, number: number) =>
-  withNumber(send.detail as WsfeVoucher['detail'], number);
 
 /** What the send step records for an invoice the authority accepted, run by its own step or by the sender. */
 export const authorisedMessage = (number: number | null, cae: string | undefined) =>
@@ -30,10 +26,7 @@ export function issuedStamp(
   cae: string,
   caeDue: string,
 ): IssuedStamp {
-  const detail = sentWithNumber(send, number);
-  const qr = arcaQrUrl(
-    arcaQrDataFor({ CbteTipo: sequence.docType, PtoVta: sequence.pointOfSale }, detail, sequence.cuit, cae),
-  );
+  const qr = arcaQrUrl(voucherServiceFor(sequence.docType).qrData(send, number, cae, sequence));
   return {
     entryId: send.entryId,
     code: String(number).padStart(8, '0'),

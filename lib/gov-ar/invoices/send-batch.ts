@@ -1,22 +1,17 @@
-// Sending one workspace's invoices of a sequence to the authority in one FECAESolicitar, and recording what
-// it said of each. A fresh batch is numbered after the sequence's last (in the transaction that marks it as
+// Sending one workspace's invoices of a sequence to the authority in one request (FECAESolicitar; one voucher
+// per request for WSFEX and WSCT: voucher-service.ts), and recording what it said of each. A fresh batch is numbered after the sequence's last (in the transaction that marks it as
 // going out, so what is numbered is what goes out); a batch in doubt goes out again only with the numbers it
 // went out with, so an invoice never holds two numbers: the authority cannot authorise it twice.
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { neverReachedAuthority } from '@/lib/authority/soap-client';
-import {
-  feCaeSolicitar,
-  feCompConsultar,
-  feCompUltimoAutorizado,
-  type BatchResult,
-} from '@/lib/authority/wsfe-vouchers';
+import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
 import type { InvoiceSend } from '@/lib/db/schema';
 import { batchOutcome, type BatchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
-import { freeSends, numberQueuedSends } from '@/lib/gov-ar/invoices/issuance-queries';
+import { freeSends, giveRequestIds, numberQueuedSends } from '@/lib/gov-ar/invoices/issuance-queries';
 import { noVerdicts, recordVerdicts, type Verdicts } from '@/lib/gov-ar/invoices/authority-verdicts';
-import { sentWithNumber } from '@/lib/gov-ar/invoices/issued-voucher';
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
 import { fenced, type SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
+import { voucherServiceFor } from '@/lib/gov-ar/invoices/voucher-services';
 
 export interface FreshBatch {
   ownerId: string;
@@ -40,11 +35,18 @@ export async function sendFreshBatch(
   authority: Authority,
   batch: FreshBatch,
 ): Promise<BatchSent> {
-  const sends = await fenced(lease, (tx) => numberQueuedSends(tx, { sequenceId: lease.sequence.id, ...batch }));
+  const vouchers = voucherServiceFor(authority.sequence.docType);
+  const lastRequestId = vouchers.lastRequestId && (await vouchers.lastRequestId(authority));
+  const sends = await fenced(lease, async (tx) => {
+    const numbered = await numberQueuedSends(tx, { sequenceId: lease.sequence.id, ...batch });
+    if (lastRequestId === undefined) return numbered;
+    const { environment, cuit } = authority;
+    return giveRequestIds(tx, numbered, { environment, cuit, authorityLast: lastRequestId });
+  });
   if (sends.length === 0) return { end: batch.after, inDoubt: false };
   let answer: BatchResult;
   try {
-    answer = await solicit(authority, sends);
+    answer = await vouchers.solicit(authority, sends);
   } catch (error) {
     if (neverReachedAuthority(error))
       await fenced(lease, (tx) =>
@@ -55,13 +57,13 @@ export async function sendFreshBatch(
       );
     throw error;
   }
-  const outcome = batchOutcome(numbersOf(sends), answer);
+  const outcome = batchOutcome(numbersOf(sends), answer, vouchers);
   const verdicts = verdictsOf(sends, outcome);
   let end = Math.max(batch.after, ...verdicts.authorised.map(({ number }) => number));
   if (outcome.numbering) {
     // Refused only for its number: was its date before the sequence's last, or was its number not the next?
     const first = sendOf(sends, outcome.numbering.id);
-    const authorityLast = await feCompUltimoAutorizado(authority.environment, authority.auth, authority.sequence);
+    const authorityLast = await vouchers.lastNumber(authority);
     if (authorityLast === outcome.numbering.number - 1)
       verdicts.refused.push({ send: first, errors: [outcome.numbering.error] });
     else {
@@ -86,7 +88,8 @@ export async function sendFreshBatch(
  */
 export async function resendInDoubt(lease: SequenceLease, authority: Authority, sends: InvoiceSend[]): Promise<void> {
   await fenced(lease, async () => undefined); // the lease renewed right before the request goes out
-  const outcome = batchOutcome(numbersOf(sends), await solicit(authority, sends));
+  const vouchers = voucherServiceFor(authority.sequence.docType);
+  const outcome = batchOutcome(numbersOf(sends), await vouchers.solicit(authority, sends), vouchers);
   const verdicts = verdictsOf(sends, outcome);
   if (outcome.numbering) {
     const first = sendOf(sends, outcome.numbering.id);
@@ -108,19 +111,12 @@ export async function resendInDoubt(lease: SequenceLease, authority: Authority, 
 /** Whether the send is dated before the voucher the authority's record holds as number `number - 1`. */
 async function datedBeforePrevious(authority: Authority, send: InvoiceSend, number: number): Promise<boolean> {
   if (number <= 1) return false;
-  const previous = await feCompConsultar(authority.environment, authority.auth, authority.sequence, number - 1);
-  const previousDate = String(previous?.fields.CbteFch ?? '');
-  const date = String(sentWithNumber(send, number).CbteFch ?? '');
+  const vouchers = voucherServiceFor(authority.sequence.docType);
+  const previous = await vouchers.lookUp(authority, number - 1);
+  const previousDate = previous ? vouchers.dateOf(previous.fields) : '';
+  const date = vouchers.dateOf(vouchers.numbered(send, number));
   return /^\d{8}$/.test(previousDate) && /^\d{8}$/.test(date) && date < previousDate;
 }
-
-const solicit = (authority: Authority, sends: InvoiceSend[]) =>
-  feCaeSolicitar(
-    authority.environment,
-    authority.auth,
-    authority.sequence,
-    sends.map((send) => sentWithNumber(send, send.number!)),
-  );
 
 const numbersOf = (sends: InvoiceSend[]) => sends.map((send) => ({ id: send.id, number: send.number! }));
 

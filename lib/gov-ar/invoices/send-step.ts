@@ -1,14 +1,13 @@
-// The `gov-ar.send` step: the invoice is mapped to its WSFEv1 voucher and queued on its sequence
+// The `gov-ar.send` step: the invoice is mapped to its voucher (WSFEv1's, WSFEX's or WSCT's) and queued on its sequence
 // (environment, CUIT, point of sale, CbteTipo); then the step sends the sequence's queue itself, or, when
 // another runner is sending it, waits to be woken once its invoice is done. It ends with the authority's
 // verdict: a CAE (the entry carries the number and stamps), a refusal, or a number held by another voucher.
-import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
-import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import type { InvoiceSend } from '@/lib/db/schema';
 import type { Environment } from '@/lib/ar/environments';
 import { isSandboxWorkspace } from '@/lib/access/sandbox-flag';
 import { ensureSequence, getSendByJob, queueSend } from '@/lib/gov-ar/invoices/issuance-queries';
+import { invoiceVoucher } from '@/lib/gov-ar/invoices/invoice-voucher';
 import { authorisedMessage } from '@/lib/gov-ar/invoices/issued-voucher';
 import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
 import { backoff } from '@/lib/backoff';
@@ -85,17 +84,16 @@ async function queueInvoice(
   entryId: string,
   data: { doc: CalculableInvoice },
 ): Promise<{ send: InvoiceSend } | { outcome: StepOutcome }> {
-  let voucher;
-  try {
-    voucher = toFECAEDetRequest(data.doc);
-  } catch (error) {
-    if (error instanceof WsfeMappingError)
-      return { outcome: { kind: 'fail', message: `Not issued: ${error.message}.` } };
-    throw error;
-  }
+  const voucher = invoiceVoucher(data.doc);
+  if ('refusal' in voucher) return { outcome: { kind: 'fail', message: `Not issued: ${voucher.refusal}.` } };
   const environment: Environment = (await isSandboxWorkspace(ownerId)) === false ? 'live' : 'sandbox';
   const cuit = String(data.doc.supplier?.tax_id?.code ?? '');
-  const sequence = await ensureSequence({ environment, cuit, pointOfSale: voucher.PtoVta, docType: voucher.CbteTipo });
+  const sequence = await ensureSequence({
+    environment,
+    cuit,
+    pointOfSale: voucher.pointOfSale,
+    docType: voucher.docType,
+  });
   const send = await queueSend({
     ownerId,
     sequenceId: sequence.id,

@@ -1,15 +1,15 @@
 // Who speaks to the authority for a sequence's invoices: each workspace with its own certificate and WSAA
-// ticket (a batch carries one workspace's invoices, sent with that workspace's credential), and how many
-// vouchers one request may carry.
+// ticket for the sequence's service (a batch carries one workspace's invoices, sent with that workspace's
+// credential).
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { authorityTicket } from '@/lib/authority/tickets';
 import type { WsfeAuth } from '@/lib/authority/wsfe-client';
-import { feCompTotXRequest, type Sequence } from '@/lib/authority/wsfe-vouchers';
+import type { Sequence } from '@/lib/authority/wsfe-vouchers';
 import type { InvoiceSequence } from '@/lib/db/schema';
 import type { Environment } from '@/lib/ar/environments';
+import { serviceOfDocType } from '@/lib/ar/services';
 import { openCredential } from '@/lib/gov-ar/credentials';
 import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
-import { processSingleton } from '@/lib/process-singleton';
 
 /** One workspace's voice at the authority for the sequence. */
 export interface Authority {
@@ -49,7 +49,7 @@ async function authorityFor(sequence: InvoiceSequence, ownerId: string): Promise
   }
   let ticket;
   try {
-    ticket = await authorityTicket(await openCredential(credential), 'wsfe');
+    ticket = await authorityTicket(await openCredential(credential), serviceOfDocType(sequence.docType));
   } catch (error) {
     // The authority holds a ticket of this certificate that no instance kept (a process died between the
     // authority's answer and our record of it): it gives another once its lockout passes (minutes, not the
@@ -72,20 +72,3 @@ async function authorityFor(sequence: InvoiceSequence, ownerId: string): Promise
 }
 
 export const canSpeak = (authority: Authority | Unusable): authority is Authority => !('unusable' in authority);
-
-/** The authority's own limit (FECompTotXRequest answers 250 in homologación); ours if it says more. */
-const MOST_PER_BATCH = 250;
-
-/** FECompTotXRequest, asked once an hour per environment. */
-const batchLimits = processSingleton(
-  'wsfe-batch-limits',
-  () => new Map<Environment, { most: number; until: number }>(),
-);
-
-export async function batchSize(authority: Authority): Promise<number> {
-  const kept = batchLimits.get(authority.environment);
-  if (kept && kept.until > Date.now()) return kept.most;
-  const most = Math.min(MOST_PER_BATCH, await feCompTotXRequest(authority.environment, authority.auth));
-  batchLimits.set(authority.environment, { most, until: Date.now() + 3_600_000 });
-  return most;
-}

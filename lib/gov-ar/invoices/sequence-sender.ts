@@ -4,14 +4,13 @@
 // workspace's invoices with that workspace's credential; a workspace that can no longer speak for the CUIT
 // has its queued invoices withdrawn, never sent under another's certificate.
 import { AuthorityError } from '@/lib/authority/authority-error';
-import { feCompUltimoAutorizado } from '@/lib/authority/wsfe-vouchers';
 import {
   highestNumberHeld,
   nextQueuedOwner,
   wakeQueuedSends,
   withdrawQueuedSends,
 } from '@/lib/gov-ar/invoices/issuance-queries';
-import { authoritiesOf, batchSize, canSpeak, type Authority } from '@/lib/gov-ar/invoices/sequence-authority';
+import { authoritiesOf, canSpeak, type Authority } from '@/lib/gov-ar/invoices/sequence-authority';
 import {
   fenced,
   releaseLease,
@@ -21,6 +20,7 @@ import {
 } from '@/lib/gov-ar/invoices/sequence-lease';
 import { sendFreshBatch } from '@/lib/gov-ar/invoices/send-batch';
 import { settleInDoubt } from '@/lib/gov-ar/invoices/settle-in-doubt';
+import { voucherServiceFor } from '@/lib/gov-ar/invoices/voucher-services';
 import { readyStepsNow } from '@/lib/transform/queries';
 import { kickJobRunner } from '@/lib/transform/wake-ups';
 
@@ -68,6 +68,7 @@ async function sendWhileHeld(lease: SequenceLease): Promise<SendingRound> {
   const started = Date.now();
   const sequenceId = lease.sequence.id;
   const authorityOf = authoritiesOf(lease.sequence);
+  const vouchers = voucherServiceFor(lease.sequence.docType);
   try {
     if ((await settleInDoubt(lease, authorityOf)) > 0) return { kind: 'unsettled' };
     let after: number | undefined;
@@ -81,7 +82,11 @@ async function sendWhileHeld(lease: SequenceLease): Promise<SendingRound> {
         continue;
       }
       after = Math.max(after ?? (await lastAuthorised(lease, authority)), await highestNumberHeld(sequenceId));
-      const sent = await sendFreshBatch(lease, authority, { ownerId, after, limit: await batchSize(authority) });
+      const sent = await sendFreshBatch(lease, authority, {
+        ownerId,
+        after,
+        limit: await vouchers.batchSize(authority),
+      });
       if (sent.inDoubt) return { kind: 'unsettled' };
       after = sent.end;
     }
@@ -93,8 +98,7 @@ async function sendWhileHeld(lease: SequenceLease): Promise<SendingRound> {
 
 /** The sequence's last number as we last learnt it, or as the authority says when we never asked. */
 const lastAuthorised = async (lease: SequenceLease, authority: Authority) =>
-  lease.sequence.lastNumber ??
-  (await feCompUltimoAutorizado(authority.environment, authority.auth, authority.sequence));
+  lease.sequence.lastNumber ?? (await voucherServiceFor(lease.sequence.docType).lastNumber(authority));
 
 /** The workspace's queued invoices of the sequence are withdrawn (never sent), and their jobs told. */
 async function withdraw(lease: SequenceLease, ownerId: string, why: string) {

@@ -1,20 +1,20 @@
 // Settling what is in doubt before a sequence sends anything new: sends whose request may have reached the
 // authority and whose answer we never had (a time-out, a cut connection, a proxy's error, a crash). The
 // authority's own record decides, number by number, with each workspace's own credential:
-// - a number up to its last: FECompConsultar shows the voucher; ours (every element the same) is adopted
+// - a number up to its last: the record's look-up (FECompConsultar, FEXGetCMP, WSCT's
+//   consultarComprobanteTipoPVentaNro: voucher-service.ts) shows the voucher; ours (every element the same) is adopted
 //   with its CAE, another voucher is a conflict (ours was not authorised); not shown yet (a lookup that
 //   lags) stays in doubt: with strictly sequential numbering the number was used.
 // - numbers after its last, from the next one on: sent again with those same numbers (resendInDoubt).
 // Anything the record cannot settle yet stays in doubt, and the sequence sends nothing new until it is.
-import { voucherDifferences } from '@/lib/ar/arca/voucher-match';
-import { feCompConsultar, feCompUltimoAutorizado, type AuthorisedVoucher } from '@/lib/authority/wsfe-vouchers';
 import type { InvoiceSend } from '@/lib/db/schema';
 import { noVerdicts, recordVerdicts } from '@/lib/gov-ar/invoices/authority-verdicts';
 import { sendsInDoubt } from '@/lib/gov-ar/invoices/issuance-queries';
-import { sentWithNumber } from '@/lib/gov-ar/invoices/issued-voucher';
 import { canSpeak, type Authority, type Unusable } from '@/lib/gov-ar/invoices/sequence-authority';
 import { resendInDoubt, voucherSequenceOf } from '@/lib/gov-ar/invoices/send-batch';
 import type { SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
+import type { HeldVoucher } from '@/lib/gov-ar/invoices/voucher-service';
+import { voucherServiceFor } from '@/lib/gov-ar/invoices/voucher-services';
 
 /** FECompConsultar calls at once while settling. */
 const CONSULTS_AT_ONCE = 8;
@@ -34,16 +34,15 @@ export async function settleInDoubt(
 }
 
 async function settleOwnSends(lease: SequenceLease, authority: Authority, sends: InvoiceSend[]) {
-  const last = await feCompUltimoAutorizado(authority.environment, authority.auth, authority.sequence);
+  const vouchers = voucherServiceFor(authority.sequence.docType);
+  const last = await vouchers.lastNumber(authority);
   const used = sends.filter((send) => send.number! <= last);
-  const found = await inParallel(used, CONSULTS_AT_ONCE, (send) =>
-    feCompConsultar(authority.environment, authority.auth, authority.sequence, send.number!),
-  );
+  const found = await inParallel(used, CONSULTS_AT_ONCE, (send) => vouchers.lookUp(authority, send.number!));
   const verdicts = noVerdicts();
   used.forEach((send, at) => {
     const voucher = found[at];
     if (!voucher) return; // the record lags: in doubt still
-    const differences = voucherDifferences(sentWithNumber(send, send.number!), voucher.fields);
+    const differences = vouchers.differences(send, voucher);
     if (differences.length === 0)
       verdicts.authorised.push({
         send,
@@ -72,7 +71,7 @@ function nextRun(sends: InvoiceSend[], last: number): InvoiceSend[] {
   return run;
 }
 
-function sequenceConflict(send: InvoiceSend, voucher: AuthorisedVoucher, differences: string[]) {
+function sequenceConflict(send: InvoiceSend, voucher: HeldVoucher, differences: string[]) {
   return {
     code: 'sequence_conflict',
     message:

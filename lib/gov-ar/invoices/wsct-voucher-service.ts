@@ -1,0 +1,72 @@
+// WSCT (tourism, T) for the sender: one voucher per autorizarComprobante; a lost answer settled by the record
+// (consultarUltimoComprobanteAutorizado, consultarComprobanteTipoPVentaNro), 302 for a number refused alone.
+import { elementDifferences } from '@/lib/ar/arca/voucher-match';
+import type { WsctComprobante } from '@/lib/ar/arca/wsct-comprobante';
+import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
+import { wsctAuthorise, wsctLastNumber, wsctVoucher } from '@/lib/authority/wsct-vouchers';
+import type { InvoiceSend } from '@/lib/db/schema';
+import type { VoucherService } from '@/lib/gov-ar/invoices/voucher-service';
+
+/** "La numeración no corresponde con el próximo a autorizar." */
+const NUMBERING = '302';
+
+const numbered = (send: InvoiceSend, number: number): WsctComprobante => ({
+  ...(send.detail as unknown as WsctComprobante),
+  numeroComprobante: number,
+});
+
+/** WSCT writes dates YYYY-MM-DD; the sender compares yyyymmdd. */
+const compact = (date: unknown) => String(date ?? '').replaceAll('-', '');
+
+export const wsctVouchers: VoucherService = {
+  service: 'wsct',
+  numberingCode: NUMBERING,
+  internalCodes: new Set(),
+  batchSize: async () => 1,
+  lastNumber: (authority) => wsctLastNumber(authority.environment, authority.auth, authority.sequence),
+  async lookUp(authority, number) {
+    const held = await wsctVoucher(authority.environment, authority.auth, authority.sequence, number);
+    return held && { ...held, caeDue: compact(held.caeDue) };
+  },
+  numbered: (send, number) => ({ ...numbered(send, number) }),
+  differences: (send, held) => elementDifferences(numbered(send, send.number!), held.fields),
+  dateOf: (fields) => compact(fields.fechaEmision),
+  async solicit(authority, sends) {
+    const [send] = sends;
+    if (!send || sends.length > 1) throw new Error('WSCT authorises one voucher per request.');
+    const number = send.number!;
+    const answer = await wsctAuthorise(authority.environment, authority.auth, numbered(send, number));
+    const approved = (answer.result === 'A' || answer.result === 'O') && Boolean(answer.cae);
+    const result: BatchResult = { result: approved ? 'A' : 'R', processedAt: '', errors: [], details: [] };
+    if (approved) {
+      const caeDue = compact(answer.caeDue);
+      result.details.push({ number, approved, cae: answer.cae, caeDue, observations: answer.observations });
+    } else if (answer.errors.length > 0 && answer.errors.every((error) => error.code === NUMBERING)) {
+      result.errors.push(...answer.errors);
+      result.details.push({ number, approved: false, observations: [] });
+    } else {
+      const errors = [...answer.errors.filter((error) => error.code !== NUMBERING), ...answer.observations];
+      result.details.push({ number, approved: false, observations: errors });
+    }
+    return result;
+  },
+  qrData(send, number, cae, issuer) {
+    const voucher = numbered(send, number);
+    return {
+      fecha: voucher.fechaEmision,
+      cuit: issuer.cuit,
+      ptoVta: issuer.pointOfSale,
+      tipoCmp: issuer.docType,
+      nroCmp: number,
+      importe: voucher.importeTotal,
+      moneda: voucher.codigoMoneda,
+      ctz: voucher.cotizacionMoneda,
+      // A passport's number may hold letters; the QR's document is digits, and "si corresponde".
+      ...(/^\d{1,20}$/.test(voucher.numeroDocumento)
+        ? { tipoDocRec: voucher.codigoTipoDocumento, nroDocRec: voucher.numeroDocumento }
+        : {}),
+      tipoCodAut: 'E',
+      codAut: cae,
+    };
+  },
+};
