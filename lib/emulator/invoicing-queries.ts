@@ -1,7 +1,7 @@
 // The emulated WSFEv1's invoicing state: taxpayers' IVA conditions, voucher sequences (whose row lock
 // numbers one FECAESolicitar at a time) and the vouchers it authorised.
 import 'server-only';
-import { and, asc, desc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, max } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
 import {
   emulatorPointsOfSale,
@@ -217,33 +217,4 @@ export interface BookPosition {
   pointOfSale: number;
   voucherType: number;
   number: number;
-}
-
-/**
- * A page of the CUIT's book in the order a reconciliation walks it: by point of sale, voucher type and
- * number, ascending (a sequence's vouchers together, in its order), after `after` when given.
- */
-export async function listBookVouchers(
-  environment: Environment,
-  cuit: string,
-  filter: { pointOfSale?: number; voucherType?: number },
-  after: BookPosition | undefined,
-  limit: number,
-): Promise<EmulatorVoucher[]> {
-  const db = await getDb();
-  const conditions: (SQL | undefined)[] = [
-    eq(emulatorVouchers.environment, environment),
-    eq(emulatorVouchers.cuit, cuit),
-    filter.pointOfSale === undefined ? undefined : eq(emulatorVouchers.pointOfSale, filter.pointOfSale),
-    filter.voucherType === undefined ? undefined : eq(emulatorVouchers.voucherType, filter.voucherType),
-    after
-      ? sql`(${emulatorVouchers.pointOfSale}, ${emulatorVouchers.voucherType}, ${emulatorVouchers.numberFrom}) > (${after.pointOfSale}, ${after.voucherType}, ${after.number})`
-      : undefined,
-  ];
-  return db
-    .select()
-    .from(emulatorVouchers)
-    .where(and(...conditions))
-    .orderBy(asc(emulatorVouchers.pointOfSale), asc(emulatorVouchers.voucherType), asc(emulatorVouchers.numberFrom))
-    .limit(limit);
 }

@@ -1,10 +1,12 @@
-// The authority's book, whole: every voucher the emulated WSFEv1 authorised for a CUIT, paged in the order
+// The authority's book, whole: every voucher the emulated WSFEv1, WSFEX and WSCT authorised for a CUIT, paged
+// in the order
 // a reconciliation walks it (point of sale, voucher type, number, ascending), so that a client can compare
 // it sequence by sequence with its own records. The cursor is the last served voucher's place in that order.
 import { z } from 'zod';
 import { cursorOf, cursorValues, ListQuery } from '@/lib/api/pagination';
 import type { Environment } from '@/lib/ar/environments';
-import { type BookPosition, type EmulatorVoucher, listBookVouchers } from '@/lib/emulator/invoicing-queries';
+import { listBook, type BookRow } from '@/lib/emulator/book-queries';
+import type { BookPosition } from '@/lib/emulator/invoicing-queries';
 import { EnvironmentSchema } from '@/lib/emulator/portal';
 import { isoDate } from '@/lib/ar/arca/voucher-date';
 import { isoTimestamp } from '@/lib/emulator/wsfe-values';
@@ -27,17 +29,17 @@ function decodeCursor(cursor: string): BookPosition {
   return { pointOfSale, voucherType, number };
 }
 
-const presentVoucher = (voucher: EmulatorVoucher): BookVoucher => ({
+const presentVoucher = (voucher: BookRow): BookVoucher => ({
   point_of_sale: voucher.pointOfSale,
   voucher_type: voucher.voucherType,
   number: voucher.numberFrom,
   number_to: voucher.numberTo,
   cae: voucher.cae,
-  date: isoDate(voucher.detail.CbteFch ?? ''),
-  total: voucher.detail.ImpTotal ?? '0',
-  currency: voucher.detail.MonId ?? '',
-  receiver: { doc_type: Number(voucher.detail.DocTipo), doc_number: voucher.detail.DocNro ?? '' },
-  service: 'wsfe',
+  date: isoDate(voucher.date),
+  total: voucher.total,
+  currency: voucher.currency,
+  receiver: { doc_type: voucher.docType, doc_number: voucher.docNumber },
+  service: voucher.service,
   processed_at: isoTimestamp(voucher.processedAt),
 });
 
@@ -46,7 +48,7 @@ export async function listVoucherBook(
   query: z.output<typeof VoucherBookQuery> & { environment: Environment },
 ): Promise<ListOf<BookVoucher>> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await listBookVouchers(
+  const rows = await listBook(
     query.environment,
     cuit,
     { pointOfSale: query.point_of_sale, voucherType: query.voucher_type },

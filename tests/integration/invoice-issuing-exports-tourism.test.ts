@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readArcaQrUrl } from '@/lib/ar/arca/qr';
 import { getDb } from '@/lib/db/client';
 import { emulatorExportVouchers, emulatorWsctVouchers, invoiceSends } from '@/lib/db/schema';
-import { portal } from '@/tests/support/emulator-client';
+import { portal, portalGet } from '@/tests/support/emulator-client';
 import { registeredSupplier } from '@/tests/support/invoices';
 import {
   argentinaToday,
@@ -224,4 +224,38 @@ describe('a tourism invoice (T) through WSCT', () => {
       expect(stampOf(await readEntry(supplier.apiKey, invoice.id), 'arca-cae')).toBe(book[0]!.cae);
     },
   );
+});
+
+describe("the authority's book", () => {
+  it("lists the CUIT's vouchers of all three services, each sequence whole and in order, page by page", async () => {
+    const supplier = await supplierFor(['B', 'E', 'T']);
+    const ids = [
+      (await storeInvoice(supplier.apiKey, supplier.cuit, touristInvoice('2'))).id,
+      (await storeInvoice(supplier.apiKey, supplier.cuit, dollarExport('2'))).id,
+      (await storeInvoice(supplier.apiKey, supplier.cuit, { series: '2' })).id,
+      (await storeInvoice(supplier.apiKey, supplier.cuit, dollarExport('1'))).id,
+    ];
+    expect((await issueAll(supplier, ids)).map((job) => job.status)).toEqual(Array(4).fill('completed'));
+    const pages = [];
+    let cursor: string | undefined;
+    do {
+      const page = await portalGet(
+        emulator(),
+        `taxpayers/${supplier.cuit}/vouchers?environment=sandbox&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      pages.push(...page.body.list);
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(
+      pages.map((voucher) => [voucher.point_of_sale, voucher.voucher_type, voucher.number, voucher.service]),
+    ).toEqual([
+      [1, 19, 1, 'wsfex'],
+      [2, 6, 1, 'wsfe'],
+      [2, 19, 1, 'wsfex'],
+      [2, 195, 1, 'wsct'],
+    ]);
+    expect(pages[0]).toMatchObject({ currency: 'DOL', total: '200.00', date: argentinaToday() });
+    expect(pages[3]).toMatchObject({ currency: 'PES', receiver: { doc_type: 94, doc_number: 'AB123456' } });
+  });
 });
