@@ -26,7 +26,8 @@ export interface SupplierKey {
 }
 
 /** A sandbox workspace with the Argentina app connected and a registration workflow. */
-export async function createWorkspace(baseUrl: string): Promise<Workspace> {
+/** A sandbox workspace with the Argentina app and a registration workflow (for `invoiceTypes`, else A, B, C). */
+export async function createWorkspace(baseUrl: string, invoiceTypes?: string[]): Promise<Workspace> {
   const workspace = await expectStatus(
     api(`${baseUrl}/access/v1/workspaces`, {
       token: ADMIN_TOKEN,
@@ -44,7 +45,7 @@ export async function createWorkspace(baseUrl: string): Promise<Workspace> {
   const workflow = await expectStatus(
     api(`${baseUrl}/transform/v1/workflows`, {
       token: apiKey,
-      body: { template: 'ar-supplier-registration' },
+      body: { template: 'ar-supplier-registration', ...(invoiceTypes ? { invoice_types: invoiceTypes } : {}) },
     }),
     201,
     'create workflow',

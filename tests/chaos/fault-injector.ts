@@ -1,6 +1,6 @@
-// The emulator's faults, chosen by chance and set at its portal while invoices are issued: on the three
-// operations a sender's one-way door depends on (FECAESolicitar, and the two lookups that settle a doubt),
-// every kind of fault, and now and then the whole environment down.
+// The emulator's faults, chosen by chance and set at its portal while invoices are issued: on the operations
+// a sender's one-way door depends on (each service's request for a CAE, and the two look-ups that settle a
+// doubt: WSFEv1's, WSFEX's and WSCT's), every kind of fault, and now and then the whole environment down.
 import { api, expectStatus } from '@/tests/bench/http';
 import type { Chance } from '@/tests/chaos/random';
 
@@ -14,8 +14,19 @@ export const FAULT_KINDS = [
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-const ISSUING_OPERATIONS = ['FECAESolicitar', 'FECompConsultar', 'FECompUltimoAutorizado'] as const;
-const LOOKUPS = ['FECompConsultar', 'FECompUltimoAutorizado'] as const;
+const ISSUING_OPERATIONS = [
+  'FECAESolicitar',
+  'FECompConsultar',
+  'FECompUltimoAutorizado',
+  'FEXAuthorize',
+  'FEXGetCMP',
+  'FEXGetLast_CMP',
+  'autorizarComprobante',
+  'consultarComprobanteTipoPVentaNro',
+  'consultarUltimoComprobanteAutorizado',
+] as const;
+/** The look-ups the emulator can show lagging behind its book. */
+const LOOKUPS = ['FECompConsultar', 'FECompUltimoAutorizado', 'FEXGetCMP', 'FEXGetLast_CMP'] as const;
 const ENVIRONMENT = 'sandbox';
 
 export type FaultBody = { environment: string; fault: FaultKind; count: number } & Record<string, unknown>;

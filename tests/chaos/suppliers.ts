@@ -25,14 +25,19 @@ export const CHAOS_CUIT = benchCuits(1, 2_100_000)[0]!;
 const SUPPLIER_NAME = 'Distribuidora Caos S.A.';
 const ENVIRONMENT = 'sandbox';
 
-/** What the supplier does at the authority's portal: a certificate for its key, and wsfe for its alias. */
+/** The letters the supplier issues: A and B through WSFEv1, exports (E) through WSFEX, tourism (T) through WSCT. */
+const INVOICE_TYPES = ['A', 'B', 'E', 'T'];
+const SERVICES = ['wsfe', 'wsfex', 'wsct'];
+
+/** What the supplier does at the authority's portal: a certificate for its key, and each service for its alias. */
 async function certificateAtPortal(emulatorUrl: string, alias: string, slot: string) {
   const key = testKey('rsa', { slot });
   const csr = makeCsr({ key, cuit: CHAOS_CUIT, alias, organization: SUPPLIER_NAME }).pem;
   const portal = (resource: string, body: unknown, status: number) =>
     expectStatus(api(`${emulatorUrl}/emulator/portal/${resource}`, { body }), status, `portal ${resource}`);
   const { certificate } = await portal('certificates', { environment: ENVIRONMENT, alias, csr }, 200);
-  await portal('authorizations', { environment: ENVIRONMENT, cuit: CHAOS_CUIT, alias, service: 'wsfe' }, 201);
+  for (const service of SERVICES)
+    await portal('authorizations', { environment: ENVIRONMENT, cuit: CHAOS_CUIT, alias, service }, 201);
   return { certificatePem: certificate as string, keyPem: pkcs8Pem(key) };
 }
 
@@ -45,7 +50,7 @@ function certificateForm(certificatePem: string, keyPem: string): FormData {
 
 /** A workspace with the supplier Registered and an invoice workflow, before any chaos starts. */
 export async function registeredWorkspace(appUrl: string, emulatorUrl: string, label: string): Promise<ChaosWorkspace> {
-  const workspace = await createWorkspace(appUrl);
+  const workspace = await createWorkspace(appUrl, INVOICE_TYPES);
   const { certificatePem, keyPem } = await certificateAtPortal(emulatorUrl, `chaos-${label}`, `chaos-${label}`);
   const { entryId, ref } = await openLink(appUrl, workspace, { name: SUPPLIER_NAME, cuit: CHAOS_CUIT });
   const form = certificateForm(certificatePem, keyPem);
