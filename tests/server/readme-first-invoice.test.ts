@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 describe(`the README's "Your first invoice" (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it('registers the demo supplier and issues an A, a B and a credit note, each with its CAE, QR and PDF', {
+  it('registers the demo supplier and issues an A, a B and a credit note; an exporter, its E and T; each with its CAE, QR and PDF', {
     timeout: 300_000,
   }, async () => {
     const run = paste(firstInvoiceBlock(), { BASE: server.url, KEY: apiKey });
@@ -76,16 +76,27 @@ describe(`the README's "Your first invoice" (${serverUrl ? 'PostgreSQL' : 'PGlit
       ['Sent', '1', '1-00000001'],
       ['Sent', '6', '1-00000001'],
       ['Sent', '3', '1-00000001'],
+      ['Sent', '19', '2-00000001'],
+      ['Sent', '195', '3-00000001'],
     ]);
-    for (const voucher of vouchers) {
+    for (const [at, voucher] of vouchers.entries()) {
       expect(voucher.cae).toMatch(/^\d{14}$/);
       expect(voucher.cae_expiry).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(readArcaQrUrl(voucher.qr)).toMatchObject({ cuit: 30712345671, codAut: Number(voucher.cae) });
+      const cuit = at < 3 ? 30712345671 : 30716543214;
+      expect(readArcaQrUrl(voucher.qr)).toMatchObject({ cuit, codAut: Number(voucher.cae) });
     }
+    // The export's QR is in its currency, at the rate the invoice gave.
+    expect(readArcaQrUrl(vouchers[3].qr)).toMatchObject({ tipoCmp: 19, moneda: 'DOL', ctz: 1045.5, importe: 5760 });
     const pdfs = /their PDFs are in (\S+)/.exec(run.stdout)?.[1];
     expect(pdfs).toBeDefined();
     const files = fs.readdirSync(pdfs!).sort();
-    expect(files).toEqual(['1-1-00000001.pdf', '3-1-00000001.pdf', '6-1-00000001.pdf']);
+    expect(files).toEqual([
+      '1-1-00000001.pdf',
+      '19-2-00000001.pdf',
+      '195-3-00000001.pdf',
+      '3-1-00000001.pdf',
+      '6-1-00000001.pdf',
+    ]);
     for (const file of files) expect(fs.readFileSync(path.join(pdfs!, file)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
@@ -96,6 +107,8 @@ describe(`the README's "Your first invoice" (${serverUrl ? 'PostgreSQL' : 'PGlit
       '1-00000002',
       '1-00000002',
       '1-00000002',
+      '2-00000002',
+      '3-00000002',
     ]);
   });
 
