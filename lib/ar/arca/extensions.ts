@@ -42,7 +42,7 @@ export const DOC_TYPE_USED_GOODS = '49';
 /** With the tourism notes (196 debit, 197 credit), as the addon's lists have them since it knows type T. */
 export const DOC_TYPES_CREDIT_NOTE = ['3', '8', '13', '21', '53', '203', '208', '213', '197'];
 export const DOC_TYPES_DEBIT_NOTE = ['2', '7', '12', '20', '52', '202', '207', '212', '196'];
-/** Exports (wsfex) and tourism (wsct): accepted and stored, issued by other web services than WSFEv1. */
+/** Exports (issued through WSFEX) and tourism invoices (through WSCT), not WSFEv1. */
 export const DOC_TYPES_E = ['19', '20', '21'];
 export const DOC_TYPES_T = ['195', '196', '197'];
 /**
