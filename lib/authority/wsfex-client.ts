@@ -5,7 +5,7 @@ import 'server-only';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { authorityEndpoint } from '@/lib/authority/endpoints';
 import { postSoap, soapEnvelope, type SoapCallOptions } from '@/lib/authority/soap-client';
-import { asList, type WsfeAuth } from '@/lib/authority/wsfe-client';
+import { asList, type PuntoDeVenta, type WsfeAuth } from '@/lib/authority/wsfe-client';
 import { escapeXml } from '@/lib/ar/xml';
 import type { Environment } from '@/lib/ar/environments';
 
@@ -108,4 +108,21 @@ export async function fexExchangeRate(
   if (error) throw fexRejected(error);
   const found = (result.FEXResultGet ?? {}) as Result;
   return { rate: String(found.Mon_ctz ?? ''), date: String(found.Mon_fecha ?? '') };
+}
+
+/** FEXGetPARAM_PtoVenta: the points of sale registered for exports ("Comprobantes de Exportación - Web Services"). */
+export async function fexPointsOfSale(environment: Environment, auth: WsfeAuth): Promise<PuntoDeVenta[]> {
+  const result = await callWsfex(environment, 'FEXGetPARAM_PtoVenta', fexAuthXml(auth));
+  const error = fexError(result);
+  if (error) throw fexRejected(error);
+  const rows = asList((result.FEXResultGet as Record<string, Result | Result[]> | undefined)?.ClsFEXResponse_PtoVenta);
+  return rows.map((row) => {
+    const dropped = String(row.Pve_FchBaja ?? '');
+    return {
+      number: Number(row.Pve_Nro),
+      emissionType: 'CAE',
+      blocked: String(row.Pve_Bloqueado ?? '').toUpperCase() === 'S',
+      droppedOn: /^\d{8}$/.test(dropped) ? dropped.replace(/^(\d{4})(\d\d)(\d\d)$/, '$1-$2-$3') : null,
+    };
+  });
 }

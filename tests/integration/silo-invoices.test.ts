@@ -278,17 +278,18 @@ describe('a live supplier', () => {
     expect(refused.body.code).toBe('certificate_revoked');
   });
 
-  it('needs wsfe to read the points of sale, whatever the letter', async () => {
+  it("an export's point of sale is looked up in WSFEX's list: no wsfe needed", async () => {
     const supplier = await registeredSupplier(emulator(), { environment: 'live', invoiceTypes: ['E'] });
-    const refused = await postInvoice(
-      supplier.apiKey,
-      invoiceDoc(supplier.cuit, { tax: { ext: { 'ar-arca-doc-letter': 'E' } } }),
-    );
+    await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 14 });
+    const exportOn = (series: string) =>
+      postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series, tax: { ext: { 'ar-arca-doc-letter': 'E' } } }));
+    expect((await exportOn('14')).status).toBe(201);
+    const refused = await exportOn('15');
     expect(refused.body).toMatchObject({
-      code: 'service_not_authorized',
-      service: 'wsfe',
-      fields: { 'data.doc.series': 'needs wsfe' },
+      code: 'point_of_sale_not_registered',
+      fields: { 'data.doc.series': expect.any(String) },
     });
+    expect(refused.body.message).toContain('14');
   });
 });
 

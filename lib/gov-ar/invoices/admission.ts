@@ -11,7 +11,7 @@ import { getOpenJobForEntryInTx } from '@/lib/transform/queries';
 import { invoiceLetter, pointOfSaleNumber, type InvoiceEnvelope } from '@/lib/gov-ar/invoices/envelope';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { isUsable, pointsOfSaleFor } from '@/lib/gov-ar/points-of-sale';
-import { SERVICE_BY_LETTER } from '@/lib/ar/services';
+import { SERVICE_BY_LETTER, type AuthorityService } from '@/lib/ar/services';
 import { checkCustomerInRegister } from '@/lib/gov-ar/invoices/customer-check';
 import { argentinaToday, checkIssueDateWindow } from '@/lib/ar/arca/certain-refusals';
 import { getRegisteredSupplierCredential, getSupplierStatus } from '@/lib/gov-ar/invoices/queries';
@@ -22,7 +22,6 @@ import {
   issueDateOutsideWindow,
   LETTER_FIELD,
   pointOfSaleNotRegistered,
-  SERIES_FIELD,
   serviceNotAuthorized,
   supplierNotRegistered,
 } from '@/lib/gov-ar/invoices/refusals';
@@ -45,16 +44,24 @@ export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope): P
     throw serviceNotAuthorized(service, credential.services, { letter: letter ?? 'A, B, C or M', field: LETTER_FIELD });
   }
 
-  if (environment === 'live') await requireRegisteredPointOfSale(credential, pointOfSaleNumber(invoice.series));
+  if (environment === 'live')
+    await requireRegisteredPointOfSale(credential, pointOfSaleNumber(invoice.series), service);
   await checkCustomerInRegister(caller.ownerId, environment, envelope);
 }
 
-async function requireRegisteredPointOfSale(credential: Credential, number: number): Promise<void> {
-  // FEParamGetPtosVenta is a WSFEv1 operation: only a wsfe ticket may ask it.
-  if (!credential.services.includes('wsfe'))
-    throw serviceNotAuthorized('wsfe', credential.services, { field: SERIES_FIELD });
-  const points = await pointsOfSaleFor(credential, number).catch((error: unknown) => {
-    throw error instanceof AuthorityError ? authorityRefusal(error, credential.services) : error;
+/**
+ * The point of sale in the list the authority keeps for the letter's system: WSFEv1's for A, B, C, M, WSFEX's
+ * for exports. WSCT lists none to a client: its own check (301) refuses a tourism voucher on another point of
+ * sale when it is sent, and its number is freed.
+ */
+async function requireRegisteredPointOfSale(
+  credential: Credential,
+  number: number,
+  service: AuthorityService,
+): Promise<void> {
+  if (service !== 'wsfe' && service !== 'wsfex') return;
+  const points = await pointsOfSaleFor(credential, number, service).catch((error: unknown) => {
+    throw error instanceof AuthorityError ? authorityRefusal(error, credential.services, service) : error;
   });
   if (!points.some((point) => point.number === number && isUsable(point))) {
     throw pointOfSaleNotRegistered(number, credential.cuit, points);

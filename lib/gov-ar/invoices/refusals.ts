@@ -10,7 +10,7 @@ import { isUsable } from '@/lib/gov-ar/points-of-sale';
 import type { PuntoDeVenta } from '@/lib/authority/wsfe-client';
 
 const SUPPLIER_FIELD = 'data.doc.supplier.tax_id.code';
-export const SERIES_FIELD = 'data.doc.series';
+const SERIES_FIELD = 'data.doc.series';
 export const LETTER_FIELD = `data.doc.tax.ext.${DOC_LETTER_EXT}`;
 
 const PORTAL_POINTS_OF_SALE = '"Administración de puntos de venta y domicilios" › "A/B/M de Puntos de Venta"';
@@ -78,10 +78,14 @@ export function pointOfSaleNotRegistered(number: number, cuit: string, points: P
 }
 
 /** What the authority's refusal to list the points of sale means for the invoice. */
-export function authorityRefusal(error: AuthorityError, authorized: readonly string[]): ApiError {
+export function authorityRefusal(
+  error: AuthorityError,
+  authorized: readonly string[],
+  service: AuthorityService = 'wsfe',
+): ApiError {
   switch (error.problem) {
     case 'not_authorized':
-      return serviceNotAuthorized('wsfe', authorized, { field: SERIES_FIELD });
+      return serviceNotAuthorized(service, authorized, { field: SERIES_FIELD });
     case 'revoked':
       return new ApiError(
         'certificate_revoked',
