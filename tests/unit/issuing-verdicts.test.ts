@@ -1,7 +1,7 @@
 // What an answer of the authority means for each invoice it concerns (batchOutcome), and whether the voucher
 // the authority holds under a number is ours (voucherDifferences): the two readings the one-way door rests on.
 import { describe, expect, it } from 'vitest';
-import { voucherDifferences } from '@/lib/ar/arca/voucher-match';
+import { elementDifferences, voucherDifferences } from '@/lib/ar/arca/voucher-match';
 import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
 import { batchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
 import { wsfeVouchers } from '@/lib/gov-ar/invoices/wsfe-voucher-service';
@@ -126,5 +126,49 @@ describe('voucherDifferences: the voucher the authority holds under our number i
     ['the receiver', { DocTipo: '96', DocNro: '30111222' }, 'DocTipo: 99 ≠ 96'],
   ])('names %s', (_, change, named) => {
     expect(voucherDifferences(ours, { ...theirs, ...change })).toContain(named);
+  });
+});
+
+describe("elementDifferences: WSFEX's and WSCT's look-ups answer the request's own elements", () => {
+  const ours = {
+    Id: 41,
+    Cbte_Tipo: 19,
+    Punto_vta: 4,
+    Cbte_nro: 1,
+    Fecha_cbte: '20261127',
+    Moneda_ctz: '1045.500000',
+    Imp_total: '200.00',
+    Permiso_existente: '',
+    Items: { Item: [{ Pro_ds: 'Tornillos', Pro_qty: '2', Pro_total_item: '200.00' }] },
+  };
+  // As parsed from FEXGetCMP's answer: `Cbte_tipo`, numbers as text, one item not in a list, and its own elements.
+  const theirs = {
+    Id: '41',
+    Cbte_tipo: '19',
+    Punto_vta: '4',
+    Cbte_nro: '1',
+    Fecha_cbte: '20261127',
+    Moneda_ctz: '1045.5',
+    Imp_total: '200',
+    Items: { Item: { Pro_ds: 'Tornillos', Pro_qty: '2.000000', Pro_total_item: '200.00' } },
+    Cae: '70000000000001',
+    Resultado: 'A',
+  };
+
+  it('finds none for our own voucher: names without case, amounts as numbers, one item as a list of one', () => {
+    expect(elementDifferences(ours, theirs)).toEqual([]);
+  });
+
+  it.each([
+    ['another request Id', { Id: '42' }, 'Id: 41 ≠ 42'],
+    ['another total', { Imp_total: '210' }, 'Imp_total: 200.00 ≠ 210'],
+    [
+      'another item',
+      { Items: { Item: { Pro_ds: 'Tuercas', Pro_qty: '2', Pro_total_item: '200.00' } } },
+      'Items.Item.0.Pro_ds: Tornillos ≠ Tuercas',
+    ],
+    ['a second item', { Items: { Item: [theirs.Items.Item, theirs.Items.Item] } }, 'Items.Item: 1 items ≠ 2'],
+  ])('names %s', (_, change, named) => {
+    expect(elementDifferences(ours, { ...theirs, ...change })).toContain(named);
   });
 });
