@@ -142,6 +142,7 @@ describe('a tourism invoice (T)', () => {
       expect(text).toContain('FACTURA');
       expect(text).toContain(`Nro. ${gobl.series.padStart(5, '0')}-00000042`);
       expect(drawn).toContain(gobl.supplier.name);
+      expect(text).toMatch(labelled('Condición frente al IVA', 'IVA Responsable Inscripto'));
       expect(drawn).toContain(`Apellido y nombre / Razón social: ${gobl.customer.name}`);
       const passport = gobl.customer.identities[0];
       expect(text).toMatch(labelled('Pasaporte', passport.code));

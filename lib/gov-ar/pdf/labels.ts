@@ -119,9 +119,12 @@ const SUPPLIER_CONDITION_LABELS: Record<SupplierVatCondition, string> = {
 };
 export const supplierConditionLabel = (condition: SupplierVatCondition) => SUPPLIER_CONDITION_LABELS[condition];
 
-/** The class the authority lets issue a letter, when the letter alone tells (C is monotributo or exento). */
+/**
+ * The class the authority lets issue a letter, when the letter alone tells (C is monotributo or exento; T
+ * charges VAT, so its issuer is inscripto; E may be issued by either).
+ */
 export function supplierConditionOf(letter: DocLetter, monotax: boolean): SupplierVatCondition | undefined {
-  if (letter === 'A' || letter === 'B' || letter === 'M') return 'responsable_inscripto';
+  if (letter === 'A' || letter === 'B' || letter === 'M' || letter === 'T') return 'responsable_inscripto';
   return monotax ? 'monotributista' : undefined;
 }
 
