@@ -80,6 +80,19 @@ describe("an export voucher's words", () => {
     });
   });
 
+  it("names a customer without a tax id by its country's CUIT", () => {
+    const doc = exportInvoiceDoc({ 'ar-fex-language': '2' });
+    doc.customer = {
+      ...doc.customer,
+      tax_id: undefined,
+      identities: [{ code: 'P1234567', ext: { 'ar-arca-identity-type': '94' } }],
+      ext: { 'ar-fex-country-cuit': '50000002124' },
+    };
+    const view = voucherView({ envelope: issueInvoice(doc).envelope });
+    expect(view.customer).toContainEqual({ label: 'Country CUIT', value: '50-00000212-4' });
+    expect(view.customer.map((item) => item.label)).not.toContain('Tax ID');
+  });
+
   it('refuses an export the WSFEX voucher cannot be made of, as not calculated', () => {
     const issued = issueInvoice(exportInvoiceDoc());
     const doc = { ...issued.envelope.doc, tax: { ext: { 'ar-arca-doc-type': '19', 'ar-fex-language': '9' } } };
