@@ -1,7 +1,9 @@
 'use client';
-// The invoice table's filters: supplier (name or CUIT), status, voucher type, point of sale and issue dates,
-// applied by the server when the form is submitted (status and type when chosen).
+// The invoice table's filters: supplier (name or CUIT), status, voucher type (every letter's, exports and
+// tourism too), point of sale and issue dates, applied by the server when the form is submitted (status and
+// type when chosen).
 import { useState, type FormEvent } from 'react';
+import { VOUCHER_TYPE_OPTIONS } from '@/lib/console/invoice';
 import { fieldLabel, secondaryButton, smallButton, textInput } from '@/components/wizard/styles';
 
 export interface InvoiceFilterValues {
@@ -23,20 +25,6 @@ export const NO_INVOICE_FILTER: InvoiceFilterValues = {
 };
 
 const STATUSES = ['Empty', 'Processing', 'Sent', 'Error'];
-/** The voucher types the console offers (the authority's CbteTipo codes). */
-const TYPES: [string, string][] = [
-  ['1', 'Invoice A (1)'],
-  ['2', 'Debit note A (2)'],
-  ['3', 'Credit note A (3)'],
-  ['6', 'Invoice B (6)'],
-  ['7', 'Debit note B (7)'],
-  ['8', 'Credit note B (8)'],
-  ['11', 'Invoice C (11)'],
-  ['12', 'Debit note C (12)'],
-  ['13', 'Credit note C (13)'],
-  ['19', 'Invoice E (19)'],
-  ['195', 'Invoice T (195)'],
-];
 
 export function InvoiceFilters({
   values,
@@ -117,7 +105,7 @@ export function InvoiceFilters({
             className={textInput}
           >
             <option value="">Any type</option>
-            {TYPES.map(([code, name]) => (
+            {VOUCHER_TYPE_OPTIONS.map(([code, name]) => (
               <option key={code} value={code}>
                 {name}
               </option>

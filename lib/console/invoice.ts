@@ -41,15 +41,51 @@ const DOC_KINDS: Record<string, string> = {
   'credit-note': 'Credit note',
   'debit-note': 'Debit note',
 };
+/** Letters whose vouchers the authority names apart: exports (E, WSFEX) and tourism (T, WSCT). */
+const LETTER_KINDS: Record<string, string> = { E: 'Export', T: 'Tourism' };
+
+/** `Invoice B`, `Export credit note E`, `Tourism invoice T`. */
+function kindName(type: string, letter: string | undefined): string {
+  const kind = DOC_KINDS[type] ?? 'Invoice';
+  const named = letter && LETTER_KINDS[letter] ? `${LETTER_KINDS[letter]} ${kind.toLowerCase()}` : kind;
+  return [named, letter].filter(Boolean).join(' ');
+}
+
+/** The voucher types the console names and filters by: the authority's CbteTipo, its GOBL type and letter. */
+const VOUCHER_TYPES: [code: string, type: string, letter: string][] = [
+  ['1', 'standard', 'A'],
+  ['2', 'debit-note', 'A'],
+  ['3', 'credit-note', 'A'],
+  ['6', 'standard', 'B'],
+  ['7', 'debit-note', 'B'],
+  ['8', 'credit-note', 'B'],
+  ['11', 'standard', 'C'],
+  ['12', 'debit-note', 'C'],
+  ['13', 'credit-note', 'C'],
+  ['51', 'standard', 'M'],
+  ['52', 'debit-note', 'M'],
+  ['53', 'credit-note', 'M'],
+  ['19', 'standard', 'E'],
+  ['20', 'debit-note', 'E'],
+  ['21', 'credit-note', 'E'],
+  ['195', 'standard', 'T'],
+  ['196', 'debit-note', 'T'],
+  ['197', 'credit-note', 'T'],
+];
+
+/** The type filter's choices: `['19', 'Export invoice E (19)']`. */
+export const VOUCHER_TYPE_OPTIONS: [code: string, name: string][] = VOUCHER_TYPES.map(([code, type, letter]) => [
+  code,
+  `${kindName(type, letter)} (${code})`,
+]);
 
 const newest = (entry: InvoiceEntry, key: string) =>
   entry.meta.filter((record) => record.src === GOV_AR_SRC && record.key === key).at(-1);
 
-/** `Invoice B`, `Credit note A`: what kind of voucher, by its letter. */
+/** `Invoice B`, `Credit note A`, `Export invoice E`: what kind of voucher, by its letter. */
 export function voucherKind(entry: InvoiceEntry): string {
   const doc = entry.data.doc;
-  const letter = doc?.tax?.ext?.['ar-arca-doc-letter'];
-  return [DOC_KINDS[doc?.type ?? 'standard'] ?? 'Invoice', letter].filter(Boolean).join(' ');
+  return kindName(doc?.type ?? 'standard', doc?.tax?.ext?.['ar-arca-doc-letter']);
 }
 
 /** The authority's voucher type code (CbteTipo), as the store normalised it. */

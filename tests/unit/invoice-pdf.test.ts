@@ -276,8 +276,13 @@ describe('refusals', () => {
     ['not an invoice', () => ({ ...issued(), doc: { lines: 'none' } }), 'not_calculated'],
     ['not calculated', () => ({ ...issued(), doc: { ...issued().doc, totals: undefined } }), 'not_calculated'],
     [
-      'type E (wsfex)',
-      () => ({ ...issued(), doc: { ...issued().doc, tax: { ext: { 'ar-arca-doc-type': '19' } } } }),
+      'a receipt (4)',
+      () => ({ ...issued(), doc: { ...issued().doc, tax: { ext: { 'ar-arca-doc-type': '4' } } } }),
+      'not_printable',
+    ],
+    [
+      'a MiPyME credit invoice (201)',
+      () => ({ ...issued(), doc: { ...issued().doc, tax: { ext: { 'ar-arca-doc-type': '201' } } } }),
       'not_printable',
     ],
     [
@@ -302,13 +307,17 @@ describe('invoicePdfFileName', () => {
     ['12', '99998', '12345678', 'NOTA-DE-DEBITO-C-99998-12345678.pdf'],
     ['11', '0002', '42', 'FACTURA-C-00002-00000042.pdf'],
     ['51', '1', '00000001', 'FACTURA-M-00001-00000001.pdf'],
+    ['19', '2', '00000005', 'FACTURA-DE-EXPORTACION-E-00002-00000005.pdf'],
+    ['21', '2', '00000006', 'NOTA-DE-CREDITO-EXTERIOR-E-00002-00000006.pdf'],
+    ['195', '3', '00000101', 'FACTURA-T-00003-00000101.pdf'],
+    ['197', '3', '00000102', 'NOTA-DE-CREDITO-T-00003-00000102.pdf'],
   ];
   it.each(cases)('type %s, series %s, code %s → %s', (docType, series, code, expected) => {
     expect(invoicePdfFileName({ series, code, tax: { ext: { 'ar-arca-doc-type': docType } } })).toBe(expected);
   });
 
   it.each([
-    [{ series: '1', code: '1', tax: { ext: { 'ar-arca-doc-type': '19' } } }, 'not_printable'],
+    [{ series: '1', code: '1', tax: { ext: { 'ar-arca-doc-type': '49' } } }, 'not_printable'],
     [{ series: '1', tax: { ext: { 'ar-arca-doc-type': '6' } } }, 'not_issued'],
     [{ series: '1', code: 'A-1', tax: { ext: { 'ar-arca-doc-type': '6' } } }, 'not_issued'],
   ])('%j → %s', (doc, problem) => {

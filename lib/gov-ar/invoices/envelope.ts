@@ -7,6 +7,7 @@ import { prepareArcaInvoice } from '@/lib/ar/arca/prepare';
 import { MAX_POINT_OF_SALE, SERIES_RULE } from '@/lib/ar/arca/rules';
 import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invoice';
 import { EnvelopeHeaderSchema, goblUuid, nameText, shortText } from '@/lib/gobl/org';
+import { EXPORT_CUSTOMER_EXTENSIONS, EXPORT_TAX_EXTENSIONS } from '@/lib/gov-ar/invoices/export-extensions';
 import { PartySchema } from '@/lib/gov-ar/party';
 
 const ENVELOPE_SCHEMA_URL = 'https://gobl.org/draft-0/envelope';
@@ -29,6 +30,7 @@ export const pointOfSaleNumber = (series: string) => Number(series);
 const CustomerSchema = z.looseObject({
   name: nameText.optional(),
   tax_id: z.looseObject({ country: shortText.optional(), code: shortText.optional() }).optional(),
+  ext: z.looseObject(EXPORT_CUSTOMER_EXTENSIONS).optional(),
 });
 
 /** The authority's stamps (`arca-cae`, `arca-qr`...) are the store's to write, once the invoice is issued. */
@@ -50,6 +52,7 @@ const InvoiceTaxSchema = z.looseObject({
       [DOC_LETTER_EXT]: z
         .enum(INVOICE_LETTERS, { error: `the invoice letter is one of ${INVOICE_LETTERS.join(', ')}` })
         .optional(),
+      ...EXPORT_TAX_EXTENSIONS,
     })
     .optional(),
 });

@@ -5,7 +5,12 @@
 import type { CalculableInvoice, TaxCombo } from '@/lib/gobl/invoice';
 import { Amount, Percentage } from '@/lib/gobl/num';
 import { CATEGORY_VAT, KEY_EXEMPT } from '@/lib/gobl/regime-ar';
-import { EXT_TAX_TYPE, VAT_RATE_PERCENT, VAT_STATUS_FINAL_CONSUMER } from '@/lib/ar/arca/extensions';
+import {
+  CHARGE_KEY_VAT_REFUND,
+  EXT_TAX_TYPE,
+  VAT_RATE_PERCENT,
+  VAT_STATUS_FINAL_CONSUMER,
+} from '@/lib/ar/arca/extensions';
 import type { WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
 import { formatMoney, formatPercent, formatPrice, formatQuantity } from '@/lib/gov-ar/pdf/format';
 import type { LabelledValue, VoucherKind } from '@/lib/gov-ar/pdf/labels';
@@ -144,10 +149,22 @@ function adjustmentRows(
   return [
     ...(invoice.discounts ?? []).map((discount) => row(discount, 'Bonificación', '-')),
     ...(invoice.charges ?? [])
-      .filter((charge) => !charge.ext?.[EXT_TAX_TYPE])
+      // Tributes have their own table; a tourism invoice's VAT refund is a line of its totals.
+      .filter((charge) => !charge.ext?.[EXT_TAX_TYPE] && charge.key !== CHARGE_KEY_VAT_REFUND)
       .map((charge) => row(charge, 'Recargo', '')),
   ];
 }
+
+/** The document's lines, then its discounts and charges; `addVat` shows net figures with their VAT. */
+export const documentRows = (
+  invoice: CalculableInvoice,
+  currency: string,
+  addVat: boolean,
+  discriminatesVat: boolean,
+): LineRow[] => [
+  ...(invoice.lines ?? []).map((line) => lineRow(line as Line, currency, addVat)),
+  ...adjustmentRows(invoice, currency, addVat, discriminatesVat),
+];
 
 const isZero = (figure: string) => Amount.parse(figure).isZero();
 const sum = (figures: string[]) =>
@@ -189,10 +206,7 @@ export function amountsView(invoice: CalculableInvoice, kind: VoucherKind, vouch
     currency,
     discriminatesVat,
     pricesWithVat,
-    lines: [
-      ...(invoice.lines ?? []).map((line) => lineRow(line as Line, currency, addVat)),
-      ...adjustmentRows(invoice, currency, addVat, discriminatesVat),
-    ],
+    lines: documentRows(invoice, currency, addVat, discriminatesVat),
     tributes: tributes.map((tributo) => ({
       description: tributo.Desc,
       base: formatMoney(tributo.BaseImp, currency),

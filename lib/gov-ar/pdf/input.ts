@@ -45,7 +45,7 @@ export const STAMP_QR = 'arca-qr';
 export type InvoicePdfProblem =
   /** No number or no CAE, expiry or QR stamp: the authority has not accepted it (yet). */
   | 'not_issued'
-  /** Not a voucher we print: types E and T (other web services), 49, receipts, MiPyME credit invoices. */
+  /** Not a voucher we print: 49, receipts, MiPyME credit invoices. */
   | 'not_printable'
   /** The document is not a calculated invoice (`prepareArcaInvoice` was not run, or refused it). */
   | 'not_calculated'

@@ -1,38 +1,37 @@
-// Everything the printed voucher says, as text, worked out before anything is drawn: who issues it and to
-// whom, which voucher it is, its lines and its totals as the authority authorised them (the WSFEv1 detail
-// the invoice maps to, so the PDF, the QR and the authority's records agree to the cent), CAE and QR.
-import { CalculableInvoiceSchema, type CalculableInvoice } from '@/lib/gobl/invoice';
-import { EXT_DOC_TYPE, EXT_VAT_STATUS, TAG_MONOTAX } from '@/lib/ar/arca/extensions';
+// The printed voucher of classes A, B, C and M, as text, worked out before anything is drawn: who issues it
+// and to whom, which voucher it is, its lines and its totals as the authority authorised them (the WSFEv1
+// detail the invoice maps to, so the PDF, the QR and the authority's records agree to the cent), CAE and QR.
+// `InvoiceView` is what the layout draws, for every class (export-view.ts, tourism-view.ts make the others).
+import type { CalculableInvoice } from '@/lib/gobl/invoice';
+import { EXT_DOC_TYPE, EXT_VAT_STATUS } from '@/lib/ar/arca/extensions';
 import { toFECAEDetRequest, type WsfeVoucher } from '@/lib/ar/arca/wsfe-detail';
 import { WsfeMappingError } from '@/lib/ar/arca/wsfe-mapping-error';
 import { formatCuit } from '@/lib/ar/cuit-digits';
 import { amountsView, type AmountsView } from '@/lib/gov-ar/pdf/amounts-view';
 import { formatDate, formatDecimal, formatVoucherNumber } from '@/lib/gov-ar/pdf/format';
-import {
-  InvoicePdfError,
-  STAMP_CAE,
-  STAMP_CAE_EXPIRY,
-  STAMP_QR,
-  type InvoicePdfInput,
-  type Stamp,
-} from '@/lib/gov-ar/pdf/input';
+import { InvoicePdfError, type InvoicePdfInput } from '@/lib/gov-ar/pdf/input';
+import type { IssuedVoucher } from '@/lib/gov-ar/pdf/issued-voucher';
 import {
   documentTypeLabel,
   receiverConditionLabel,
-  supplierConditionLabel,
-  supplierConditionOf,
   voucherKind,
   type LabelledValue,
   type VoucherKind,
 } from '@/lib/gov-ar/pdf/labels';
+import { SPANISH_LAYOUT_WORDS, type LayoutWords } from '@/lib/gov-ar/pdf/layout-words';
+import { addressLine, supplierView, type Party, type SupplierView } from '@/lib/gov-ar/pdf/parties-view';
 
 export interface InvoiceView extends AmountsView {
   kind: VoucherKind;
+  /** The words the page prints around the data, in the voucher's language. */
+  words: LayoutWords;
   /** `00001-00000042` */
   number: string;
   issueDate: string;
-  supplier: { name: string; details: LabelledValue[]; voucherDetails: LabelledValue[] };
+  supplier: SupplierView;
   customer: LabelledValue[];
+  /** The operation's own facts: an export's destination, incoterm, payment...; a tourism invoice's relation. */
+  operation?: LabelledValue[];
   /** Service period and payment due date (Concepto 2 and 3). */
   service?: LabelledValue[];
   /** For notes: the vouchers they correct. */
@@ -46,98 +45,15 @@ export interface InvoiceView extends AmountsView {
   qrUrl: string;
 }
 
-const stampOf = (stamps: Stamp[] | undefined, provider: string) => stamps?.find((stamp) => stamp.prv === provider)?.val;
-
-type Address = {
-  num?: string;
-  street?: string;
-  street_extra?: string;
-  locality?: string;
-  region?: string;
-  code?: string;
-  country?: string;
-};
-type Party = NonNullable<CalculableInvoice['customer']> & { name?: string; addresses?: Address[] };
-
-/** `Av. Santa Fe 2500, C1123 Buenos Aires, Ciudad Autónoma de Buenos Aires` */
-function addressLine(address: Address | undefined): string | undefined {
-  if (!address) return undefined;
-  const street = [address.street, address.num].filter(Boolean).join(' ');
-  const town = [address.code, address.locality].filter(Boolean).join(' ');
-  const country = address.country && address.country !== 'AR' ? address.country : undefined;
-  const parts = [street, address.street_extra, town, address.region, country].filter((part) => part?.trim());
-  return parts.length > 0 ? parts.join(', ') : undefined;
-}
-
-function issuedParts(input: InvoicePdfInput) {
-  const parsed = CalculableInvoiceSchema.safeParse(input.envelope?.doc);
-  if (!parsed.success)
-    throw new InvoicePdfError(
-      'not_calculated',
-      `the envelope's doc is not an invoice: ${parsed.error.issues[0]?.message}`,
-    );
-  const doc = parsed.data;
-  const stamps = input.envelope.head?.stamps;
-  const cae = stampOf(stamps, STAMP_CAE);
-  const caeExpiry = stampOf(stamps, STAMP_CAE_EXPIRY);
-  const qrUrl = stampOf(stamps, STAMP_QR);
-  if (!doc.code || !/^\d{1,8}$/.test(doc.code) || !cae || !caeExpiry || !qrUrl) {
-    throw new InvoicePdfError(
-      'not_issued',
-      'the invoice has no number, CAE, CAE expiry or QR stamp: the authority has not accepted it',
-    );
-  }
-  const docType = doc.tax?.ext?.[EXT_DOC_TYPE];
-  const kind = docType ? voucherKind(docType) : undefined;
-  if (!kind)
-    throw new InvoicePdfError(
-      'not_printable',
-      `voucher type ${docType ?? '(none)'} is not an invoice or note of class A, B, C or M`,
-    );
-  let voucher: WsfeVoucher;
+function wsfeVoucher(doc: CalculableInvoice): WsfeVoucher {
   try {
-    voucher = toFECAEDetRequest(doc, { authorised: true });
+    return toFECAEDetRequest(doc, { authorised: true });
   } catch (error) {
     if (error instanceof WsfeMappingError)
       throw new InvoicePdfError(error.service ? 'not_printable' : 'not_calculated', error.message);
     throw error;
   }
-  return { doc, kind, voucher, cae, caeExpiry, qrUrl };
 }
-
-function supplierView(input: InvoicePdfInput, doc: CalculableInvoice, kind: VoucherKind) {
-  const party = doc.supplier as Party | undefined;
-  const company = input.supplier ?? {};
-  const condition = company.vatCondition ?? supplierConditionOf(kind.letter, doc.$tags?.includes(TAG_MONOTAX) ?? false);
-  const address = company.commercialAddress ?? addressLine(party?.addresses?.[0]);
-  const legalName = company.legalName ?? party?.name ?? '';
-  // The heading is the name the invoice is issued under (a trade name, or the razón social itself): the
-  // razón social is printed again, labelled, only when it is another name (RG 1415 asks for it once).
-  const name = party?.name?.trim() || legalName;
-  const cuit = party?.tax_id?.code ? formatCuit(party.tax_id.code) : '';
-  return {
-    name,
-    details: [
-      ...(sameName(legalName, name) ? [] : [{ label: 'Razón social', value: legalName }]),
-      ...(address ? [{ label: 'Domicilio comercial', value: address }] : []),
-      ...(condition ? [{ label: 'Condición frente al IVA', value: supplierConditionLabel(condition) }] : []),
-    ],
-    voucherDetails: [
-      { label: 'CUIT', value: cuit },
-      ...(company.grossIncome ? [{ label: 'Ingresos Brutos', value: company.grossIncome }] : []),
-      ...(company.activityStart
-        ? [{ label: 'Fecha de inicio de actividades', value: formatDate(company.activityStart) }]
-        : []),
-    ],
-  };
-}
-
-/** Two spellings of one name: case, spacing and accents aside. */
-const sameName = (a: string, b: string) => {
-  const plain = (text: string) =>
-    text.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
-  return plain(a) === plain(b);
-};
 
 /** The receiver's document as the voucher carries it (DocTipo/DocNro), or a foreign tax ID, which travels as 99. */
 function customerDocument(customer: Party | undefined, detail: WsfeVoucher['detail']): LabelledValue | undefined {
@@ -165,21 +81,28 @@ function customerView(doc: CalculableInvoice, detail: WsfeVoucher['detail']): La
   ];
 }
 
-function associatedView(doc: CalculableInvoice): string[] {
+/** The vouchers a note corrects, `FACTURA A 00001-00000123 del 15/01/2025`; an export's in its language. */
+export function associatedView(
+  doc: CalculableInvoice,
+  { titleOf = (kind: VoucherKind) => kind.title, dated = 'del' } = {},
+): string[] {
   return (doc.preceding ?? []).map((ref) => {
     const kind = ref.ext?.[EXT_DOC_TYPE] ? voucherKind(String(Number(ref.ext[EXT_DOC_TYPE]))) : undefined;
-    const name = kind ? `${kind.title} ${kind.letter}` : 'Comprobante';
+    const name = kind ? `${titleOf(kind)} ${kind.letter}` : 'Comprobante';
     const number = ref.code && /^\d+$/.test(ref.code) ? ` ${formatVoucherNumber(ref.series ?? '0', ref.code)}` : '';
-    return `${name}${number}${ref.issue_date ? ` del ${formatDate(ref.issue_date)}` : ''}`;
+    return `${name}${number}${ref.issue_date ? ` ${dated} ${formatDate(ref.issue_date)}` : ''}`;
   });
 }
 
-export function invoiceView(input: InvoicePdfInput): InvoiceView {
-  const { doc, kind, voucher, cae, caeExpiry, qrUrl } = issuedParts(input);
+/** The view of an accepted voucher of class A, B, C or M. */
+export function invoiceView(input: InvoicePdfInput, issued: IssuedVoucher): InvoiceView {
+  const { doc, kind, cae, caeExpiry, qrUrl } = issued;
+  const voucher = wsfeVoucher(doc);
   const { detail } = voucher;
   const currency = doc.currency ?? 'ARS';
   return {
     kind,
+    words: SPANISH_LAYOUT_WORDS,
     number: formatVoucherNumber(voucher.PtoVta, doc.code!),
     issueDate: formatDate(doc.issue_date),
     supplier: supplierView(input, doc, kind),

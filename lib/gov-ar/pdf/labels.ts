@@ -5,7 +5,7 @@ import { letterOf, type DocLetter } from '@/lib/ar/arca/extensions';
 
 type Kind = 'invoice' | 'debit-note' | 'credit-note';
 
-/** The voucher types WSFEv1 issues that we print: invoices and notes of the classes A, B, C and M. */
+/** The voucher types we print: invoices and notes of the classes A, B, C and M (WSFEv1), E (WSFEX) and T (WSCT). */
 const PRINTABLE: Record<string, Kind> = {
   1: 'invoice',
   2: 'debit-note',
@@ -19,6 +19,12 @@ const PRINTABLE: Record<string, Kind> = {
   51: 'invoice',
   52: 'debit-note',
   53: 'credit-note',
+  19: 'invoice',
+  20: 'debit-note',
+  21: 'credit-note',
+  195: 'invoice',
+  196: 'debit-note',
+  197: 'credit-note',
 };
 
 const TITLES: Record<Kind, string> = {
@@ -31,28 +37,40 @@ const FILE_TITLES: Record<Kind, string> = {
   'debit-note': 'NOTA-DE-DEBITO',
   'credit-note': 'NOTA-DE-CREDITO',
 };
+/** An export voucher's own names (the authority's table of CbteTipo); in its language, export-labels.ts. */
+const EXPORT_TITLES: Record<Kind, string> = {
+  invoice: 'FACTURA DE EXPORTACIÓN',
+  'debit-note': 'NOTA DE DÉBITO POR OPERACIONES CON EL EXTERIOR',
+  'credit-note': 'NOTA DE CRÉDITO POR OPERACIONES CON EL EXTERIOR',
+};
+const EXPORT_FILE_TITLES: Record<Kind, string> = {
+  invoice: 'FACTURA-DE-EXPORTACION',
+  'debit-note': 'NOTA-DE-DEBITO-EXTERIOR',
+  'credit-note': 'NOTA-DE-CREDITO-EXTERIOR',
+};
 
 export interface VoucherKind {
   docType: string;
   letter: DocLetter;
-  /** `FACTURA`, `NOTA DE CRÉDITO`, ... */
+  /** `FACTURA`, `NOTA DE CRÉDITO`, `FACTURA DE EXPORTACIÓN`, ... */
   title: string;
   fileTitle: string;
-  /** `COD. 06`: the CbteTipo, at least two digits. */
+  /** `COD. 06`, `COD. 019`, `COD. 195`: the CbteTipo, at least two digits (three for E, as its vouchers print it). */
   code: string;
 }
 
-/** The printable kind of a CbteTipo, or undefined for types we do not print (E, T, 49, receipts, FCE). */
+/** The printable kind of a CbteTipo, or undefined for types we do not print (49, receipts, FCE). */
 export function voucherKind(docType: string): VoucherKind | undefined {
   const kind = PRINTABLE[docType];
   const letter = letterOf(docType);
   if (!kind || !letter) return undefined;
+  const exported = letter === 'E';
   return {
     docType,
     letter,
-    title: TITLES[kind],
-    fileTitle: FILE_TITLES[kind],
-    code: `COD. ${docType.padStart(2, '0')}`,
+    title: (exported ? EXPORT_TITLES : TITLES)[kind],
+    fileTitle: (exported ? EXPORT_FILE_TITLES : FILE_TITLES)[kind],
+    code: `COD. ${docType.padStart(exported ? 3 : 2, '0')}`,
   };
 }
 
@@ -101,9 +119,12 @@ const SUPPLIER_CONDITION_LABELS: Record<SupplierVatCondition, string> = {
 };
 export const supplierConditionLabel = (condition: SupplierVatCondition) => SUPPLIER_CONDITION_LABELS[condition];
 
-/** The class the authority lets issue a letter, when the letter alone tells (C is monotributo or exento). */
+/**
+ * The class the authority lets issue a letter, when the letter alone tells (C is monotributo or exento; T
+ * charges VAT, so its issuer is inscripto; E may be issued by either).
+ */
 export function supplierConditionOf(letter: DocLetter, monotax: boolean): SupplierVatCondition | undefined {
-  if (letter === 'A' || letter === 'B' || letter === 'M') return 'responsable_inscripto';
+  if (letter === 'A' || letter === 'B' || letter === 'M' || letter === 'T') return 'responsable_inscripto';
   return monotax ? 'monotributista' : undefined;
 }
 

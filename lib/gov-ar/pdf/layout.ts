@@ -2,6 +2,8 @@
 // the issuer and the voucher either side of the letter box, the receiver, the lines, then the tributes, the
 // totals, RG 5614's block, the CAE and the QR. The header repeats on every page, and the lines' header on
 // every page they run onto; what closes the voucher (totals, CAE, QR) is kept together on the last page.
+// Its words are the view's (Spanish; an export voucher's own language), and an export's or a tourism
+// voucher's operation (destination, incoterm...; the relation to the tourist) is a block under the receiver.
 import type { InvoiceView } from '@/lib/gov-ar/pdf/invoice-view';
 import type { LabelledValue } from '@/lib/gov-ar/pdf/labels';
 import { drawQr, QR_QUIET_MODULES } from '@/lib/gov-ar/pdf/qr-drawing';
@@ -71,7 +73,7 @@ export class InvoiceLayout {
         .font(REGULAR)
         .fontSize(8)
         .fillColor('black')
-        .text(`Página ${index - range.start + 1} de ${range.count}`, LEFT, PAGE.height - PAGE.margin - 10, {
+        .text(this.view.words.page(index - range.start + 1, range.count), LEFT, PAGE.height - PAGE.margin - 10, {
           width: WIDTH,
           align: 'right',
           lineBreak: false,
@@ -100,7 +102,7 @@ export class InvoiceLayout {
     doc
       .font(BOLD)
       .fontSize(11)
-      .text('ORIGINAL', LEFT, top + 4, { width: WIDTH, align: 'center', lineBreak: false });
+      .text(view.words.original, LEFT, top + 4, { width: WIDTH, align: 'center', lineBreak: false });
 
     const boxTop = top + 18;
     const half = WIDTH / 2;
@@ -126,9 +128,9 @@ export class InvoiceLayout {
     doc
       .font(BOLD)
       .fontSize(11)
-      .text(`Nro. ${view.number}`, rightX, doc.y + 2, { width: rightWidth });
+      .text(`${view.words.numberPrefix} ${view.number}`, rightX, doc.y + 2, { width: rightWidth });
     let right = doc.y + 4;
-    right = this.labelled({ label: 'Fecha de emisión', value: view.issueDate }, rightX, right, rightWidth);
+    right = this.labelled({ label: view.words.issueDate, value: view.issueDate }, rightX, right, rightWidth);
     for (const item of view.supplier.voucherDetails) right = this.labelled(item, rightX, right, rightWidth);
 
     const boxBottom = Math.max(left, right, boxTop + letterSize + 30) + 6;
@@ -153,10 +155,9 @@ export class InvoiceLayout {
     this.y = boxBottom;
   }
 
-  /** The first page's receiver, service period, associated vouchers and currency. */
+  /** The first page's service period, receiver, the operation's facts (E, T), associated vouchers and currency. */
   private receiver() {
     const { doc, view } = this;
-    const half = WIDTH / 2;
     if (view.service) {
       const top = this.y;
       const third = WIDTH / 3;
@@ -165,15 +166,19 @@ export class InvoiceLayout {
       doc.rect(LEFT, top, WIDTH, this.y - top).stroke();
     }
     const top = this.y;
-    let leftY = top + 5;
-    let rightY = top + 5;
-    view.customer.forEach((item, at) => {
-      if (at % 2 === 0) leftY = this.labelled(item, LEFT + 6, leftY, half - 12);
-      else rightY = this.labelled(item, LEFT + half + 6, rightY, half - 12);
-    });
-    let y = Math.max(leftY, rightY);
+    let y = this.twoColumns(view.customer, top + 5);
+    if (view.operation?.length) {
+      doc
+        .lineWidth(0.3)
+        .strokeColor('#999999')
+        .moveTo(LEFT, y + 2)
+        .lineTo(LEFT + WIDTH, y + 2)
+        .stroke();
+      doc.lineWidth(0.8).strokeColor('black');
+      y = this.twoColumns(view.operation, y + 6);
+    }
     for (const associated of view.associated)
-      y = this.labelled({ label: 'Comprobante asociado', value: associated }, LEFT + 6, y, WIDTH - 12);
+      y = this.labelled({ label: view.words.associated, value: associated }, LEFT + 6, y, WIDTH - 12);
     if (view.currencyLine) {
       doc
         .font(REGULAR)
@@ -184,6 +189,18 @@ export class InvoiceLayout {
     this.y = y + 4;
     doc.rect(LEFT, top, WIDTH, this.y - top).stroke();
     this.y += 6;
+  }
+
+  /** Labelled values in two columns, left then right, from `top`; returns where the taller column ends. */
+  private twoColumns(items: LabelledValue[], top: number): number {
+    const half = WIDTH / 2;
+    let leftY = top;
+    let rightY = top;
+    items.forEach((item, at) => {
+      if (at % 2 === 0) leftY = this.labelled(item, LEFT + 6, leftY, half - 12);
+      else rightY = this.labelled(item, LEFT + half + 6, rightY, half - 12);
+    });
+    return Math.max(leftY, rightY);
   }
 
   private tableHeader() {
@@ -293,7 +310,8 @@ export class InvoiceLayout {
 
   private tributes() {
     const { doc, view } = this;
-    doc.font(BOLD).fontSize(9).text('Otros tributos', LEFT, this.y, { width: WIDTH });
+    const words = view.words.tributes;
+    doc.font(BOLD).fontSize(9).text(words.title, LEFT, this.y, { width: WIDTH });
     this.y = doc.y + 2;
     const widths = [WIDTH - 300, 100, 80, 120];
     const cells = (values: string[], font: string) => {
@@ -313,7 +331,7 @@ export class InvoiceLayout {
     };
     doc.rect(LEFT, this.y, WIDTH, 12).fillAndStroke(GREY, 'black');
     doc.fillColor('black');
-    cells(['Descripción', 'Base imponible', 'Alícuota', 'Importe'], BOLD);
+    cells([words.description, words.base, words.rate, words.amount], BOLD);
     for (const tribute of view.tributes)
       cells([tribute.description, tribute.base, tribute.rate, tribute.amount], REGULAR);
     this.y += 8;
@@ -329,39 +347,40 @@ export class InvoiceLayout {
     doc
       .font(BOLD)
       .fontSize(12)
-      .text('Comprobante Autorizado', textX, this.y + 8, { width: 200 });
+      .text(view.words.authorised, textX, this.y + 8, { width: 200 });
 
     const caeX = LEFT + WIDTH - 230;
     let y = this.y + 8;
-    y = this.labelled({ label: 'CAE N°', value: view.cae }, caeX, y, 230, 10);
-    this.labelled({ label: 'Fecha de vto. de CAE', value: view.caeExpiry }, caeX, y + 2, 230, 10);
+    y = this.labelled({ label: view.words.cae, value: view.cae }, caeX, y, 230, 10);
+    this.labelled({ label: view.words.caeExpiry, value: view.caeExpiry }, caeX, y + 2, 230, 10);
     this.y += QR_SIZE + quiet;
   }
 }
 
 /** The lines' columns: the description takes what the figures leave; IVA per line only in A and M. */
 function lineColumns(view: InvoiceView): Column[] {
-  const withVat = view.pricesWithVat ? ' c/IVA' : '';
+  const words = view.words.columns;
+  const withVat = view.pricesWithVat ? words.withVat : '';
   const figures: Column[] = [
-    { title: 'Cantidad', width: 50, align: 'right', cell: (row) => row.quantity },
-    { title: 'U. medida', width: 52, align: 'left', cell: (row) => row.unit },
-    { title: `Precio unit.${withVat}`, width: 78, align: 'right', cell: (row) => row.price },
-    { title: 'Bonif.', width: 56, align: 'right', cell: (row) => row.discount },
+    { title: words.quantity, width: 50, align: 'right', cell: (row) => row.quantity },
+    { title: words.unit, width: 52, align: 'left', cell: (row) => row.unit },
+    { title: `${words.price}${withVat}`, width: 78, align: 'right', cell: (row) => row.price },
+    { title: words.discount, width: 56, align: 'right', cell: (row) => row.discount },
     ...(view.discriminatesVat
       ? [
           {
-            title: 'Alíc. IVA',
+            title: words.vat,
             width: 48,
             align: 'right' as const,
             cell: (row: InvoiceView['lines'][number]) => row.vat,
           },
         ]
       : []),
-    { title: `Subtotal${withVat}`, width: 92, align: 'right', cell: (row) => row.total },
+    { title: `${words.subtotal}${withVat}`, width: 92, align: 'right', cell: (row) => row.total },
   ];
   const used = figures.reduce((sum, column) => sum + column.width, 0);
   return [
-    { title: 'Producto / Servicio', width: WIDTH - used, align: 'left', cell: (row) => printable(row.description) },
+    { title: words.description, width: WIDTH - used, align: 'left', cell: (row) => printable(row.description) },
     ...figures,
   ];
 }

@@ -1,17 +1,17 @@
-// `renderInvoicePdf`: the printed form of an invoice the authority accepted, as a PDF (A4, Spanish, fonts
-// embedded), and the name it is saved under. Pure: no database, no network; the caller stores the bytes.
+// `renderInvoicePdf`: the printed form of an invoice the authority accepted, as a PDF (A4, fonts embedded; in
+// Spanish, or an export's own language), and the name it is saved under. Pure: no database, no network; the caller stores the bytes.
 import PDFDocument from 'pdfkit';
 import { EXT_DOC_TYPE } from '@/lib/ar/arca/extensions';
 import { invoiceFonts } from '@/lib/gov-ar/pdf/fonts';
 import { formatVoucherNumber } from '@/lib/gov-ar/pdf/format';
 import { InvoicePdfError, type InvoicePdfInput } from '@/lib/gov-ar/pdf/input';
-import { invoiceView } from '@/lib/gov-ar/pdf/invoice-view';
 import { voucherKind } from '@/lib/gov-ar/pdf/labels';
 import { BOLD, InvoiceLayout, PAGE, REGULAR } from '@/lib/gov-ar/pdf/layout';
 import { drawSandboxMark } from '@/lib/gov-ar/pdf/sandbox-mark';
+import { voucherView } from '@/lib/gov-ar/pdf/voucher-view';
 
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
-  const view = invoiceView(input);
+  const view = voucherView(input);
   const fonts = invoiceFonts();
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
@@ -19,7 +19,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     bufferPages: true,
     // No default font: pdfkit's would be Helvetica, read from its own files; ours are registered below.
     font: '',
-    lang: 'es-AR',
+    lang: view.words.lang,
     info: {
       Title: `${view.kind.title} ${view.kind.letter} ${view.number}`,
       Author: view.supplier.name,
@@ -44,7 +44,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
   return finished;
 }
 
-/** `FACTURA-B-00001-00000042.pdf`, `NOTA-DE-CREDITO-A-00003-00000007.pdf`. */
+/** `FACTURA-B-00001-00000042.pdf`, `NOTA-DE-CREDITO-A-00003-00000007.pdf`, `FACTURA-DE-EXPORTACION-E-...`. */
 export function invoicePdfFileName(doc: {
   series?: string;
   code?: string;
@@ -55,7 +55,7 @@ export function invoicePdfFileName(doc: {
   if (!kind)
     throw new InvoicePdfError(
       'not_printable',
-      `voucher type ${docType ?? '(none)'} is not an invoice or note of class A, B, C or M`,
+      `voucher type ${docType ?? '(none)'} is not an invoice or note of class A, B, C, M, E or T`,
     );
   if (!doc.series || !/^\d{1,5}$/.test(doc.series) || !doc.code || !/^\d{1,8}$/.test(doc.code)) {
     throw new InvoicePdfError('not_issued', 'the invoice has no point of sale and number yet');
