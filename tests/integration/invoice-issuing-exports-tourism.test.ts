@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { readArcaQrUrl } from '@/lib/ar/arca/qr';
 import { getDb } from '@/lib/db/client';
 import { emulatorExportVouchers, emulatorWsctVouchers, invoiceSends } from '@/lib/db/schema';
+import * as pdfRoute from '@/app/silo/v1/entries/[id]/pdf/route';
+import { flat, pdfText, readQrCodes } from '@/tests/support/pdf-tools';
 import { portal, portalGet } from '@/tests/support/emulator-client';
 import { registeredSupplier } from '@/tests/support/invoices';
 import {
@@ -59,6 +61,21 @@ async function tourismBook(cuit: string, pointOfSale: number) {
     .where(and(eq(emulatorWsctVouchers.cuit, cuit), eq(emulatorWsctVouchers.pointOfSale, pointOfSale)));
 }
 
+/** The issued invoice's PDF as the API serves it: its file name, text and QR. */
+async function servedPdf(apiKey: string, id: string) {
+  const response = await pdfRoute.GET(
+    new Request(`http://localhost/silo/v1/entries/${id}/pdf`, { headers: { authorization: `Bearer ${apiKey}` } }),
+    { params: Promise.resolve({ id }) },
+  );
+  expect(response.status).toBe(200);
+  const pdf = Buffer.from(await response.arrayBuffer());
+  return {
+    fileName: /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1],
+    text: flat(pdfText(pdf)),
+    qr: readQrCodes(pdf, 1),
+  };
+}
+
 const sendOfEntry = async (entryId: string) => {
   const db = await getDb();
   const [send] = await db.select().from(invoiceSends).where(eq(invoiceSends.entryId, entryId));
@@ -66,7 +83,9 @@ const sendOfEntry = async (entryId: string) => {
 };
 
 describe('an export (E) through WSFEX', () => {
-  it('in dollars to a customer abroad: numbered, authorised, stamped with its CAE and a QR in dollars', async () => {
+  it('in dollars to a customer abroad: numbered, authorised, stamped with its CAE and a QR in dollars', {
+    timeout: 90_000,
+  }, async () => {
     const supplier = await supplierFor(['B', 'E']);
     const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, dollarExport('4'));
     const [ended] = await issueAll(supplier, [invoice.id]);
@@ -95,6 +114,14 @@ describe('an export (E) through WSFEX', () => {
     expect(book).toHaveLength(1);
     expect(book[0]).toMatchObject({ voucherType: 19, number: 1, cae });
     expect((await sendOfEntry(invoice.id)).requestId).toBe(book[0]!.requestId);
+    // Printed in the language the invoice names (ar-fex-language 2: English), with the CAE and QR it got.
+    const pdf = await servedPdf(supplier.apiKey, invoice.id);
+    expect(pdf.fileName).toBe('FACTURA-DE-EXPORTACION-E-00004-00000001.pdf');
+    expect(pdf.text).toContain('E COD. 019 EXPORT INVOICE No. 00004-00000001');
+    expect(pdf.text).toContain('Exchange rate: 1,045.50');
+    expect(pdf.text).toContain('Total amount: US$ 200.00');
+    expect(pdf.text).toContain(cae);
+    expect(pdf.qr).toEqual([stampOf(entry, 'arca-qr')]);
   });
 
   it('two sequences of one CUIT never share a request Id, and each numbers from 1 without a gap', async () => {
@@ -204,6 +231,10 @@ describe('a tourism invoice (T) through WSCT', () => {
     const codes = [first, second].map(async (invoice) => (await readEntry(supplier.apiKey, invoice.id)).data.doc.code);
     expect((await Promise.all(codes)).sort()).toEqual(['00000001', '00000002']);
     expect(book.find((voucher) => voucher.number === Number(entry.data.doc.code))?.cae).toBe(cae);
+    const pdf = await servedPdf(supplier.apiKey, second.id);
+    expect(pdf.text).toContain(cae);
+    expect(pdf.text).toContain('AB123456');
+    expect(pdf.qr).toEqual([stampOf(entry, 'arca-qr')]);
   });
 
   it.each(['drop_response', 'error_after_commit'] as const)(
