@@ -17,6 +17,8 @@ let url: string;
 beforeAll(async () => {
   server = await startEmulatorServer();
   url = server.url;
+  // The first certificate makes the emulator's CA and the database: slow, so not inside a test's time.
+  await enrolledCertificate(url, { environment: 'sandbox', cuit: newCuit(), alias: 'caeawarmup' });
 });
 afterAll(() => server?.stop());
 afterEach(() => vi.useRealTimers());
