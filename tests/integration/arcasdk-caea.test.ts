@@ -30,39 +30,42 @@ describe('@arcasdk/core asks the emulator for a CAEA', () => {
   it.each([
     ['SOAP 1.2', true, '27300000032'],
     ['SOAP 1.1', false, '27300000040'],
-  ] as const)('over %s: getCaea, consultCaea, informCaeaNoMovement, consultCaeaNoMovement', async (_name, useSoap12, cuit) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-20T12:00:00-03:00'));
-    const credential = await enrolledCertificate(server.url, {
-      environment: 'sandbox',
-      cuit,
-      alias: `arcacaea${cuit}`,
-      services: ['wsfe'],
-    });
-    const billing = new Arca({
-      cert: credential.certificatePem,
-      key: credential.privateKeyPem,
-      cuit: Number(cuit),
-      production: false,
-      useSoap12,
-      ticketStorage: new MemoryTicketStorage({ cuit: Number(cuit), production: false }),
-    }).electronicBillingService;
+  ] as const)(
+    'over %s: getCaea, consultCaea, informCaeaNoMovement, consultCaeaNoMovement',
+    async (_name, useSoap12, cuit) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-20T12:00:00-03:00'));
+      const credential = await enrolledCertificate(server.url, {
+        environment: 'sandbox',
+        cuit,
+        alias: `arcacaea${cuit}`,
+        services: ['wsfe'],
+      });
+      const billing = new Arca({
+        cert: credential.certificatePem,
+        key: credential.privateKeyPem,
+        cuit: Number(cuit),
+        production: false,
+        useSoap12,
+        ticketStorage: new MemoryTicketStorage({ cuit: Number(cuit), production: false }),
+      }).electronicBillingService;
 
-    const granted = await billing.getCaea(202611, 2);
-    expect(granted.errors ?? []).toEqual([]);
-    expect(granted.resultGet).toMatchObject({
-      caea: expect.stringMatching(/^\d{14}$/),
-      fchVigDesde: '20261116',
-      fchVigHasta: '20261130',
-      fchTopeInf: '20261230',
-    });
-    const caea = granted.resultGet!.caea;
-    expect((await billing.consultCaea(202611, 2)).resultGet?.caea).toBe(caea);
+      const granted = await billing.getCaea(202611, 2);
+      expect(granted.errors ?? []).toEqual([]);
+      expect(granted.resultGet).toMatchObject({
+        caea: expect.stringMatching(/^\d{14}$/),
+        fchVigDesde: '20261116',
+        fchVigHasta: '20261130',
+        fchTopeInf: '20261230',
+      });
+      const caea = granted.resultGet!.caea;
+      expect((await billing.consultCaea(202611, 2)).resultGet?.caea).toBe(caea);
 
-    const idle = await billing.informCaeaNoMovement(caea, 3);
-    expect(idle.errors ?? []).toEqual([]);
-    expect(String(idle.resultGet?.[0]?.caea)).toBe(caea);
-    const found = await billing.consultCaeaNoMovement(caea, 3);
-    expect(found.resultGet?.map((row) => [String(row.caea), Number(row.ptoVta)])).toEqual([[caea, 3]]);
-  });
+      const idle = await billing.informCaeaNoMovement(caea, 3);
+      expect(idle.errors ?? []).toEqual([]);
+      expect(String(idle.resultGet?.[0]?.caea)).toBe(caea);
+      const found = await billing.consultCaeaNoMovement(caea, 3);
+      expect(found.resultGet?.map((row) => [String(row.caea), Number(row.ptoVta)])).toEqual([[caea, 3]]);
+    },
+  );
 });

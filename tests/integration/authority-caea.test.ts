@@ -135,7 +135,11 @@ describe('informing vouchers issued under it', () => {
       ],
     });
     expect(await feCompUltimoAutorizado('live', auth, sequence)).toBe(2);
-    expect(await feCompConsultar('live', auth, sequence, 2)).toMatchObject({ number: 2, cae: caea, caeDue: '20261130' });
+    expect(await feCompConsultar('live', auth, sequence, 2)).toMatchObject({
+      number: 2,
+      cae: caea,
+      caeDue: '20261130',
+    });
 
     const refused = await feCaeaRegInformativo('live', auth, sequence, [
       bVoucher(3, caea),

@@ -381,3 +381,76 @@ describe('FECAEASinMovimientoInformar and FECAEASinMovimientoConsultar', () => {
     expect((await sinMovimiento(url, 'sandbox', auth, caea, 9)).errors).toEqual(['1203']);
   });
 });
+
+describe("the portal's faults on the CAEA operations", () => {
+  const setFault = async (body: Record<string, unknown>) => {
+    const answer = await portal(url, 'faults', { environment: 'sandbox', count: 1, ...body });
+    expectDocumented('POST /emulator/portal/faults', answer);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  };
+  /** Today's fortnight, in real time: its window is always open. */
+  const current = () => {
+    const day = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+    return { period: Number(day.slice(0, 6)), order: Number(day.slice(6)) <= 15 ? 1 : 2 };
+  };
+
+  it('drop_response: the CAEA IS granted, the answer lost; asking again is 15008 and FECAEAConsultar has it', async () => {
+    const auth = await issuer('sandbox');
+    const { period, order } = current();
+    await setFault({ operation: 'FECAEASolicitar', fault: 'drop_response' });
+    await expect(solicitarCaea(url, 'sandbox', auth, period, order)).rejects.toThrow();
+    expect((await solicitarCaea(url, 'sandbox', auth, period, order)).errors).toEqual(['15008']);
+    expect((await solicitarCaea(url, 'sandbox', auth, period, order, 'FECAEAConsultar')).result?.CAEA).toMatch(
+      /^\d{14}$/,
+    );
+  });
+
+  it('unavailable refuses FECAEARegInformativo (503), error_after_commit carries it out behind a proxy 502', async () => {
+    at('2026-11-20');
+    const auth = await issuer('sandbox');
+    const caea = await grantedCaea('sandbox', auth);
+    await setFault({ operation: 'FECAEARegInformativo', fault: 'unavailable' });
+    const refused = await informar(url, 'sandbox', auth, { pointOfSale: 9, voucherType: 6 }, [
+      caeaVoucher('B', 1, caea),
+    ]);
+    expect(refused.reply.status).toBe(503);
+    expect(await lastNumber(url, 'sandbox', auth, 9, 6)).toMatchObject({ CbteNro: '0' });
+    await setFault({ operation: 'FECAEARegInformativo', fault: 'error_after_commit' });
+    const behindProxy = await informar(url, 'sandbox', auth, { pointOfSale: 9, voucherType: 6 }, [
+      caeaVoucher('B', 1, caea),
+    ]);
+    expect(behindProxy.reply.status).toBe(502);
+    expect(await lastNumber(url, 'sandbox', auth, 9, 6)).toMatchObject({ CbteNro: '1' });
+  });
+
+  it('lagging_lookup: FECAEAConsultar does not see a CAEA granted in the lag', async () => {
+    const auth = await issuer('sandbox');
+    const { period, order } = current();
+    const caea = await grantedCaea('sandbox', auth, period, order);
+    await setFault({ operation: 'FECAEAConsultar', fault: 'lagging_lookup', delay_ms: 5000 });
+    expect((await solicitarCaea(url, 'sandbox', auth, period, order, 'FECAEAConsultar')).errors).toEqual(['602']);
+    expect((await solicitarCaea(url, 'sandbox', auth, period, order, 'FECAEAConsultar')).result?.CAEA).toBe(caea);
+  });
+
+  it('lagging_lookup: FECAEASinMovimientoConsultar does not see a point informed as unused in the lag', async () => {
+    at('2026-11-20');
+    const auth = await issuer('sandbox');
+    const caea = await grantedCaea('sandbox', auth);
+    expect((await sinMovimiento(url, 'sandbox', auth, caea, 9)).result.Resultado).toBe('A');
+    await setFault({ operation: 'FECAEASinMovimientoConsultar', fault: 'lagging_lookup', delay_ms: 5000 });
+    const lookup = () => sinMovimiento(url, 'sandbox', auth, caea, 9, 'FECAEASinMovimientoConsultar');
+    expect((await lookup()).errors).toEqual(['10102']);
+    expect((await lookup()).result.ResultGet.FECAEASinMov).toMatchObject({ CAEA: caea, PtoVta: '9' });
+  });
+
+  it('down for a while refuses every CAEA operation, then ends by itself', async () => {
+    at('2026-11-20');
+    const auth = await issuer('sandbox');
+    await setFault({ fault: 'down', duration_ms: 120_000 });
+    expect((await solicitarCaea(url, 'sandbox', auth, 202611, 2)).reply.status).toBe(503);
+    expect((await sinMovimiento(url, 'sandbox', auth, '12345678901234', 9)).reply.status).toBe(503);
+    expect((await wsfe(url, 'sandbox', 'FEDummy')).body.FEDummyResponse.FEDummyResult.AppServer).toBe('FAIL');
+    vi.setSystemTime(new Date('2026-11-20T12:02:01-03:00'));
+    expect((await solicitarCaea(url, 'sandbox', auth, 202611, 2)).errors).toEqual([]);
+  });
+});
