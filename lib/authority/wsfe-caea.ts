@@ -24,9 +24,9 @@ import {
 import { element, type Sequence } from '@/lib/authority/wsfe-vouchers';
 
 /** FECAEASolicitar's refusal when the CUIT has this fortnight's CAEA already. */
-export const CAEA_ALREADY_GRANTED = '15008';
+const CAEA_ALREADY_GRANTED = '15008';
 /** FECAEASinMovimientoInformar's refusal when the point of sale was informed as unused already. */
-export const IDLE_ALREADY_INFORMED = '1209';
+const IDLE_ALREADY_INFORMED = '1209';
 /** FECAEASinMovimientoConsultar's answer when the point of sale was not informed as unused. */
 const NOT_INFORMED_IDLE = '10102';
 

@@ -32,8 +32,11 @@ function readFortnight(payload: Record<string, unknown>): { fortnight?: Fortnigh
       message: 'El campo <Periodo> debe tener el formato AAAAMM, donde AAAA indica el año y MM el mes en números.',
     });
   }
-  if (!isHalf(half)) errors.push({ code: 15005, message: 'El campo <Orden> debe ser igual a 1 o 2.' });
-  return errors.length || !isHalf(half) ? { errors } : { fortnight: { period, half }, errors };
+  if (!isHalf(half)) {
+    errors.push({ code: 15005, message: 'El campo <Orden> debe ser igual a 1 o 2.' });
+    return { errors };
+  }
+  return errors.length > 0 ? { errors } : { fortnight: { period, half }, errors };
 }
 
 /** 15006's dates as the service writes them (M/d/yyyy). */

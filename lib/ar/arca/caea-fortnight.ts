@@ -14,9 +14,9 @@ export interface Fortnight {
 }
 
 /** How many calendar days before its fortnight a CAEA may be asked (manual, FECAEASolicitar, 15006). */
-export const REQUEST_DAYS_AHEAD = 5;
+const REQUEST_DAYS_AHEAD = 5;
 /** How many calendar days after its fortnight's end its vouchers may still be informed (RG 2926, art. 6). */
-export const REPORT_DAYS_AFTER = 30;
+const REPORT_DAYS_AFTER = 30;
 
 const DAY_MS = 86_400_000;
 
@@ -25,8 +25,7 @@ const toDate = (yyyymmdd: string) =>
 const toText = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, '');
 
 /** yyyymmdd plus (or minus) whole calendar days. */
-export const shiftDays = (yyyymmdd: string, days: number) =>
-  toText(new Date(toDate(yyyymmdd).getTime() + days * DAY_MS));
+const shiftDays = (yyyymmdd: string, days: number) => toText(new Date(toDate(yyyymmdd).getTime() + days * DAY_MS));
 
 /** Whether `period` is a real yyyymm (a month 01-12 of a four-digit year). */
 export function isPeriod(period: number): boolean {
