@@ -1,7 +1,8 @@
 // FECAEASolicitar and FECAEAConsultar: the CAEA of a fortnight, granted once per CUIT and fortnight within the
-// request window, and looked up again. Codes and order from the manual's table for FECAEASolicitar (15003,
-// 15004, 15005, 15006, 15008, 15016; COMPG v4.7, PDF p. 94) and FECAEAConsultar (15004, 15005, then 602);
-// messages the service's own where a real answer showed one (15004, 15006, 602), else the manual's wording.
+// request window (observed 15014 when the CUIT is behind on its reports, caea-overdue.ts), and looked up again.
+// Codes and order from the manual's table for FECAEASolicitar (15003, 15004, 15005, 15006, 15008, 15016; COMPG
+// v4.7, PDF p. 94) and FECAEAConsultar (15004, 15005, then 602); messages the service's own where a real answer
+// showed one (15004, 15006, 602), else the manual's wording.
 import crypto from 'node:crypto';
 import {
   fortnightDays,
@@ -12,12 +13,13 @@ import {
   requestWindow,
   type Fortnight,
 } from '@/lib/ar/arca/caea-fortnight';
+import { overdueObservation } from '@/lib/emulator/caea-overdue';
 import { findCaea, insertCaea, type EmulatorCaea } from '@/lib/emulator/caea-queries';
 import { portalPointsOfSale } from '@/lib/emulator/queries';
 import type { WsfeCall } from '@/lib/emulator/voucher-authorization';
 import type { Observation } from '@/lib/emulator/voucher-detail';
 import { argentinaDate, processTimestamp, readInteger } from '@/lib/emulator/wsfe-values';
-import { errorsXml } from '@/lib/emulator/wsfe-xml';
+import { errorsXml, observationsXml } from '@/lib/emulator/wsfe-xml';
 
 const NO_DATA = 'No existen datos en nuestros registros para los parametros ingresados.';
 
@@ -77,10 +79,11 @@ async function issuerErrors({ environment, cuit, now }: WsfeCall): Promise<Obser
 const newCaea = () => String(crypto.randomInt(10_000_000_000_000, 100_000_000_000_000));
 
 /** FECAEAGet: the CAEA, its fortnight, validity and reporting deadline; FchProceso as long as `processedLength`. */
-const caeaXml = (caea: EmulatorCaea, processedLength: 8 | 14) =>
+const caeaXml = (caea: EmulatorCaea, processedLength: 8 | 14, observations: Observation[] = []) =>
   `<ResultGet><CAEA>${caea.caea}</CAEA><Periodo>${caea.period}</Periodo><Orden>${caea.half}</Orden>` +
   `<FchVigDesde>${caea.validFrom}</FchVigDesde><FchVigHasta>${caea.validTo}</FchVigHasta>` +
-  `<FchTopeInf>${caea.reportBy}</FchTopeInf><FchProceso>${caea.processedAt.slice(0, processedLength)}</FchProceso></ResultGet>`;
+  `<FchTopeInf>${caea.reportBy}</FchTopeInf><FchProceso>${caea.processedAt.slice(0, processedLength)}</FchProceso>` +
+  `${observationsXml(observations)}</ResultGet>`;
 
 export async function solicitarCaea(call: WsfeCall): Promise<string> {
   const { environment, cuit, payload, now } = call;
@@ -113,7 +116,8 @@ export async function solicitarCaea(call: WsfeCall): Promise<string> {
       { code: 15008, message: 'Ya existe un CAEA otorgado para la CUIT solicitante con igual periodo y orden.' },
     ]);
   }
-  return caeaXml(granted, 14);
+  const overdue = await overdueObservation(environment, cuit, argentinaDate(now));
+  return caeaXml(granted, 14, overdue ? [overdue] : []);
 }
 
 export async function consultarCaea({ environment, cuit, payload, seenBy }: WsfeCall): Promise<string> {

@@ -1,7 +1,7 @@
 // The emulated WSFEv1's CAEA book: the CAEAs it granted, per (environment, CUIT, period, half), the points of
 // sale informed as unused under one, and whether a CAEA was used on a point of sale.
 import 'server-only';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lt, lte } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { emulatorCaeaIdlePoints, emulatorCaeas, emulatorVouchers } from '@/lib/db/schema';
 import type { Environment } from '@/lib/ar/environments';
@@ -112,4 +112,20 @@ export async function listIdlePoints(
       ),
     )
     .orderBy(emulatorCaeaIdlePoints.pointOfSale);
+}
+
+/** The CUIT's CAEAs whose reporting deadline (FchTopeInf) passed before `today` (yyyymmdd), oldest first. */
+export async function listCaeasPastDeadline(
+  environment: Environment,
+  cuit: string,
+  today: string,
+): Promise<EmulatorCaea[]> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(emulatorCaeas)
+    .where(
+      and(eq(emulatorCaeas.environment, environment), eq(emulatorCaeas.cuit, cuit), lt(emulatorCaeas.reportBy, today)),
+    )
+    .orderBy(asc(emulatorCaeas.period), asc(emulatorCaeas.half));
 }

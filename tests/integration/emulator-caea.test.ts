@@ -39,7 +39,13 @@ function newCuit(): string {
 
 const credentials = new Map<string, Parameters<typeof loginCms>[2]>();
 /** The same certificate's ticket again, once the clock moved past the first ticket's life. */
-const loginCmsAgain = (auth: Auth) => loginCms(url, 'sandbox', credentials.get(auth.cuit)!);
+const loginCmsAgain = (auth: Auth, environment: 'sandbox' | 'live' = 'sandbox') =>
+  loginCms(url, environment, credentials.get(auth.cuit)!);
+/** The clock moved to the day, and the supplier's ticket for it. */
+const onDay = async (day: string, auth: Auth, environment: 'sandbox' | 'live' = 'live') => {
+  at(day);
+  return { ...ticketOf(await loginCmsAgain(auth, environment)), cuit: auth.cuit };
+};
 
 type Point = { number: number; emission?: 'CAE' | 'CAEA'; blocked?: boolean };
 
@@ -138,6 +144,39 @@ describe('FECAEASolicitar and FECAEAConsultar', () => {
       expect((await solicitarCaea(url, 'live', auth, 202611, 2)).errors).toEqual(expected);
     },
   );
+
+  it('observes 15014 for a CUIT owing the reports of 2 consecutive fortnights, listing each fortnight and point', async () => {
+    at('2026-09-20');
+    let auth = await issuer('live', [{ number: 1 }, { number: 5, emission: 'CAEA' }, { number: 6, emission: 'CAEA' }]);
+    const september = await grantedCaea('live', auth, 202609, 2);
+    // September's second half: point 5 informed a voucher, point 6 nothing (owed).
+    auth = await onDay('2026-09-25', auth);
+    const informed = await informar(url, 'live', auth, { pointOfSale: 5, voucherType: 6 }, [
+      caeaVoucher('B', 1, september, { CbteFch: '20260925', CbteFchHsGen: '20260925100000' }),
+    ]);
+    expect(informed.head.Resultado).toBe('A');
+    auth = await onDay('2026-10-10', auth);
+    const october = await grantedCaea('live', auth, 202610, 1);
+    auth = await onDay('2026-10-20', auth);
+    expect((await sinMovimiento(url, 'live', auth, october, 5)).result.Resultado).toBe('A');
+
+    // 20 November: both deadlines (30 October, 14 November) passed, and point 6 reported neither.
+    auth = await onDay('2026-11-20', auth);
+    const owing = await solicitarCaea(url, 'live', auth, 202611, 2);
+    expect(owing.errors).toEqual([]);
+    expect(owing.result?.CAEA).toMatch(/^\d{14}$/);
+    const observation = owing.reply.body.FECAEASolicitarResponse.FECAEASolicitarResult.ResultGet.Observaciones.Obs;
+    expect(observation.Code).toBe('15014');
+    expect(observation.Msg).toMatch(/: 202609;2;6, 202610;1;6$/);
+
+    // Reported, the CUIT owes nothing: the next fortnight's CAEA comes without it.
+    expect((await sinMovimiento(url, 'live', auth, october, 6)).result.Resultado).toBe('A');
+    expect((await sinMovimiento(url, 'live', auth, september, 6)).result.Resultado).toBe('A');
+    auth = await onDay('2026-11-28', auth);
+    const clear = await solicitarCaea(url, 'live', auth, 202612, 1);
+    expect(clear.errors).toEqual([]);
+    expect(clear.reply.body.FECAEASolicitarResponse.FECAEASolicitarResult.ResultGet.Observaciones).toBeUndefined();
+  });
 
   it('FECAEAConsultar: 602 with Periodo and Orden echoed when the fortnight has no CAEA; its own checks', async () => {
     at('2026-11-20');
