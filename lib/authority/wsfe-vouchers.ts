@@ -146,8 +146,11 @@ const CHILD_ORDER: Record<string, readonly string[]> = Object.fromEntries(
   Object.values(DETAIL_ARRAYS).map(({ item, fields }) => [item, fields]),
 );
 
-/** `<ar:Name>` with the value's fields in `order` (arrays repeat the element); absent values are left out. */
-function element(name: string, value: unknown, order?: readonly string[]): string {
+/**
+ * `<ar:Name>` with the value's fields in `order` (arrays repeat the element); absent values are left out. Also
+ * writes FECAEARegInformativo's details (wsfe-caea.ts), which are FECAESolicitar's and two more elements.
+ */
+export function element(name: string, value: unknown, order?: readonly string[]): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map((item) => element(name, item, CHILD_ORDER[name])).join('');
   if (typeof value === 'object') {

@@ -711,7 +711,10 @@ export const emulatorVoucherSequences = pgTable(
   (t) => [uniqueIndex('emulator_voucher_sequences_unique').on(t.environment, t.cuit, t.pointOfSale, t.voucherType)],
 );
 
-/** Vouchers the emulated WSFEv1 authorised: a number (or, for B, a range) of a sequence, and its CAE. */
+/** How the authority came to hold a voucher: authorised online (CAE) or informed under an advance code (CAEA). */
+export type EmulatorEmission = 'CAE' | 'CAEA';
+
+/** Vouchers the emulated WSFEv1 authorised or was informed of: a number (or, for B, a range) of a sequence, and its code. */
 export const emulatorVouchers = pgTable(
   'emulator_vouchers',
   {
@@ -729,12 +732,61 @@ export const emulatorVouchers = pgTable(
     processedAt: text('processed_at').notNull(),
     detail: jsonb('detail').$type<VoucherDetail>().notNull(),
     observations: jsonb('observations').$type<Observation[]>().notNull().default([]),
+    /** CAE: authorised by FECAESolicitar (`cae` is its CAE); CAEA: informed by FECAEARegInformativo (`cae` is the CAEA). */
+    emission: text('emission').$type<EmulatorEmission>().notNull().default('CAE'),
+    /** CAEA only: CbteFchHsGen, when the voucher was made in contingency (yyyymmddhhmiss). */
+    generatedAt: text('generated_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('emulator_vouchers_number').on(t.environment, t.cuit, t.pointOfSale, t.voucherType, t.numberFrom),
     index('emulator_vouchers_newest').on(t.environment, t.cuit, t.createdAt),
   ],
+);
+
+/**
+ * The CAEAs the emulated WSFEv1 granted: one per (environment, CUIT, period, half), the code unique in its
+ * environment; its validity (the fortnight), the last day to inform its vouchers, and when it was granted.
+ */
+export const emulatorCaeas = pgTable(
+  'emulator_caeas',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    /** yyyymm */
+    period: integer('period').notNull(),
+    /** 1: days 1-15; 2: day 16 to the month's end. */
+    half: integer('half').notNull(),
+    caea: text('caea').notNull(),
+    /** yyyymmdd: FchVigDesde, FchVigHasta, FchTopeInf. */
+    validFrom: text('valid_from').notNull(),
+    validTo: text('valid_to').notNull(),
+    reportBy: text('report_by').notNull(),
+    /** yyyymmddhhmiss in Argentina. */
+    processedAt: text('processed_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('emulator_caeas_fortnight').on(t.environment, t.cuit, t.period, t.half),
+    uniqueIndex('emulator_caeas_code').on(t.environment, t.caea),
+  ],
+);
+
+/** A CAEA's points of sale informed as unused (FECAEASinMovimientoInformar): once per CAEA and point of sale. */
+export const emulatorCaeaIdlePoints = pgTable(
+  'emulator_caea_idle_points',
+  {
+    id: uuid('id').primaryKey(),
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    caea: text('caea').notNull(),
+    pointOfSale: integer('point_of_sale').notNull(),
+    /** yyyymmdd, as FchProceso is written for this operation. */
+    processedOn: text('processed_on').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('emulator_caea_idle_points_unique').on(t.environment, t.caea, t.pointOfSale)],
 );
 
 /**

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { AuthorityService } from '@/lib/ar/services';
 import type { Environment } from '@/lib/ar/environments';
 import { getDb } from '@/lib/db/client';
+import type { EmulatorEmission } from '@/lib/db/schema';
 import type { BookPosition } from '@/lib/emulator/invoicing-queries';
 
 export interface BookRow {
@@ -21,6 +22,8 @@ export interface BookRow {
   docType: number;
   docNumber: string;
   service: AuthorityService;
+  /** CAE: authorised online; CAEA: informed under a CAEA (`cae` is then the CAEA; WSFEv1 only). */
+  emission: EmulatorEmission;
   /** yyyymmddhhmiss in Argentina. */
   processedAt: string;
 }
@@ -37,17 +40,17 @@ export async function listBook(
     select * from (
       select point_of_sale, voucher_type, number_from, number_to, cae, detail->>'CbteFch' as date,
         detail->>'ImpTotal' as total, detail->>'MonId' as currency, (detail->>'DocTipo')::int as doc_type,
-        detail->>'DocNro' as doc_number, 'wsfe' as service, processed_at
+        detail->>'DocNro' as doc_number, 'wsfe' as service, emission, processed_at
       from emulator_vouchers where environment = ${environment} and cuit = ${cuit}
       union all
       select point_of_sale, voucher_type, number, number, cae, voucher_date, request->>'Imp_total',
         request->>'Moneda_Id', 0, coalesce(nullif(request->>'Id_impositivo', ''), request->>'Cuit_pais_cliente', ''),
-        'wsfex', processed_at
+        'wsfex', 'CAE', processed_at
       from emulator_export_vouchers where environment = ${environment} and cuit = ${cuit}
       union all
       select point_of_sale, voucher_type, number, number, cae, replace(comprobante->>'fechaEmision', '-', ''),
         comprobante->>'importeTotal', comprobante->>'codigoMoneda', (comprobante->>'codigoTipoDocumento')::int,
-        comprobante->>'numeroDocumento', 'wsct',
+        comprobante->>'numeroDocumento', 'wsct', 'CAE',
         to_char(created_at at time zone 'UTC' - interval '3 hours', 'YYYYMMDDHH24MISS')
       from emulator_wsct_vouchers where environment = ${environment} and cuit = ${cuit}
     ) book
@@ -69,6 +72,7 @@ export async function listBook(
     docType: Number(row.doc_type ?? 0),
     docNumber: String(row.doc_number ?? ''),
     service: row.service as AuthorityService,
+    emission: row.emission === 'CAEA' ? 'CAEA' : 'CAE',
     processedAt: String(row.processed_at ?? ''),
   }));
 }

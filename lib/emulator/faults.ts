@@ -23,7 +23,14 @@ const FAULTABLE_OPERATIONS: [string, ...string[]] = [
   ...WSCT_OPERATION_NAMES,
 ];
 /** The lookups a client settles a doubt with: the ones a lagging book misleads. */
-const LOOKUP_OPERATIONS = ['FECompConsultar', 'FECompUltimoAutorizado', 'FEXGetCMP', 'FEXGetLast_CMP'] as const;
+const LOOKUP_OPERATIONS = [
+  'FECompConsultar',
+  'FECompUltimoAutorizado',
+  'FECAEAConsultar',
+  'FECAEASinMovimientoConsultar',
+  'FEXGetCMP',
+  'FEXGetLast_CMP',
+] as const;
 /** FEDummy, FEXDummy and WSCT's dummy are how a client asks whether a service is up: they answer while the environment is down. */
 const HEALTH_OPERATIONS = ['FEDummy', 'FEXDummy', 'dummy'];
 /** WSCT's request elements are the operation's name and `Request`. */

@@ -51,6 +51,8 @@ export const PointOfSaleBody = z
     environment: EnvironmentSchema,
     cuit: CuitSchema,
     number: z.number().int().min(1).max(99_998),
+    /** How it issues, as FEParamGetPtosVenta's EmisionTipo says: online (CAE, the default) or under a CAEA. */
+    emission: z.enum(['CAE', 'CAEA']).optional(),
     /** Tests make blocked and dropped points of sale with these. */
     blocked: z.boolean().optional(),
     dropped_on: z.iso.date().nullable().optional(),
@@ -148,6 +150,7 @@ export async function registerPointOfSale(input: z.output<typeof PointOfSaleBody
     environment: input.environment as Environment,
     cuit: input.cuit,
     number: input.number,
+    emissionType: input.emission ?? 'CAE',
     blocked: input.blocked ?? false,
     droppedOn: input.dropped_on ?? null,
   });

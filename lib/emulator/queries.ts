@@ -109,11 +109,12 @@ export async function portalRecordOfAlias(row: {
   };
 }
 
-/** Registers the point of sale, or updates its state (blocked, dropped) when it exists. */
+/** Registers the point of sale, or updates its state (emission type, blocked, dropped) when it exists. */
 export async function upsertPointOfSale(row: {
   environment: Environment;
   cuit: string;
   number: number;
+  emissionType: 'CAE' | 'CAEA';
   blocked: boolean;
   droppedOn: string | null;
 }): Promise<EmulatorPointOfSale> {
@@ -123,7 +124,7 @@ export async function upsertPointOfSale(row: {
     .values({ id: newId(), ...row })
     .onConflictDoUpdate({
       target: [emulatorPointsOfSale.environment, emulatorPointsOfSale.cuit, emulatorPointsOfSale.number],
-      set: { blocked: row.blocked, droppedOn: row.droppedOn },
+      set: { emissionType: row.emissionType, blocked: row.blocked, droppedOn: row.droppedOn },
     })
     .returning();
   return stored!;

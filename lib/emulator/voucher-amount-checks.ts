@@ -7,7 +7,7 @@ import { CURRENCIES, REFERENCE_RATES, TRIBUTES, VAT_RATES, type VoucherClass } f
 export type Refuse = (code: number, message: string) => void;
 
 /** The manual's margin: a relative error up to 0.01 %, or an absolute one up to 0.01 per item summed. */
-function close(calculated: bigint, declared: bigint, items = 1): boolean {
+export function close(calculated: bigint, declared: bigint, items = 1): boolean {
   const difference = calculated > declared ? calculated - declared : declared - calculated;
   const magnitude = declared < 0n ? -declared : declared;
   return difference <= BigInt(items) || difference * 10_000n <= magnitude;

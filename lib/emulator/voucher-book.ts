@@ -1,7 +1,7 @@
-// The authority's book, whole: every voucher the emulated WSFEv1, WSFEX and WSCT authorised for a CUIT, paged
-// in the order
-// a reconciliation walks it (point of sale, voucher type, number, ascending), so that a client can compare
-// it sequence by sequence with its own records. The cursor is the last served voucher's place in that order.
+// The authority's book, whole: every voucher the emulated WSFEv1 (CAE, or informed under a CAEA), WSFEX and
+// WSCT authorised for a CUIT, paged in the order a reconciliation walks it (point of sale, voucher type, number,
+// ascending), so that a client can compare it sequence by sequence with its own records. The cursor is the last
+// served voucher's place in that order.
 import { z } from 'zod';
 import { cursorOf, cursorValues, ListQuery } from '@/lib/api/pagination';
 import type { Environment } from '@/lib/ar/environments';
@@ -34,7 +34,7 @@ const presentVoucher = (voucher: BookRow): BookVoucher => ({
   voucher_type: voucher.voucherType,
   number: voucher.numberFrom,
   number_to: voucher.numberTo,
-  cae: voucher.cae,
+  ...(voucher.emission === 'CAEA' ? { caea: voucher.cae } : { cae: voucher.cae }),
   date: isoDate(voucher.date),
   total: voucher.total,
   currency: voucher.currency,

@@ -1,6 +1,7 @@
-// What the emulated WSFEv1 tells about vouchers already authorised: a sequence's last number
+// What the emulated WSFEv1 tells about vouchers already authorised (or, under a CAEA, informed): a sequence's last number
 // (FECompUltimoAutorizado), one voucher as it was authorised (FECompConsultar), and how many vouchers one
 // FECAESolicitar may carry (FECompTotXRequest).
+import { caeaPointUsable } from '@/lib/emulator/caea-checks';
 import { isRecord } from '@/lib/emulator/soap';
 import { findVoucher, getPointOfSale, lastAuthorised, lastAuthorisedBy } from '@/lib/emulator/invoicing-queries';
 import type { WsfeCall } from '@/lib/emulator/voucher-authorization';
@@ -25,9 +26,13 @@ export async function ultimoAutorizado({ environment, cuit, payload, now, seenBy
       message: 'Debe de ser algunos de los habilitados en este WS. Consultar metodo FEParamGetTiposCbte',
     });
   }
+  // Both kinds of point of sale: a CAEA one answers the last voucher informed (the manual lists this lookup for both).
+  const point = errors.length === 0 ? await getPointOfSale(environment, cuit, pointOfSale) : undefined;
+  const today = argentinaDate(now);
   if (
     errors.length === 0 &&
-    !pointOfSaleUsable(environment, await getPointOfSale(environment, cuit, pointOfSale), argentinaDate(now))
+    !pointOfSaleUsable(environment, point, today) &&
+    !caeaPointUsable(environment, point, today)
   ) {
     errors.push({
       code: 11002,
@@ -66,7 +71,7 @@ export async function compConsultar({ environment, cuit, payload, seenBy }: Wsfe
     ]);
   return (
     `<ResultGet>${detailXml(voucher.detail)}<Resultado>A</Resultado>${element('CodAutorizacion', voucher.cae)}` +
-    `<EmisionTipo>CAE</EmisionTipo>${element('FchVto', voucher.caeDue)}${element('FchProceso', voucher.processedAt)}` +
+    `<EmisionTipo>${voucher.emission}</EmisionTipo>${element('FchVto', voucher.caeDue)}${element('FchProceso', voucher.processedAt)}` +
     `${observationsXml(voucher.observations)}<PtoVta>${voucher.pointOfSale}</PtoVta><CbteTipo>${voucher.voucherType}</CbteTipo></ResultGet>`
   );
 }

@@ -1,5 +1,8 @@
-// The operations the emulated WSFEv1 serves: what each answers, and what its Result holds besides
+// The operations the emulated WSFEv1 serves (CAE and CAEA): what each answers, and what its Result holds besides
 // Errors when the credentials fail (the WSDL's required integers, written as 0, as the service does).
+import { consultarCaea, solicitarCaea } from '@/lib/emulator/caea-grant';
+import { consultarSinMovimiento, informarSinMovimiento } from '@/lib/emulator/caea-idle';
+import { informarCaea } from '@/lib/emulator/caea-report';
 import { isDown } from '@/lib/emulator/fault-queries';
 import { solicitarCae, type WsfeCall } from '@/lib/emulator/voucher-authorization';
 import { compConsultar, compTotXRequest, ultimoAutorizado } from '@/lib/emulator/voucher-lookups';
@@ -28,6 +31,12 @@ export const WSFE_OPERATIONS = {
     run: ultimoAutorizado,
   },
   FECompConsultar: { run: compConsultar },
+  FECAEASolicitar: { run: solicitarCaea },
+  FECAEAConsultar: { run: consultarCaea },
+  FECAEARegInformativo: { run: informarCaea },
+  // PtoVta is a required integer of the result itself: written as 0 when the credentials fail.
+  FECAEASinMovimientoInformar: { onAuthFailure: '<PtoVta>0</PtoVta>', run: informarSinMovimiento },
+  FECAEASinMovimientoConsultar: { run: consultarSinMovimiento },
   FECompTotXRequest: { onAuthFailure: '<RegXReq>0</RegXReq>', run: compTotXRequest },
   FEParamGetPtosVenta: { run: puntosDeVenta },
   ...Object.fromEntries(Object.entries(PARAMETER_TABLES).map(([name, run]) => [name, { run }])),

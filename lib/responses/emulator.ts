@@ -82,7 +82,16 @@ export const BookVoucher = z.strictObject({
   voucher_type: z.int().describe("The authority's CbteTipo"),
   number: z.int(),
   number_to: z.int().describe('The last number of a B range; the same number otherwise'),
-  cae: z.string().regex(/^\d{14}$/),
+  cae: z
+    .string()
+    .regex(/^\d{14}$/)
+    .optional()
+    .describe('The CAE of a voucher authorised online (FECAESolicitar); absent for one informed under a CAEA'),
+  caea: z
+    .string()
+    .regex(/^\d{14}$/)
+    .optional()
+    .describe('The CAEA a voucher issued in contingency was informed under (FECAEARegInformativo)'),
   date: z.string().describe('CbteFch, YYYY-MM-DD'),
   total: z.string().describe('ImpTotal as the service writes it (121, 121.5)'),
   currency: z.string(),

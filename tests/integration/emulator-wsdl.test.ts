@@ -58,6 +58,8 @@ interface NodeSoapClient {
   FEXGetLast_CMPAsync(input: unknown): SoapAnswer;
   FEXAuthorizeAsync(input: unknown): SoapAnswer;
   FEDummyAsync(input: unknown): SoapAnswer;
+  FECAEASolicitarAsync(input: unknown): SoapAnswer;
+  FECAEASinMovimientoConsultarAsync(input: unknown): SoapAnswer;
   dummyAsync(input: unknown): SoapAnswer;
 }
 
@@ -126,6 +128,31 @@ describe('node-soap from our WSDLs alone', () => {
     const client = await soapClientFor('sr-padron/webservices/personaServiceA5');
     const [dummy] = await client.dummyAsync({});
     expect(dummy.return).toEqual({ appserver: 'OK', authserver: 'OK', dbserver: 'OK' });
+  });
+
+  it("WSFEv1: this fortnight's CAEA (FECAEASolicitar), then FECAEASinMovimientoConsultar of it", async () => {
+    const cuit = freshCuit('30');
+    const leaf = makeLeaf({ ca: makeCa('sandbox'), cuit, alias: 'wsdlcaea' });
+    await portal(emulator(), 'authorizations', { environment: 'sandbox', cuit, alias: 'wsdlcaea', service: 'wsfe' });
+    const ticket = await loginCms('sandbox', 'wsfe', {
+      certificatePem: leaf.certificatePem,
+      privateKeyPem: leaf.keyPem,
+    });
+    const client = await soapClientFor('wsfev1/service.asmx');
+    const auth = { Token: ticket.token, Sign: ticket.sign, Cuit: cuit };
+    const today = argentinaDate(new Date());
+    const order = Number(today.slice(6)) <= 15 ? 1 : 2;
+
+    const [granted] = await client.FECAEASolicitarAsync({
+      Auth: auth,
+      Periodo: Number(today.slice(0, 6)),
+      Orden: order,
+    });
+    const caea = granted.FECAEASolicitarResult.ResultGet;
+    expect(caea.CAEA).toMatch(/^\d{14}$/);
+    expect(Number(caea.Orden)).toBe(order);
+    const [idle] = await client.FECAEASinMovimientoConsultarAsync({ Auth: auth, CAEA: caea.CAEA, PtoVta: 3 });
+    expect(Number(idle.FECAEASinMovimientoConsultarResult.Errors.Err[0].Code)).toBe(10102);
   });
 
   it('WSFEv1: FEDummy', async () => {

@@ -23,6 +23,11 @@ const table = (response: string, row: string, idType: string) => ({
 });
 const authOnly = (name: string, type: string) => ({ input: [AUTH], result: [`${name}Result`, type] as Field });
 
+/** FECAEASolicitar's and FECAEAConsultar's fortnight. */
+const FORTNIGHT: Field[] = [
+  ['Periodo', 'int', '1'],
+  ['Orden', 'short', '1'],
+];
 /** FECAEDetRequest's elements, in order (lib/ar/arca/wsfe-detail-order.ts). */
 const DETAIL: Field[] = [
   ['Concepto', 'int', '1'],
@@ -68,6 +73,20 @@ export const WSFE_WSDL: ServiceDescription = {
       input: [AUTH, ['FeCompConsReq', 'FECompConsultaReq']],
       result: ['FECompConsultarResult', 'FECompConsultaResponse'],
     },
+    FECAEASolicitar: { input: [AUTH, ...FORTNIGHT], result: ['FECAEASolicitarResult', 'FECAEAGetResponse'] },
+    FECAEAConsultar: { input: [AUTH, ...FORTNIGHT], result: ['FECAEAConsultarResult', 'FECAEAGetResponse'] },
+    FECAEARegInformativo: {
+      input: [AUTH, ['FeCAEARegInfReq', 'FECAEARequest']],
+      result: ['FECAEARegInformativoResult', 'FECAEAResponse'],
+    },
+    FECAEASinMovimientoInformar: {
+      input: [AUTH, ['PtoVta', 'int', '1'], ['CAEA', 'string']],
+      result: ['FECAEASinMovimientoInformarResult', 'FECAEASinMovResponse'],
+    },
+    FECAEASinMovimientoConsultar: {
+      input: [AUTH, ['CAEA', 'string'], ['PtoVta', 'int', '1']],
+      result: ['FECAEASinMovimientoConsultarResult', 'FECAEASinMovConsResponse'],
+    },
     FECompTotXRequest: authOnly('FECompTotXRequest', 'FERegXReqResponse'),
     FEDummy: { input: [], result: ['FEDummyResult', 'DummyResponse'] },
     FEParamGetPtosVenta: authOnly('FEParamGetPtosVenta', 'FEPtoVentaResponse'),
@@ -102,6 +121,18 @@ export const WSFE_WSDL: ServiceDescription = {
       ['PtoVta', 'int', '1'],
       ['CbteTipo', 'int', '1'],
     ],
+    FECAEARequest: [
+      ['FeCabReq', 'FECAEACabRequest'],
+      ['FeDetReq', 'ArrayOfFECAEADetRequest'],
+    ],
+    FECAEACabRequest: [
+      ['CantReg', 'int', '1'],
+      ['PtoVta', 'int', '1'],
+      ['CbteTipo', 'int', '1'],
+    ],
+    ArrayOfFECAEADetRequest: list('FECAEADetRequest'),
+    /** FECAEDetRequest's elements, then the CAEA and when the voucher was made in contingency. */
+    FECAEADetRequest: [...DETAIL, ['CAEA', 'string'], ['CbteFchHsGen', 'string']],
     ArrayOfFECAEDetRequest: list('FECAEDetRequest'),
     FECAEDetRequest: DETAIL,
     ArrayOfCbteAsoc: list('CbteAsoc'),
@@ -165,6 +196,53 @@ export const WSFE_WSDL: ServiceDescription = {
       ['Observaciones', 'ArrayOfObs'],
       ['CAE', 'string'],
       ['CAEFchVto', 'string'],
+    ],
+    FECAEAResponse: [['FeCabResp', 'FECAEACabResponse'], ['FeDetResp', 'ArrayOfFECAEADetResponse'], ...ERRORS_EVENTS],
+    FECAEACabResponse: [
+      ['Cuit', 'long', '1'],
+      ['PtoVta', 'int', '1'],
+      ['CbteTipo', 'int', '1'],
+      ['FchProceso', 'string'],
+      ['CantReg', 'int', '1'],
+      ['Resultado', 'string'],
+      ['Reproceso', 'string'],
+    ],
+    ArrayOfFECAEADetResponse: list('FECAEADetResponse'),
+    FECAEADetResponse: [
+      ['Concepto', 'int', '1'],
+      ['DocTipo', 'int', '1'],
+      ['DocNro', 'long', '1'],
+      ['CbteDesde', 'long', '1'],
+      ['CbteHasta', 'long', '1'],
+      ['CbteFch', 'string'],
+      ['Resultado', 'string'],
+      ['Observaciones', 'ArrayOfObs'],
+      ['CAEA', 'string'],
+    ],
+    FECAEAGetResponse: [['ResultGet', 'FECAEAGet'], ...ERRORS_EVENTS],
+    FECAEAGet: [
+      ['CAEA', 'string'],
+      ['Periodo', 'int', '1'],
+      ['Orden', 'short', '1'],
+      ['FchVigDesde', 'string'],
+      ['FchVigHasta', 'string'],
+      ['FchTopeInf', 'string'],
+      ['FchProceso', 'string'],
+      ['Observaciones', 'ArrayOfObs'],
+    ],
+    FECAEASinMovResponse: [
+      ['CAEA', 'string'],
+      ['FchProceso', 'string'],
+      ['PtoVta', 'int', '1'],
+      ['Resultado', 'string'],
+      ...ERRORS_EVENTS,
+    ],
+    FECAEASinMovConsResponse: [['ResultGet', 'ArrayOfFECAEASinMov'], ...ERRORS_EVENTS],
+    ArrayOfFECAEASinMov: list('FECAEASinMov'),
+    FECAEASinMov: [
+      ['CAEA', 'string'],
+      ['FchProceso', 'string'],
+      ['PtoVta', 'int', '1'],
     ],
     ArrayOfObs: list('Obs'),
     Obs: [

@@ -197,8 +197,9 @@ export const EMULATOR_ENDPOINTS: Endpoint[] = [
     description:
       '`unavailable`: HTTP 503, nothing done. Carried out, then: `drop_response` the connection is cut before any ' +
       "answer; `error_after_commit` a proxy's HTTP 502 HTML page; `slow` the answer after `delay_ms`. " +
-      '`lagging_lookup` (FECompConsultar, FECompUltimoAutorizado): the lookup does not see vouchers authorised in ' +
-      'the last `delay_ms`. `down`: every operation of the environment answers 503 for `duration_ms` (FEDummy ' +
+      '`lagging_lookup` (FECompConsultar, FECompUltimoAutorizado, FECAEAConsultar, FECAEASinMovimientoConsultar, ' +
+      'FEXGetCMP, FEXGetLast_CMP): the lookup does not see what was authorised, granted or informed in the last ' +
+      '`delay_ms`. `down`: every operation of the environment answers 503 for `duration_ms` (FEDummy ' +
       'answers, its servers not OK); `count` 0 lifts it. A new fault for an operation replaces the old; `count` 0 clears it.',
     body: jsonBody(FaultBody),
     responses: { 201: answer(RecordedFault, 'The fault, pending for the next calls') },
