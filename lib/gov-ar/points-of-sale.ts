@@ -24,8 +24,12 @@ export type PointsOfSaleService = 'wsfe' | 'wsfex';
 const keyOf = (credential: Credential, service: PointsOfSaleService) =>
   `${credential.environment}:${credential.fingerprint}:${service}`;
 
-/** Only these may be invoiced on: not blocked, not dropped. */
-export const isUsable = (point: PuntoDeVenta) => !point.blocked && point.droppedOn === null;
+/**
+ * Only these may be invoiced on with a CAE: not blocked, not dropped, and not a CAEA point of sale (the authority
+ * keeps those for vouchers issued under a CAEA and refuses a CAE there: docs/contingency.md, R8).
+ */
+export const isUsable = (point: PuntoDeVenta) =>
+  !point.blocked && point.droppedOn === null && !/^CAEA\b/i.test(point.emissionType.trim());
 
 /** Asks the authority now (one question at a time per certificate) and keeps the answer. */
 export function queryPointsOfSale(

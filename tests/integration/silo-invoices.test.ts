@@ -278,6 +278,16 @@ describe('a live supplier', () => {
     expect(refused.body.code).toBe('certificate_revoked');
   });
 
+  it('refuses a CAE invoice on a CAEA point of sale: the authority keeps those for contingency', async () => {
+    const supplier = await registeredSupplier(emulator(), { environment: 'live' });
+    await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 16, emission: 'CAEA' });
+    await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 17 });
+    const refused = await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '16' }));
+    expect(refused.body).toMatchObject({ code: 'point_of_sale_not_registered' });
+    expect(refused.body.message).toContain('usable there: 17');
+    expect((await postInvoice(supplier.apiKey, invoiceDoc(supplier.cuit, { series: '17' }))).status).toBe(201);
+  });
+
   it("an export's point of sale is looked up in WSFEX's list: no wsfe needed", async () => {
     const supplier = await registeredSupplier(emulator(), { environment: 'live', invoiceTypes: ['E'] });
     await addPointOfSale(emulator(), 'live', supplier.cuit, { number: 14 });
