@@ -1,7 +1,7 @@
 // Every word an export voucher (E, WSFEX, RG 2758) prints, in each language it may name (`ar-fex-language`,
 // WSFEX's Idioma_cbte: 1 Spanish, 2 English, 3 Portuguese): one table, so a language is whole or absent.
 // The authority's own proper names (its VAT conditions, its country table) stay as the authority writes them.
-import type { LayoutWords } from '@/lib/gov-ar/pdf/layout-words';
+import { SPANISH_LAYOUT_WORDS, type LayoutWords } from '@/lib/gov-ar/pdf/layout-words';
 
 export type ExportLanguage = '1' | '2' | '3';
 
@@ -38,34 +38,7 @@ export interface ExportLabels {
 
 export const EXPORT_LABELS: Record<ExportLanguage, ExportLabels> = {
   1: {
-    layout: {
-      lang: 'es-AR',
-      original: 'ORIGINAL',
-      numberPrefix: 'Nro.',
-      issueDate: 'Fecha de emisión',
-      columns: {
-        description: 'Producto / Servicio',
-        quantity: 'Cantidad',
-        unit: 'U. medida',
-        price: 'Precio unit.',
-        discount: 'Bonif.',
-        vat: 'Alíc. IVA',
-        subtotal: 'Subtotal',
-        withVat: ' c/IVA',
-      },
-      tributes: {
-        title: 'Otros tributos',
-        description: 'Descripción',
-        base: 'Base imponible',
-        rate: 'Alícuota',
-        amount: 'Importe',
-      },
-      associated: 'Comprobante asociado',
-      authorised: 'Comprobante Autorizado',
-      cae: 'CAE N°',
-      caeExpiry: 'Fecha de vto. de CAE',
-      page: (page, pages) => `Página ${page} de ${pages}`,
-    },
+    layout: SPANISH_LAYOUT_WORDS,
     titles: {
       19: 'FACTURA DE EXPORTACIÓN',
       20: 'NOTA DE DÉBITO POR OPERACIONES CON EL EXTERIOR',
