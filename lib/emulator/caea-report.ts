@@ -25,7 +25,7 @@ import type { WsfeCall } from '@/lib/emulator/voucher-authorization';
 import type { Observation } from '@/lib/emulator/voucher-detail';
 import type { VoucherRequestHeader } from '@/lib/emulator/voucher-request';
 import { argentinaDate, processTimestamp } from '@/lib/emulator/wsfe-values';
-import { element, errorsXml, observationsXml } from '@/lib/emulator/wsfe-xml';
+import { batchHeadXml, element, errorsXml, observationsXml } from '@/lib/emulator/wsfe-xml';
 
 interface ReportOutcome {
   detail: CaeaRequestDetail;
@@ -116,12 +116,8 @@ function answer(
   outcomes: ReportOutcome[],
   errors: Observation[],
 ): string {
-  const accepted = outcomes.filter((outcome) => outcome.accepted).length;
-  const result = accepted === 0 ? 'R' : accepted === outcomes.length ? 'A' : 'P';
-  const head =
-    `<FeCabResp><Cuit>${cuit}</Cuit><PtoVta>${header.pointOfSale}</PtoVta><CbteTipo>${header.voucherType}</CbteTipo>` +
-    `<FchProceso>${processedAt}</FchProceso><CantReg>${header.count}</CantReg><Resultado>${result}</Resultado>` +
-    '<Reproceso>N</Reproceso></FeCabResp>';
+  const passed = outcomes.filter((outcome) => outcome.accepted).length;
+  const head = batchHeadXml(header, cuit, processedAt, { passed, of: outcomes.length });
   const details = outcomes
     .map(
       ({ detail, accepted: ok, observations }) =>

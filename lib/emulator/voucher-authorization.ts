@@ -31,7 +31,7 @@ import {
 } from '@/lib/emulator/voucher-request';
 import { VOUCHER_TYPES } from '@/lib/emulator/wsfe-catalog';
 import { argentinaDate, processTimestamp } from '@/lib/emulator/wsfe-values';
-import { element, errorsXml, observationsXml } from '@/lib/emulator/wsfe-xml';
+import { batchHeadXml, element, errorsXml, observationsXml } from '@/lib/emulator/wsfe-xml';
 
 export interface WsfeCall {
   environment: Environment;
@@ -156,12 +156,8 @@ function answer(
   outcomes: DetailOutcome[],
   errors: Observation[],
 ): string {
-  const approved = outcomes.filter((outcome) => outcome.approved).length;
-  const result = approved === 0 ? 'R' : approved === outcomes.length ? 'A' : 'P';
-  const head =
-    `<FeCabResp><Cuit>${cuit}</Cuit><PtoVta>${header.pointOfSale}</PtoVta><CbteTipo>${header.voucherType}</CbteTipo>` +
-    `<FchProceso>${processedAt}</FchProceso><CantReg>${header.count}</CantReg><Resultado>${result}</Resultado>` +
-    '<Reproceso>N</Reproceso></FeCabResp>';
+  const passed = outcomes.filter((outcome) => outcome.approved).length;
+  const head = batchHeadXml(header, cuit, processedAt, { passed, of: outcomes.length });
   const details = outcomes
     .map(
       ({ detail, date, approved: ok, observations, cae, caeDue }) =>

@@ -3,6 +3,7 @@
 import { escapeXml } from '@/lib/ar/xml';
 import { DETAIL_ARRAYS, DETAIL_FIELDS, type DetailArray } from '@/lib/ar/arca/wsfe-detail-order';
 import type { DetailItem, Observation, VoucherDetail } from '@/lib/emulator/voucher-detail';
+import type { VoucherRequestHeader } from '@/lib/emulator/voucher-request';
 
 export const element = (name: string, value: string | number) => {
   const text = typeof value === 'number' ? String(value) : escapeXml(value);
@@ -50,4 +51,19 @@ export function detailXml(detail: VoucherDetail): string {
     const value = detail[field as Exclude<typeof field, DetailArray | 'PeriodoAsoc'>];
     return value === undefined ? '' : element(field, value);
   }).join('');
+}
+
+/** A batch answer's `FeCabResp` (FECAESolicitar, FECAEARegInformativo): A when every detail passed, R when none, P else. */
+export function batchHeadXml(
+  header: VoucherRequestHeader,
+  cuit: string,
+  processedAt: string,
+  details: { passed: number; of: number },
+): string {
+  const result = details.passed === 0 ? 'R' : details.passed === details.of ? 'A' : 'P';
+  return (
+    `<FeCabResp><Cuit>${cuit}</Cuit><PtoVta>${header.pointOfSale}</PtoVta><CbteTipo>${header.voucherType}</CbteTipo>` +
+    `<FchProceso>${processedAt}</FchProceso><CantReg>${header.count}</CantReg><Resultado>${result}</Resultado>` +
+    '<Reproceso>N</Reproceso></FeCabResp>'
+  );
 }
