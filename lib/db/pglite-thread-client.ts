@@ -96,9 +96,12 @@ export class PgliteThreadClient {
   }
 
   async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#request({ op: 'query', text, params: params ?? [], options: crossable(options) }) as Promise<
-      Results<T>
-    >;
+    return this.#request({
+      op: 'query',
+      text,
+      params: crossableParams(params),
+      options: crossable(options),
+    }) as Promise<Results<T>>;
   }
 
   exec(text: string): Promise<Results[]> {
@@ -119,7 +122,13 @@ export class PgliteThreadClient {
     const tx: ThreadTransaction = {
       query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
         open();
-        const sent = { op: 'query', text, params: params ?? [], options: crossable(options), tx: id } as const;
+        const sent = {
+          op: 'query',
+          text,
+          params: crossableParams(params),
+          options: crossable(options),
+          tx: id,
+        } as const;
         return (await this.#request(sent)) as Results<R>;
       },
       exec: async (text: string) => {
@@ -177,6 +186,24 @@ export class PgliteThreadClient {
     if ('error' in reply) pending.reject(rebuildError(reply.error));
     else pending.resolve(reply.result);
   }
+}
+
+/**
+ * Parameters as PGlite would read them here. Structured clone keeps an object's own fields but not its class,
+ * so one that says what it is through its class (a Decimal's `toJSON` and `toString`) is sent as that:
+ * `toJSON()` (what a json parameter would be written from) or else its own `toString()`.
+ */
+function crossableParams(params: unknown[] | undefined): unknown[] {
+  if (!params) return [];
+  return params.map((value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date) return value;
+    if (ArrayBuffer.isView(value)) return value;
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype === Object.prototype || prototype === null) return value;
+    const described = value as { toJSON?: () => unknown; toString: () => string };
+    if (typeof described.toJSON === 'function') return described.toJSON();
+    return described.toString === Object.prototype.toString ? value : String(value);
+  });
 }
 
 /** The options that cross: drizzle's parser set is left out (the thread has it), any other function refused. */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { boolean, customType, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '@/lib/db/errors';
@@ -214,6 +215,15 @@ describe('PGlite on its own thread', { timeout: 180_000 }, () => {
     const client = await onThread();
     await expect(client.query('select nope from nowhere')).rejects.toMatchObject({ code: '42P01' });
     expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('sends a parameter whose class says what it is (a Decimal) as PGlite on the main thread reads it', async () => {
+    const text = 'select $1::numeric as n, $2::jsonb as j, $3::text as t';
+    const params = [new Decimal('12.50'), new Decimal('0.1'), new Decimal('3')];
+    const inProcess = parseDrizzleTypesOnce(prepareQueries(await PGlite.create()));
+    const threaded = await onThread();
+    expect((await threaded.query(text, params)).rows).toEqual((await inProcess.query(text, params)).rows);
+    expect((await threaded.query(text, params)).rows).toEqual([{ n: '12.50', j: '0.1', t: '3' }]);
   });
 
   it('refuses query options it cannot carry to the thread rather than dropping them', async () => {
