@@ -190,8 +190,10 @@ export class PgliteThreadClient {
 
 /**
  * Parameters as PGlite would read them here. Structured clone keeps an object's own fields but not its class,
- * so one that says what it is through its class (a Decimal's `toJSON` and `toString`) is sent as that:
- * `toJSON()` (what a json parameter would be written from) or else its own `toString()`.
+ * so one whose class says what it is in text (a Decimal's `toString`) is sent as that text, as PGlite writes
+ * a parameter it has no serializer for (text, numeric). Left as it was: a raw `jsonb` parameter given such an
+ * object would be written from the text (0.1) rather than from `toJSON` ("0.1"); drizzle's json columns hand
+ * PGlite their JSON already as text, so none of ours does.
  */
 function crossableParams(params: unknown[] | undefined): unknown[] {
   if (!params) return [];
@@ -200,9 +202,7 @@ function crossableParams(params: unknown[] | undefined): unknown[] {
     if (ArrayBuffer.isView(value)) return value;
     const prototype = Object.getPrototypeOf(value);
     if (prototype === Object.prototype || prototype === null) return value;
-    const described = value as { toJSON?: () => unknown; toString: () => string };
-    if (typeof described.toJSON === 'function') return described.toJSON();
-    return described.toString === Object.prototype.toString ? value : String(value);
+    return value.toString === Object.prototype.toString ? value : String(value);
   });
 }
 
