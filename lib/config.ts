@@ -14,6 +14,14 @@ export function dbSpeedLayer(): boolean {
   return process.env.DB_SPEED_LAYER !== 'off';
 }
 
+/**
+ * DB_PGLITE_WORKER=off keeps the embedded database on the main thread; by default it runs on a thread of its
+ * own (lib/db/pglite-thread.ts) with the speed layer. With DB_SPEED_LAYER=off it is always on the main thread.
+ */
+export function pgliteOnThread(): boolean {
+  return process.env.DB_PGLITE_WORKER !== 'off' && dbSpeedLayer();
+}
+
 export function port(): number {
   return Number(process.env.PORT ?? 3000);
 }

@@ -3,8 +3,9 @@
 // separately), and migrated before first use.
 import 'server-only';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from '@/lib/db/schema';
-import { dataDir, dbSpeedLayer } from '@/lib/config';
+import { dataDir, dbSpeedLayer, pgliteOnThread } from '@/lib/config';
 import type { Db, DbHandle, Tx } from '@/lib/db/handle';
 import { applyMigrations } from '@/lib/db/migrate';
 import { processSingleton } from '@/lib/process-singleton';
@@ -79,16 +80,13 @@ async function openPostgres(connectionString: string): Promise<DbHandle> {
 }
 
 async function openPglite(directory: string): Promise<DbHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { acquireDirectoryLock } = await import('@/lib/db/directory-lock');
-  const { parseDrizzleTypesOnce } = await import('@/lib/db/pglite-parsers');
-  const { prepareQueries } = await import('@/lib/db/pglite-prepared');
   const release = await acquireDirectoryLock(directory);
   try {
-    const plain = await PGlite.create(directory);
-    const client = dbSpeedLayer() ? parseDrizzleTypesOnce(prepareQueries(plain)) : plain;
-    const db = drizzle({ client, schema, logger: queryLogger }) as unknown as Db;
+    const client = pgliteOnThread() ? await openOnThread(directory) : await openInProcess(directory);
+    // The thread's client is no PGlite, but answers every call drizzle-orm/pglite makes as PGlite does.
+    const db = drizzle({ client: client as PGlite, schema, logger: queryLogger }) as unknown as Db;
     if (dbSpeedLayer()) slot.soleWriter = ++slot.openings;
     return {
       kind: 'pglite',
@@ -102,5 +100,38 @@ async function openPglite(directory: string): Promise<DbHandle> {
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/** PGlite on the main thread: with the speed layer, or plainly with DB_SPEED_LAYER=off. */
+async function openInProcess(directory: string) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { parseDrizzleTypesOnce } = await import('@/lib/db/pglite-parsers');
+  const { prepareQueries } = await import('@/lib/db/pglite-prepared');
+  const plain = await PGlite.create(directory);
+  return dbSpeedLayer() ? parseDrizzleTypesOnce(prepareQueries(plain)) : plain;
+}
+
+/**
+ * PGlite on a thread of its own (lib/db/pglite-thread.ts). Should that thread end under us, the handle is
+ * forgotten, so the next getDb() opens the database again rather than failing for the process's life. A
+ * bundle that cannot start the thread at all runs PGlite on the main thread, and says so.
+ */
+async function openOnThread(directory: string) {
+  const { PgliteThreadClient, ThreadStartError } = await import('@/lib/db/pglite-thread-client');
+  const opening = slot.handle;
+  try {
+    const client = await PgliteThreadClient.open(directory, (error) => {
+      console.error(`[db] ${error.message}`);
+      if (slot.handle === opening) {
+        slot.handle = undefined;
+        slot.soleWriter = undefined;
+      }
+    });
+    return client;
+  } catch (error) {
+    if (!(error instanceof ThreadStartError)) throw error;
+    console.error(`[db] ${error.message}; the embedded database runs on the main thread`);
+    return openInProcess(directory);
   }
 }

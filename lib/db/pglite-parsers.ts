@@ -39,14 +39,16 @@ export function parseDrizzleTypesOnce(client: PGlite): PGlite {
 function withoutDrizzleParsers<T extends Queryable>(target: T): T {
   const query = target.query.bind(target);
   target.query = (text, params, options) =>
-    query(text, params, isDrizzleSet(options) ? { ...options, parsers: undefined } : options);
+    query(
+      text,
+      params,
+      options?.parsers && isDrizzleParserSet(options.parsers) ? { ...options, parsers: undefined } : options,
+    );
   return target;
 }
 
-function isDrizzleSet(options: QueryOptions | undefined): boolean {
-  const types = Object.keys(options?.parsers ?? {});
-  return (
-    types.length === DRIZZLE_TEXT_TYPES.length &&
-    DRIZZLE_TEXT_TYPES.every((type) => options!.parsers![type]?.('x') === 'x')
-  );
+/** Whether `parsers` is exactly drizzle's set: the types it keeps as text, each answering its text as it is. */
+export function isDrizzleParserSet(parsers: NonNullable<QueryOptions['parsers']>): boolean {
+  const types = Object.keys(parsers);
+  return types.length === DRIZZLE_TEXT_TYPES.length && DRIZZLE_TEXT_TYPES.every((type) => parsers[type]?.('x') === 'x');
 }
