@@ -5,6 +5,7 @@
 // a lost answer, the codes of its answers, and the voucher's data for the QR.
 import type { ArcaQrData } from '@/lib/ar/arca/qr';
 import type { AuthorityService } from '@/lib/ar/services';
+import type { WsfeError } from '@/lib/authority/wsfe-client';
 import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
 import type { InvoiceSend } from '@/lib/db/schema';
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
@@ -52,4 +53,33 @@ export interface VoucherService {
    * once per sending round; each numbered send then takes its Id in the numbering transaction.
    */
   readonly lastRequestId?: (authority: Authority) => Promise<number>;
+}
+
+/** The one send of a service that authorises one voucher per request (WSFEX, WSCT). */
+export function onlySend(sends: InvoiceSend[], service: string): InvoiceSend & { number: number } {
+  const [send] = sends;
+  if (!send || sends.length > 1 || send.number === null)
+    throw new Error(`${service} authorises one numbered voucher per request.`);
+  return send as InvoiceSend & { number: number };
+}
+
+/** What a one-voucher service said of it. */
+export type OneVoucherAnswer =
+  | { kind: 'authorised'; cae?: string; caeDue?: string; observations: WsfeError[] }
+  /** Refused for its number alone: the answer's numbering errors. */
+  | { kind: 'numbering'; errors: WsfeError[] }
+  | { kind: 'refused'; errors: WsfeError[] };
+
+/** A one-voucher answer in FECAESolicitar's shape, as the sender reads every answer (batch-outcome.ts). */
+export function oneVoucherResult(number: number, answer: OneVoucherAnswer): BatchResult {
+  const approved = answer.kind === 'authorised';
+  const result: BatchResult = { result: approved ? 'A' : 'R', processedAt: '', errors: [], details: [] };
+  if (answer.kind === 'authorised') {
+    const { cae, caeDue, observations } = answer;
+    result.details.push({ number, approved, cae, caeDue, observations });
+  } else if (answer.kind === 'numbering') {
+    result.errors.push(...answer.errors);
+    result.details.push({ number, approved, observations: [] });
+  } else result.details.push({ number, approved, observations: answer.errors });
+  return result;
 }

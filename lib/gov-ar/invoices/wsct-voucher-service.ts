@@ -2,10 +2,9 @@
 // (consultarUltimoComprobanteAutorizado, consultarComprobanteTipoPVentaNro), 302 for a number refused alone.
 import { elementDifferences } from '@/lib/ar/arca/voucher-match';
 import type { WsctComprobante } from '@/lib/ar/arca/wsct-comprobante';
-import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
 import { wsctAuthorise, wsctLastNumber, wsctVoucher } from '@/lib/authority/wsct-vouchers';
 import type { InvoiceSend } from '@/lib/db/schema';
-import type { VoucherService } from '@/lib/gov-ar/invoices/voucher-service';
+import { onlySend, oneVoucherResult, type VoucherService } from '@/lib/gov-ar/invoices/voucher-service';
 
 /** "La numeración no corresponde con el próximo a autorizar." */
 const NUMBERING = '302';
@@ -32,23 +31,16 @@ export const wsctVouchers: VoucherService = {
   differences: (send, held) => elementDifferences(numbered(send, send.number!), held.fields),
   dateOf: (fields) => compact(fields.fechaEmision),
   async solicit(authority, sends) {
-    const [send] = sends;
-    if (!send || sends.length > 1) throw new Error('WSCT authorises one voucher per request.');
-    const number = send.number!;
-    const answer = await wsctAuthorise(authority.environment, authority.auth, numbered(send, number));
-    const approved = (answer.result === 'A' || answer.result === 'O') && Boolean(answer.cae);
-    const result: BatchResult = { result: approved ? 'A' : 'R', processedAt: '', errors: [], details: [] };
-    if (approved) {
-      const caeDue = compact(answer.caeDue);
-      result.details.push({ number, approved, cae: answer.cae, caeDue, observations: answer.observations });
-    } else if (answer.errors.length > 0 && answer.errors.every((error) => error.code === NUMBERING)) {
-      result.errors.push(...answer.errors);
-      result.details.push({ number, approved: false, observations: [] });
-    } else {
-      const errors = [...answer.errors.filter((error) => error.code !== NUMBERING), ...answer.observations];
-      result.details.push({ number, approved: false, observations: errors });
+    const send = onlySend(sends, 'WSCT');
+    const answer = await wsctAuthorise(authority.environment, authority.auth, numbered(send, send.number));
+    if ((answer.result === 'A' || answer.result === 'O') && answer.cae) {
+      const { cae, observations } = answer;
+      return oneVoucherResult(send.number, { kind: 'authorised', cae, caeDue: compact(answer.caeDue), observations });
     }
-    return result;
+    if (answer.errors.length > 0 && answer.errors.every((error) => error.code === NUMBERING))
+      return oneVoucherResult(send.number, { kind: 'numbering', errors: answer.errors });
+    const errors = [...answer.errors.filter((error) => error.code !== NUMBERING), ...answer.observations];
+    return oneVoucherResult(send.number, { kind: 'refused', errors });
   },
   qrData(send, number, cae, issuer) {
     const voucher = numbered(send, number);

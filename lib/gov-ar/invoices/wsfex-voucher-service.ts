@@ -5,11 +5,10 @@
 import { isoDate } from '@/lib/ar/arca/voucher-date';
 import { elementDifferences } from '@/lib/ar/arca/voucher-match';
 import { withExportNumber, type WsfexVoucher } from '@/lib/ar/arca/wsfex-mapping';
-import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
 import { fexAuthorize, fexGetCmp, fexGetLastCmp, fexGetLastId } from '@/lib/authority/wsfex-vouchers';
 import type { InvoiceSend } from '@/lib/db/schema';
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
-import type { VoucherService } from '@/lib/gov-ar/invoices/voucher-service';
+import { onlySend, oneVoucherResult, type VoucherService } from '@/lib/gov-ar/invoices/voucher-service';
 
 /** "Cbte_nro: el comprobante no corresponde en secuencia al próximo…, o su fecha es anterior a la del último." */
 const NUMBERING = '1535';
@@ -34,22 +33,21 @@ export const wsfexVouchers: VoucherService = {
   differences: (send, held) => elementDifferences(numbered(send, send.number!), held.fields),
   dateOf: (fields) => String(fields.Fecha_cbte ?? ''),
   async solicit(authority, sends) {
-    const [send] = sends;
-    if (!send || sends.length > 1) throw new Error('WSFEX authorises one voucher per request.');
-    const answer = await fexAuthorize(authority.environment, authority.auth, numbered(send, send.number!));
-    const number = send.number!;
-    const result: BatchResult = { result: answer.approved ? 'A' : 'R', processedAt: '', errors: [], details: [] };
+    const send = onlySend(sends, 'WSFEX');
+    const answer = await fexAuthorize(authority.environment, authority.auth, numbered(send, send.number));
     if (answer.approved) {
       const observations = answer.observations ? [{ code: 'Obs', message: answer.observations }] : [];
-      result.details.push({ number, approved: true, cae: answer.cae, caeDue: answer.caeDue, observations });
-    } else if (answer.error?.code === NUMBERING) {
-      result.errors.push(answer.error);
-      result.details.push({ number, approved: false, observations: [] });
-    } else {
-      const error = answer.error ?? { code: 'R', message: answer.observations || 'Refused; no reason given.' };
-      result.details.push({ number, approved: false, observations: [error] });
+      return oneVoucherResult(send.number, {
+        kind: 'authorised',
+        cae: answer.cae,
+        caeDue: answer.caeDue,
+        observations,
+      });
     }
-    return result;
+    if (answer.error?.code === NUMBERING)
+      return oneVoucherResult(send.number, { kind: 'numbering', errors: [answer.error] });
+    const error = answer.error ?? { code: 'R', message: answer.observations || 'Refused; no reason given.' };
+    return oneVoucherResult(send.number, { kind: 'refused', errors: [error] });
   },
   qrData(send, number, cae, issuer) {
     const voucher = numbered(send, number);
