@@ -920,9 +920,36 @@ export const exportRequestIds = pgTable(
  * answer or the authority's record settles it) → authorised | refused | conflict (the authority holds its
  * number for another voucher); queued → withdrawn (its job failed, or its workspace cannot send: never sent).
  * Only a refusal, or a request that provably never left, puts a numbered send back in the queue.
+ *
+ * Contingency (docs/contingency.md): a queued send of a workflow that opted in, left unanswered past its
+ * patience, moves to the supplier's CAEA point of sale's sequence and is numbered there at once: `unreported`
+ * (issued under the fortnight's CAEA, the invoice Sent) → reporting (FECAEARegInformativo may have reached the
+ * authority: in doubt, settled by its record like `sending`) → reported | report_refused (the invoice keeps its
+ * number; corrected, it goes back to unreported and is informed again with the same number).
  */
-export const INVOICE_SEND_STATES = ['queued', 'sending', 'authorised', 'refused', 'conflict', 'withdrawn'] as const;
+export const INVOICE_SEND_STATES = [
+  'queued',
+  'sending',
+  'authorised',
+  'refused',
+  'conflict',
+  'withdrawn',
+  'unreported',
+  'reporting',
+  'reported',
+  'report_refused',
+] as const;
 export type InvoiceSendState = (typeof INVOICE_SEND_STATES)[number];
+
+/** The states in which a send holds its number: at most one send per number of a sequence. */
+export const NUMBER_HOLDING_STATES = [
+  'sending',
+  'authorised',
+  'unreported',
+  'reporting',
+  'reported',
+  'report_refused',
+] as const satisfies readonly InvoiceSendState[];
 
 /** What the authority said of one voucher (a refusal's errors and observations, or the CAE). */
 export interface InvoiceSendResult {
@@ -967,6 +994,8 @@ export const invoiceSends = pgTable(
      * authority answers a repeated Id with its first result). Null for the other services, and while queued.
      */
     requestId: bigint('request_id', { mode: 'number' }),
+    /** The CAEA a contingency voucher was issued under (null for a CAE one). */
+    caea: text('caea'),
     issueDate: text('issue_date').notNull(),
     result: jsonb('result').$type<InvoiceSendResult>(),
     queuedAt: ts('queued_at').notNull().defaultNow(),
@@ -974,15 +1003,74 @@ export const invoiceSends = pgTable(
   },
   (t) => [
     uniqueIndex('invoice_sends_job').on(t.jobId),
-    uniqueIndex('invoice_sends_number').on(t.sequenceId, t.number).where(sql`${t.state} in ('sending', 'authorised')`),
+    uniqueIndex('invoice_sends_number')
+      .on(t.sequenceId, t.number)
+      .where(sql`${t.state} in ('sending', 'authorised', 'unreported', 'reporting', 'reported', 'report_refused')`),
     index('invoice_sends_sequence_state').on(t.sequenceId, t.state, t.issueDate, t.queuedAt),
     index('invoice_sends_entry').on(t.entryId),
+    // The contingency reporter's look for what is still to inform (few rows, whatever the table's size).
+    index('invoice_sends_to_report').on(t.sequenceId, t.number).where(sql`${t.state} in ('unreported', 'reporting')`),
     index('invoice_sends_owner').on(t.ownerId).concurrently(),
   ],
 );
 
 export type InvoiceSequence = InferSelectModel<typeof invoiceSequences>;
 export type InvoiceSend = InferSelectModel<typeof invoiceSends>;
+
+/**
+ * A supplier's CAEA for one fortnight (`period` yyyymm, `half` 1 or 2), asked ahead by the periodic task
+ * (lib/gov-ar/contingency) for every CUIT with a workflow that opted in. `caea` is null while the authority has
+ * not granted it: `missing_since` says since when it was wanted and `last_error` why it is not here, so its
+ * absence is made known once per fortnight. Dates are the authority's yyyymmdd.
+ */
+export const caeaCodes = pgTable(
+  'caea_codes',
+  {
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    period: integer('period').notNull(),
+    half: integer('half').notNull(),
+    caea: text('caea'),
+    validFrom: text('valid_from'),
+    validTo: text('valid_to'),
+    reportBy: text('report_by'),
+    /**
+     * The CUIT's CAEA points of sale as the authority listed them when the CAEA was had (`EmisionTipo` CAEA):
+     * known ahead, since they are wanted when the authority does not answer.
+     */
+    pointsOfSale: jsonb('points_of_sale').$type<number[]>(),
+    missingSince: ts('missing_since'),
+    lastError: text('last_error'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.environment, t.cuit, t.period, t.half] })],
+);
+
+export const CAEA_IDLE_STATES = ['sending', 'informed', 'refused'] as const;
+export type CaeaIdleState = (typeof CAEA_IDLE_STATES)[number];
+
+/**
+ * A CAEA point of sale on which nothing was issued in a fortnight, informed as unused
+ * (FECAEASinMovimientoInformar): `sending` before the request goes out (in doubt until
+ * FECAEASinMovimientoConsultar settles it), then informed or refused (with the authority's errors).
+ */
+export const caeaIdleReports = pgTable(
+  'caea_idle_reports',
+  {
+    environment: text('environment').$type<Environment>().notNull(),
+    cuit: text('cuit').notNull(),
+    period: integer('period').notNull(),
+    half: integer('half').notNull(),
+    pointOfSale: integer('point_of_sale').notNull(),
+    state: text('state').$type<CaeaIdleState>().notNull(),
+    result: jsonb('result').$type<InvoiceSendResult>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.environment, t.cuit, t.period, t.half, t.pointOfSale] })],
+);
+
+export type CaeaCode = InferSelectModel<typeof caeaCodes>;
+export type CaeaIdleReport = InferSelectModel<typeof caeaIdleReports>;
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 

@@ -33,6 +33,10 @@ export const META_KEY = {
   observations: 'arca-observations',
   errors: 'arca-errors',
   pdf: 'pdf',
+  /** On a supplier: the fortnight's CAEA could not be had ahead (lib/gov-ar/contingency). */
+  caeaMissing: 'caea-missing',
+  /** On an invoice issued under a CAEA: the authority refused its report (FECAEARegInformativo). */
+  caeaErrors: 'arca-caea-errors',
 } as const;
 
 /** Its webhook events; the outbox (lib/webhooks/events.ts) takes their names by declaration merging. */
@@ -43,7 +47,9 @@ type GovArWebhookEvent =
   | 'registration.certificate_expiring'
   | 'registration.certificate_expired'
   | 'invoice.sent'
-  | 'invoice.rejected';
+  | 'invoice.rejected'
+  | 'invoice.caea_report_rejected'
+  | 'supplier.caea_missing';
 
 declare module '@/lib/webhooks/events' {
   interface ServiceWebhookEvents extends Record<GovArWebhookEvent, true> {}

@@ -180,6 +180,19 @@ export const InvoiceWorkflowFields = {
     .describe(
       "Invoice workflows: a stored invoice's customer CUIT is checked against the authority's register (active, an IVA condition that fits the letter)",
     ),
+  contingency: z
+    .enum(['caea'])
+    .optional()
+    .describe(
+      "Invoice workflows: `caea` issues an invoice under the supplier's CAEA of the fortnight, on its CAEA point of sale, when WSFEv1 refuses or does not answer within `patience_seconds`; it is reported to the authority when it answers again",
+    ),
+  patience_seconds: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Invoice workflows in contingency: how long an invoice waits for WSFEv1 before it is issued under the CAEA (default 30)',
+    ),
 };
 type InvoiceWorkflowFields = z.output<z.ZodObject<typeof InvoiceWorkflowFields>>;
 

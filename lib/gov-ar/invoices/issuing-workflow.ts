@@ -39,6 +39,10 @@ const STEP = INVOICE_STEP;
 export const InvoiceWorkflowBody = workflowBodyBase(INVOICE_TEMPLATE).extend({
   /** Check each stored invoice's customer against the authority's register (lib/gov-ar/invoices/customer-check.ts). */
   check_customer: z.boolean().optional(),
+  /** `caea`: issue under the fortnight's CAEA when WSFEv1 does not answer within the patience (docs/contingency.md). */
+  contingency: z.enum(['caea']).optional(),
+  /** Seconds an invoice waits for WSFEv1 before it is issued under the CAEA (default 30). */
+  patience_seconds: z.number().int().min(5).max(3_600).optional(),
 });
 export type InvoiceWorkflowBody = z.output<typeof InvoiceWorkflowBody>;
 
@@ -93,7 +97,29 @@ declare module '@/lib/db/schema' {
   interface WorkflowConfig {
     /** The customer's CUIT is checked against the authority's register when an invoice is stored. */
     checkCustomer?: boolean;
+    /** Issue under the fortnight's CAEA when WSFEv1 does not answer within `patienceMs` (lib/gov-ar/contingency). */
+    contingency?: 'caea';
+    patienceMs?: number;
   }
+}
+
+/** How long an invoice of a workflow in contingency waits for WSFEv1 by default (the contract's 30 s). */
+export const DEFAULT_PATIENCE_MS = 30_000;
+
+function invoiceConfig(body: InvoiceWorkflowBody): WorkflowConfig {
+  return {
+    ...(body.check_customer ? { checkCustomer: true } : {}),
+    ...(body.contingency ? { contingency: body.contingency, patienceMs: (body.patience_seconds ?? 30) * 1000 } : {}),
+  };
+}
+
+function presentInvoiceConfig(config: WorkflowConfig) {
+  return {
+    ...(config.checkCustomer ? { check_customer: true } : {}),
+    ...(config.contingency
+      ? { contingency: config.contingency, patience_seconds: (config.patienceMs ?? DEFAULT_PATIENCE_MS) / 1000 }
+      : {}),
+  };
 }
 
 export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
@@ -103,9 +129,9 @@ export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
   folder: INVOICES_FOLDER,
   defaultName: 'Invoice issuing',
   body: InvoiceWorkflowBody,
-  config: (body) => (body.check_customer ? { checkCustomer: true } : {}),
+  config: invoiceConfig,
   plan: invoicePlan,
-  present: (config) => (config.checkCustomer ? { check_customer: true } : {}),
+  present: presentInvoiceConfig,
   presentedFields: InvoiceWorkflowFields,
   refuseJob: (entry, openJob) => {
     if (entry.status === 'Sent')
