@@ -1,6 +1,6 @@
 'use client';
 // One invoice in the table: its voucher and number, the supplier (to its page when the workspace has its
-// entry), customer, issue date, total, status, CAE and its expiry; then what the authority said (a refusal
+// entry), customer, issue date, total, status, CAE (or CAEA) and its expiry; then what the authority said (a refusal
 // explained: what it means and which field to change; observations), its PDF, and the action that can succeed.
 import Link from 'next/link';
 import { CONSOLE_PATHS } from '@/lib/console/paths';
@@ -10,7 +10,7 @@ import {
   invoiceTotal,
   pdfPath,
   printedNumber,
-  stamp,
+  authorisationOf,
   voucherKind,
   voucherNumber,
   voucherTypeCode,
@@ -28,7 +28,7 @@ export function InvoiceRow({ entry, supplierEntryId }: { entry: InvoiceEntry; su
   const number = voucherNumber(entry);
   const title = `${kind} ${printedNumber(entry)}`;
   const typeCode = voucherTypeCode(entry);
-  const cae = stamp(entry, 'arca-cae');
+  const authorisation = authorisationOf(entry);
   const pdf = pdfPath(entry);
   const supplier = entry.data.doc?.supplier;
   const cuit = supplier?.tax_id?.code;
@@ -56,9 +56,10 @@ export function InvoiceRow({ entry, supplierEntryId }: { entry: InvoiceEntry; su
         <StatusBadge status={entry.status} />
       </td>
       <td className="p-3">
-        {cae ? <code className="break-all">{cae}</code> : '—'}
-        {cae && (
-          <span className="block text-xs text-slate-600">expires {formatDate(stamp(entry, 'arca-cae-expiry'))}</span>
+        {authorisation ? <code className="break-all">{authorisation.code}</code> : '—'}
+        {authorisation?.kind === 'CAEA' && <span className="block text-xs text-slate-600">CAEA (contingency)</span>}
+        {authorisation && (
+          <span className="block text-xs text-slate-600">expires {formatDate(authorisation.expiry)}</span>
         )}
       </td>
       <td className="min-w-64 space-y-3 p-3">

@@ -106,7 +106,10 @@ export function printedNumber(entry: InvoiceEntry): string {
   return [pointOfSale(entry) ?? '?', number].filter(Boolean).join('-');
 }
 
-export function stamp(entry: InvoiceEntry, provider: 'arca-cae' | 'arca-cae-expiry' | 'arca-qr'): string | undefined {
+function stamp(
+  entry: InvoiceEntry,
+  provider: 'arca-cae' | 'arca-cae-expiry' | 'arca-caea' | 'arca-caea-expiry' | 'arca-qr',
+): string | undefined {
   return entry.data.head?.stamps?.find((item) => item.prv === provider)?.val;
 }
 
@@ -156,4 +159,14 @@ export interface InvoicePage {
   next_cursor?: string;
   /** The workspace's supplier entry for each CUIT the page's invoices name. */
   supplier_entries: Record<string, string>;
+}
+
+/** The authority's code for a Sent invoice: its CAE, or the CAEA it was issued under (contingency). */
+export function authorisationOf(
+  entry: InvoiceEntry,
+): { kind: 'CAE' | 'CAEA'; code: string; expiry?: string } | undefined {
+  const caea = stamp(entry, 'arca-caea');
+  if (caea) return { kind: 'CAEA', code: caea, expiry: stamp(entry, 'arca-caea-expiry') };
+  const cae = stamp(entry, 'arca-cae');
+  return cae ? { kind: 'CAE', code: cae, expiry: stamp(entry, 'arca-cae-expiry') } : undefined;
 }

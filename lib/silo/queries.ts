@@ -173,6 +173,8 @@ export async function setEntriesStatus(
 export interface IssuedStamp {
   entryId: string;
   code: string;
+  /** The document's series, when issuing set it anew (a voucher issued on another point of sale than asked). */
+  series?: string;
   stamps: { prv: string; val: string }[];
 }
 
@@ -187,13 +189,15 @@ export async function stampEntries(tx: Tx, issued: IssuedStamp[], status: EntryS
     () =>
       tx.execute(sql`
     update ${entries} e set updated_at = now(), status = ${status}, data = jsonb_set(
-      jsonb_set(e.data, '{doc,code}', to_jsonb(v.code)),
+      jsonb_set(
+        case when v.series is null then e.data else jsonb_set(e.data, '{doc,series}', to_jsonb(v.series)) end,
+        '{doc,code}', to_jsonb(v.code)),
       '{head}',
       coalesce(e.data->'head', '{}'::jsonb) || jsonb_build_object('stamps', coalesce(
         (select jsonb_agg(kept) from jsonb_array_elements(coalesce(e.data->'head'->'stamps', '[]'::jsonb)) kept
           where not exists (select 1 from jsonb_array_elements(v.stamps) fresh where fresh->>'prv' = kept->>'prv')),
         '[]'::jsonb) || v.stamps))
-    from jsonb_to_recordset(${JSON.stringify(issued)}::jsonb) as v("entryId" uuid, code text, stamps jsonb)
+    from jsonb_to_recordset(${JSON.stringify(issued)}::jsonb) as v("entryId" uuid, code text, series text, stamps jsonb)
     where e.id = v."entryId"`),
   );
 }

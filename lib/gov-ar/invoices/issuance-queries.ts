@@ -8,6 +8,7 @@ import {
   exportRequestIds,
   invoiceSends,
   invoiceSequences,
+  NUMBER_HOLDING_STATES,
   type metaRecords,
   type InvoiceSend,
   type InvoiceSendResult,
@@ -17,7 +18,7 @@ import type { Environment } from '@/lib/ar/environments';
 import { readyStepsNow } from '@/lib/transform/queries';
 import { GOV_AR_SRC } from '@/lib/gov-ar/app';
 import { newId } from '@/lib/ids';
-import { insertMetaRecords } from '@/lib/silo/queries';
+import { insertMetaRecords, stampEntries, type IssuedStamp } from '@/lib/silo/queries';
 
 export interface SequenceKey {
   environment: Environment;
@@ -123,14 +124,65 @@ export async function advanceSequenceEnd(tx: Tx, id: string, number: number) {
     .where(eq(invoiceSequences.id, id));
 }
 
-/** The highest number our sends hold in the sequence (sending or authorised), 0 when none. */
-export async function highestNumberHeld(sequenceId: string): Promise<number> {
-  const db = await getDb();
+/** The highest number our sends hold in the sequence (NUMBER_HOLDING_STATES), 0 when none. */
+export async function highestNumberHeld(sequenceId: string, tx?: Tx): Promise<number> {
+  const db = tx ?? (await getDb());
   const [row] = await db
     .select({ highest: sql<number | null>`max(${invoiceSends.number})` })
     .from(invoiceSends)
-    .where(and(eq(invoiceSends.sequenceId, sequenceId), inArray(invoiceSends.state, ['sending', 'authorised'])));
+    .where(and(eq(invoiceSends.sequenceId, sequenceId), inArray(invoiceSends.state, [...NUMBER_HOLDING_STATES])));
   return Number(row?.highest ?? 0);
+}
+
+export async function getSequence(id: string): Promise<InvoiceSequence | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(invoiceSequences).where(eq(invoiceSequences.id, id));
+  return row;
+}
+
+/** What a send issued under a CAEA becomes (lib/gov-ar/contingency/caea-issuing.ts). */
+export interface CaeaIssue {
+  sendId: string;
+  /** The CAEA point of sale's sequence. */
+  sequenceId: string;
+  caea: string;
+  /** The voucher without its number, with when it was made (CbteFchHsGen). */
+  detail: Record<string, unknown>;
+  /** The sequence's last number as the authority last told it (0 when never). */
+  authorityLast: number;
+  /** The number's stamps for the entry, from the number given. */
+  stamp: (number: number) => IssuedStamp;
+}
+
+/**
+ * queued → unreported: the send, still queued (its sender numbers under the same row lock, so a send numbered
+ * for WSFEv1 meanwhile is left as it is), moves to the CAEA point of sale's sequence and takes its next
+ * number there, under that sequence's row lock (after the authority's last and every number our sends hold),
+ * and its entry gets the number and stamps and is Sent, in one transaction. Undefined when it was no longer queued.
+ */
+export async function issueQueuedOnCaea(tx: Tx, issue: CaeaIssue): Promise<InvoiceSend | undefined> {
+  const [send] = await tx.select().from(invoiceSends).where(eq(invoiceSends.id, issue.sendId)).for('update');
+  if (send?.state !== 'queued') return undefined;
+  await tx
+    .select({ id: invoiceSequences.id })
+    .from(invoiceSequences)
+    .where(eq(invoiceSequences.id, issue.sequenceId))
+    .for('update');
+  const number = Math.max(issue.authorityLast, await highestNumberHeld(issue.sequenceId, tx)) + 1;
+  const [issued] = await tx
+    .update(invoiceSends)
+    .set({
+      sequenceId: issue.sequenceId,
+      state: 'unreported',
+      number,
+      caea: issue.caea,
+      detail: issue.detail,
+      updatedAt: new Date(),
+    })
+    .where(eq(invoiceSends.id, send.id))
+    .returning();
+  await stampEntries(tx, [issue.stamp(number)], 'Sent');
+  return issued;
 }
 
 export async function getSendByJob(jobId: string): Promise<InvoiceSend | undefined> {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import type { Tx } from '@/lib/db/client';
 import type { JobRow, WorkflowConfig } from '@/lib/db/schema';
+import { DEFAULT_PATIENCE_MS } from '@/lib/gov-ar/contingency/caea-issuing';
 import { GOV_AR_APP_ID, INVOICE_TEMPLATE, INVOICES_FOLDER, SEND_STEP } from '@/lib/gov-ar/app';
 import { invoicePdfUrl, keepInvoicePdfStep } from '@/lib/gov-ar/invoices/invoice-pdf';
 import { getSendByJob, lockSendOfJob, withdrawSend } from '@/lib/gov-ar/invoices/issuance-queries';
@@ -87,6 +88,13 @@ async function releaseOrHoldSend(tx: Tx, job: JobRow): Promise<{ hold: string } 
       return { hold: `Number ${send.number} is in doubt at the authority: held until its record settles it.` };
     case 'authorised':
       return { hold: `Authorised (number ${send.number}): the invoice is Sent; this step is retried.` };
+    case 'unreported':
+    case 'reporting':
+    case 'reported':
+    case 'report_refused':
+      return {
+        hold: `Issued under CAEA ${send.caea} (number ${send.number}): the invoice is Sent; this step is retried.`,
+      };
     default:
       return undefined;
   }
@@ -103,13 +111,12 @@ declare module '@/lib/db/schema' {
   }
 }
 
-/** How long an invoice of a workflow in contingency waits for WSFEv1 by default (the contract's 30 s). */
-export const DEFAULT_PATIENCE_MS = 30_000;
-
 function invoiceConfig(body: InvoiceWorkflowBody): WorkflowConfig {
   return {
     ...(body.check_customer ? { checkCustomer: true } : {}),
-    ...(body.contingency ? { contingency: body.contingency, patienceMs: (body.patience_seconds ?? 30) * 1000 } : {}),
+    ...(body.contingency
+      ? { contingency: body.contingency, patienceMs: (body.patience_seconds ?? DEFAULT_PATIENCE_MS / 1000) * 1000 }
+      : {}),
   };
 }
 
@@ -160,7 +167,7 @@ export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
 /** `invoice.sent` with the number and the authority's stamps, or (in the rescue) `invoice.rejected` with its errors. */
 async function raiseInvoiceEvent({ job, entry, workflow, step }: StepContext): Promise<StepOutcome> {
   const send = await getSendByJob(job.id);
-  const sent = !step.rescue && send?.state === 'authorised';
+  const sent = !step.rescue && (send?.state === 'authorised' || Boolean(send?.caea));
   const doc = (entry.data as { doc?: { code?: string } }).doc;
   const stamps = (entry.data as { head?: { stamps?: { prv: string; val: string }[] } }).head?.stamps ?? [];
   const stamp = (prv: string) => stamps.find((item) => item.prv === prv)?.val;
@@ -174,8 +181,9 @@ async function raiseInvoiceEvent({ job, entry, workflow, step }: StepContext): P
       ? {
           status: 'Sent',
           code: doc?.code,
-          cae: stamp('arca-cae'),
-          cae_expiry: stamp('arca-cae-expiry'),
+          ...(send?.caea
+            ? { caea: stamp('arca-caea'), caea_expiry: stamp('arca-caea-expiry') }
+            : { cae: stamp('arca-cae'), cae_expiry: stamp('arca-cae-expiry') }),
           qr: stamp('arca-qr'),
           pdf_url: invoicePdfUrl(entry.id),
         }

@@ -10,6 +10,7 @@ import { ensureSequence, getSendByJob, queueSend } from '@/lib/gov-ar/invoices/i
 import { invoiceVoucher } from '@/lib/gov-ar/invoices/invoice-voucher';
 import { authorisedMessage } from '@/lib/gov-ar/invoices/issued-voucher';
 import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
+import { caeaIssuedMessage, contingencyDue, issueUnderCaea } from '@/lib/gov-ar/contingency/caea-issuing';
 import { backoff } from '@/lib/backoff';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
@@ -25,7 +26,7 @@ const AUTHORITY_RETRY_CAP_MS = 20_000;
 /** How soon an invoice in doubt asks again whether the authority's record has settled it. */
 const UNSETTLED_RETRY_MS = 3_000;
 
-export async function sendInvoice({ step, job, entry }: StepContext): Promise<StepOutcome> {
+export async function sendInvoice({ step, job, entry, workflow }: StepContext): Promise<StepOutcome> {
   // A first run finds nothing queued: only a run of this job's step queues its invoice.
   let send = step.attempts > 1 ? await getSendByJob(job.id) : undefined;
   if (!send) {
@@ -36,12 +37,25 @@ export async function sendInvoice({ step, job, entry }: StepContext): Promise<St
   if (send.state === 'queued' || send.state === 'sending') {
     const round = await sendSequence(send.sequenceId);
     send = (await getSendByJob(job.id))!;
+    // In contingency, an invoice still queued past its patience is issued under the CAEA; until then it
+    // looks again by the time its patience runs out.
+    const caeaDue = send.state === 'queued' ? contingencyDue(workflow.config, send) : undefined;
+    let caeaWait = '';
+    if (caeaDue && caeaDue.getTime() <= Date.now()) {
+      const outcome = await issueUnderCaea(send);
+      if ('issued' in outcome) {
+        return { kind: 'complete', message: caeaIssuedMessage(outcome.issued) };
+      }
+      send = (await getSendByJob(job.id))!;
+      caeaWait = ` Not issued under the CAEA: ${outcome.waiting}.`;
+    }
+    const byPatience = (at: Date) => (caeaDue && caeaDue > new Date() && caeaDue < at ? caeaDue : at);
     if (send.state === 'queued' || send.state === 'sending') {
       if (round.kind === 'unavailable') {
         return {
           kind: 'retry',
-          at: backoff(step.errors + 1, 1000, AUTHORITY_RETRY_CAP_MS),
-          message: `The authority did not answer (${round.error.message}); trying again.`,
+          at: byPatience(backoff(step.errors + 1, 1000, AUTHORITY_RETRY_CAP_MS)),
+          message: `The authority did not answer (${round.error.message}); trying again.${caeaWait}`,
           error: true,
         };
       }
@@ -54,8 +68,8 @@ export async function sendInvoice({ step, job, entry }: StepContext): Promise<St
       }
       return {
         kind: 'retry',
-        at: new Date(Date.now() + WAKE_FALLBACK_MS),
-        message: 'Queued for the authority with the rest of its sequence.',
+        at: byPatience(new Date(Date.now() + WAKE_FALLBACK_MS)),
+        message: `Queued for the authority with the rest of its sequence.${caeaWait}`,
       };
     }
   }
@@ -69,6 +83,11 @@ function verdict(send: InvoiceSend): StepOutcome {
   switch (send.state) {
     case 'authorised':
       return { kind: 'complete', message: authorisedMessage(send.number, send.result?.cae) };
+    case 'unreported':
+    case 'reporting':
+    case 'reported':
+    case 'report_refused':
+      return { kind: 'complete', message: caeaIssuedMessage(send) };
     case 'conflict':
       return { kind: 'fail', message: `sequence_conflict: ${said}` };
     case 'withdrawn':

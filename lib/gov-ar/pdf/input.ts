@@ -41,6 +41,9 @@ export interface InvoicePdfInput {
 export const STAMP_CAE = 'arca-cae';
 export const STAMP_CAE_EXPIRY = 'arca-cae-expiry';
 export const STAMP_QR = 'arca-qr';
+/** Instead of the CAE and its expiry, on a voucher issued under a CAEA (contingency). */
+export const STAMP_CAEA = 'arca-caea';
+export const STAMP_CAEA_EXPIRY = 'arca-caea-expiry';
 
 export type InvoicePdfProblem =
   /** No number or no CAE, expiry or QR stamp: the authority has not accepted it (yet). */

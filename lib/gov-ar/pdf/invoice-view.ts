@@ -18,7 +18,7 @@ import {
   type LabelledValue,
   type VoucherKind,
 } from '@/lib/gov-ar/pdf/labels';
-import { SPANISH_LAYOUT_WORDS, type LayoutWords } from '@/lib/gov-ar/pdf/layout-words';
+import { caeaWords, SPANISH_LAYOUT_WORDS, type LayoutWords } from '@/lib/gov-ar/pdf/layout-words';
 import { addressLine, supplierView, type Party, type SupplierView } from '@/lib/gov-ar/pdf/parties-view';
 
 export interface InvoiceView extends AmountsView {
@@ -102,7 +102,7 @@ export function invoiceView(input: InvoicePdfInput, issued: IssuedVoucher): Invo
   const currency = doc.currency ?? 'ARS';
   return {
     kind,
-    words: SPANISH_LAYOUT_WORDS,
+    words: issued.authorisation === 'CAEA' ? caeaWords(SPANISH_LAYOUT_WORDS) : SPANISH_LAYOUT_WORDS,
     number: formatVoucherNumber(voucher.PtoVta, doc.code!),
     issueDate: formatDate(doc.issue_date),
     supplier: supplierView(input, doc, kind),

@@ -57,3 +57,10 @@ export const SPANISH_LAYOUT_WORDS: LayoutWords = {
   caeExpiry: 'Fecha de vto. de CAE',
   page: (page, pages) => `Página ${page} de ${pages}`,
 };
+
+/** A voucher issued under a CAEA (contingency) names its code and expiry so. */
+export const caeaWords = (words: LayoutWords): LayoutWords => ({
+  ...words,
+  cae: words.cae.replace(/\bCAE\b/, 'CAEA'),
+  caeExpiry: words.caeExpiry.replace(/\bCAE\b/, 'CAEA'),
+});

@@ -23,7 +23,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     info: {
       Title: `${view.kind.title} ${view.kind.letter} ${view.number}`,
       Author: view.supplier.name,
-      Subject: `CAE ${view.cae}`,
+      Subject: `${view.words.cae.split(' ')[0]} ${view.cae}`,
     },
   });
   // pdfkit takes an already parsed fontkit font (it checks for `layout`), which saves parsing per document.
