@@ -51,6 +51,7 @@ export async function readOurInvoices(
         voucherType: Number(doc.tax?.ext?.['ar-arca-doc-type'] ?? VOUCHER_TYPE[letter]),
         number: doc.code ? Number(doc.code) : undefined,
         caes: stampsOf(entry, 'arca-cae'),
+        caeas: stampsOf(entry, 'arca-caea'),
         issueDate: doc.issue_date,
         payable: String(doc.totals?.payable ?? ''),
         errorReason:

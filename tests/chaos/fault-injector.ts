@@ -1,6 +1,7 @@
 // The emulator's faults, chosen by chance and set at its portal while invoices are issued: on the operations
 // a sender's one-way door depends on (each service's request for a CAE, and the two look-ups that settle a
-// doubt: WSFEv1's, WSFEX's and WSCT's), every kind of fault, and now and then the whole environment down.
+// doubt: WSFEv1's, WSFEX's and WSCT's; the report of vouchers issued under a CAEA), every kind of fault, and now
+// and then the whole environment down; and one outage long enough for contingency.
 import { api, expectStatus } from '@/tests/bench/http';
 import type { Chance } from '@/tests/chaos/random';
 
@@ -24,6 +25,9 @@ const ISSUING_OPERATIONS = [
   'autorizarComprobante',
   'consultarComprobanteTipoPVentaNro',
   'consultarUltimoComprobanteAutorizado',
+  // Contingency: informing vouchers issued under the CAEA (and a point of sale left unused).
+  'FECAEARegInformativo',
+  'FECAEASinMovimientoInformar',
 ] as const;
 /** The look-ups the emulator can show lagging behind its book. */
 const LOOKUPS = ['FECompConsultar', 'FECompUltimoAutorizado', 'FEXGetCMP', 'FEXGetLast_CMP'] as const;
@@ -58,6 +62,14 @@ export function chooseFault(chance: Chance): FaultBody {
       return { environment: ENVIRONMENT, fault, count, operation: chance.pick(ISSUING_OPERATIONS) };
   }
 }
+
+/** The authority down for `seconds`: long enough that queued invoices outlast their patience. */
+export const outage = (seconds: number): FaultBody => ({
+  environment: ENVIRONMENT,
+  fault: 'down',
+  count: 1,
+  duration_ms: seconds * 1000,
+});
 
 export async function injectFault(emulatorUrl: string, body: FaultBody): Promise<void> {
   await expectStatus(api(`${emulatorUrl}/emulator/portal/faults`, { body }), 201, `fault ${body.fault}`);

@@ -1,7 +1,8 @@
 // Our book against the authority's, sequence by sequence (point of sale, voucher type): each voucher the
-// authority holds must be exactly one of our invoices, with its number, CAE, date and total; each invoice
-// must be Sent with one CAE the authority holds, or Error with the authority's reason, or not yet sent;
-// none still in doubt; the authority's numbers 1..max with no gap. Pure: it reads what it is given.
+// authority holds must be exactly one of our invoices, with its number, CAE (or CAEA), date and total; each
+// invoice must be Sent with one CAE the authority holds (or issued under a CAEA and informed to it: once,
+// since the book holds each number once), or Error with the authority's reason, or not yet sent; none still in
+// doubt; the authority's numbers 1..max with no gap. Pure: it reads what it is given.
 
 export interface OurInvoice {
   workspace: string;
@@ -13,6 +14,8 @@ export interface OurInvoice {
   number?: number;
   /** Every `arca-cae` stamp on it. */
   caes: string[];
+  /** Every `arca-caea` stamp on it (issued under a CAEA: contingency). */
+  caeas: string[];
   issueDate: string;
   /** `totals.payable`. */
   payable: string;
@@ -27,7 +30,9 @@ export interface AuthorityVoucher {
   voucher_type: number;
   number: number;
   number_to: number;
-  cae: string;
+  /** The CAE, or for a voucher informed under a CAEA, `caea`. */
+  cae?: string;
+  caea?: string;
   date: string;
   total: string;
 }
@@ -50,13 +55,30 @@ export interface Reconciliation {
   errorReasons: Record<string, number>;
   vouchers: number;
   sequences: string[];
+  /** Sent invoices issued under a CAEA, and how many of them are not informed yet (only when not due: R7). */
+  underCaea: number;
+  awaitingReport: number;
+}
+
+export interface ReconcileOptions {
+  /**
+   * Whether vouchers issued under a CAEA must be informed by now. Not on a fortnight's first day: the
+   * authority takes no report on the day its CAEA starts (1414); they are informed the day after.
+   */
+  caeaReportsDue: boolean;
 }
 
 const sequenceOf = (pointOfSale: number, voucherType: number) => `PoS ${pointOfSale} type ${voucherType}`;
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const who = (invoice: OurInvoice) => `${invoice.workspace}:${invoice.entryId}`;
 
-export function reconcile(ours: OurInvoice[], book: AuthorityVoucher[]): Reconciliation {
+const codesOf = (invoice: OurInvoice) => [...invoice.caes, ...invoice.caeas];
+
+export function reconcile(
+  ours: OurInvoice[],
+  book: AuthorityVoucher[],
+  options: ReconcileOptions = { caeaReportsDue: true },
+): Reconciliation {
   const findings: Finding[] = [];
   const sentBySequence = new Map<string, OurInvoice[]>();
   let sent = 0;
@@ -64,6 +86,8 @@ export function reconcile(ours: OurInvoice[], book: AuthorityVoucher[]): Reconci
   let queued = 0;
   let processing = 0;
   const errorReasons: Record<string, number> = {};
+  let underCaea = 0;
+  let awaitingReport = 0;
 
   for (const invoice of ours) {
     const sequence = sequenceOf(invoice.pointOfSale, invoice.voucherType);
@@ -73,14 +97,16 @@ export function reconcile(ours: OurInvoice[], book: AuthorityVoucher[]): Reconci
       case 'Sent':
         sent++;
         if (invoice.number === undefined) note('Sent without a number (data.doc.code)');
-        if (invoice.caes.length !== 1) note(`Sent with ${invoice.caes.length} CAE stamps (${invoice.caes.join(', ')})`);
+        if (codesOf(invoice).length !== 1)
+          note(`Sent with ${codesOf(invoice).length} CAE and CAEA stamps (${codesOf(invoice).join(', ')})`);
+        if (invoice.caeas.length > 0) underCaea++;
         sentBySequence.set(sequence, [...(sentBySequence.get(sequence) ?? []), invoice]);
         break;
       case 'Error':
         errors++;
         if (!invoice.errorReason) note("Error without the authority's reason (no arca-errors meta, no job message)");
         else errorReasons[invoice.errorReason] = (errorReasons[invoice.errorReason] ?? 0) + 1;
-        if (invoice.caes.length > 0) note(`Error yet stamped with CAE ${invoice.caes.join(', ')}`);
+        if (codesOf(invoice).length > 0) note(`Error yet stamped with CAE ${codesOf(invoice).join(', ')}`);
         break;
       case 'Processing':
         processing++;
@@ -88,7 +114,7 @@ export function reconcile(ours: OurInvoice[], book: AuthorityVoucher[]): Reconci
         break;
       default:
         queued++;
-        if (invoice.caes.length > 0) note(`${invoice.status} yet stamped with CAE ${invoice.caes.join(', ')}`);
+        if (codesOf(invoice).length > 0) note(`${invoice.status} yet stamped with CAE ${codesOf(invoice).join(', ')}`);
     }
   }
 
@@ -127,7 +153,7 @@ export function reconcile(ours: OurInvoice[], book: AuthorityVoucher[]): Reconci
         findings.push({
           ...at,
           entryIds: likely.map(who),
-          problem: `authorised at the authority (CAE ${voucher.cae}, total ${voucher.total}) but no invoice of ours holds it${hint}`,
+          problem: `authorised at the authority (${voucher.caea ? `CAEA ${voucher.caea}` : `CAE ${voucher.cae}`}, total ${voucher.total}) but no invoice of ours holds it${hint}`,
         });
         continue;
       }
@@ -137,9 +163,13 @@ export function reconcile(ours: OurInvoice[], book: AuthorityVoucher[]): Reconci
       }
       const [invoice] = holders as [OurInvoice];
       const differences = [
-        invoice.caes.includes(voucher.cae)
-          ? ''
-          : `CAE ours ${invoice.caes.join('/') || 'none'}, authority's ${voucher.cae}`,
+        voucher.caea
+          ? invoice.caeas.includes(voucher.caea)
+            ? ''
+            : `CAEA ours ${invoice.caeas.join('/') || 'none'}, authority's ${voucher.caea}`
+          : invoice.caes.includes(voucher.cae ?? '')
+            ? ''
+            : `CAE ours ${invoice.caes.join('/') || 'none'}, authority's ${voucher.cae}`,
         invoice.issueDate === voucher.date ? '' : `date ours ${invoice.issueDate}, authority's ${voucher.date}`,
         cents(invoice.payable) === cents(voucher.total)
           ? ''
@@ -150,14 +180,32 @@ export function reconcile(ours: OurInvoice[], book: AuthorityVoucher[]): Reconci
     const held = new Set(vouchers.map((voucher) => voucher.number));
     for (const invoice of invoices) {
       if (invoice.number !== undefined && !held.has(invoice.number)) {
+        if (invoice.caeas.length > 0 && !options.caeaReportsDue) {
+          awaitingReport++;
+          continue;
+        }
         findings.push({
           sequence,
           number: invoice.number,
           entryIds: [who(invoice)],
-          problem: `Sent with CAE ${invoice.caes.join('/')} but the authority holds no voucher of that number`,
+          problem:
+            invoice.caeas.length > 0
+              ? `issued under CAEA ${invoice.caeas.join('/')} but never informed: the authority holds no voucher of that number`
+              : `Sent with CAE ${invoice.caes.join('/')} but the authority holds no voucher of that number`,
         });
       }
     }
   }
-  return { findings, sent, errors, queued, processing, errorReasons, vouchers: book.length, sequences };
+  return {
+    findings,
+    sent,
+    errors,
+    queued,
+    processing,
+    errorReasons,
+    vouchers: book.length,
+    sequences,
+    underCaea,
+    awaitingReport,
+  };
 }

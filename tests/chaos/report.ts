@@ -21,7 +21,11 @@ export function describePass(result: ChaosPassResult): string {
         `the authority's: ${books.vouchers} vouchers in ${books.sequences.join(', ') || 'no sequence'}`
       : 'books: not compared',
     ...Object.entries(books?.errorReasons ?? {}).map(([reason, count]) => `  in Error ×${count}: ${reason}`),
-    `faults injected: ${faults}`,
+    `faults injected: ${faults}; long outages (contingency): ${tallies.outages}`,
+    books
+      ? `issued under the CAEA: ${books.underCaea}; informed ${tallies.reportedInSeconds === null ? 'not all' : `all, in ${tallies.reportedInSeconds} s`}` +
+        `${books.awaitingReport ? `; ${books.awaitingReport} wait for tomorrow (a CAEA's first day takes no report)` : ''}`
+      : 'contingency: not compared',
     `processes killed: ${tallies.kills}; certificate lapses: ${tallies.lapses}, renewals: ${tallies.renewals}`,
     `client calls made again: ${tallies.retries}; answered 500: ${tallies.serverErrors}; refused: ${refusals || 'none'}`,
     `settled: ${tallies.settledInSeconds === null ? 'no (work still in flight may show as mismatches too)' : `in ${tallies.settledInSeconds} s`}`,

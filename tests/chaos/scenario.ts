@@ -1,20 +1,30 @@
 // One chaos pass, start to verdict: the processes (cluster.ts), two workspaces registering the same CUIT,
 // invoices issued by many clients over `issueSeconds` while, all at once and by the seed's choices, the
 // emulator's faults are set, app processes are SIGKILLed and started again, one workspace's certificate
-// lapses and is renewed, and invoices whose job failed are issued again; then the faults are cleared, the
-// app settles (failures that came late are issued again once, and it settles again) and the two books are
-// reconciled. The CLI (run.ts) and CI's test (tests/server/chaos.test.ts) both run this.
+// lapses and is renewed, invoices whose job failed are issued again, and once, a third of the way in, the
+// authority is down for longer than the workflows' patience (contingency: invoices issued under the CAEA);
+// then the faults are cleared, the app settles (failures that came late are issued again once, and it settles
+// again), the vouchers issued under the CAEA are informed, and the two books are reconciled. The CLI (run.ts) and CI's test (tests/server/chaos.test.ts) both run this.
 import { inPool } from '@/tests/bench/http';
 import { readAuthorityBook, readOurInvoices } from '@/tests/chaos/books';
 import { startCluster, type ChaosCluster, type Storage } from '@/tests/chaos/cluster';
-import { chooseFault, clearFaults, FAULT_KINDS, injectFault, type FaultKind } from '@/tests/chaos/fault-injector';
+import {
+  chooseFault,
+  clearFaults,
+  FAULT_KINDS,
+  injectFault,
+  outage,
+  type FaultKind,
+} from '@/tests/chaos/fault-injector';
 import { planInvoices, type PlannedInvoice } from '@/tests/chaos/invoice-plan';
 import { issueInvoice, listInvoices, reissueFailed } from '@/tests/chaos/issuing';
 import { seededChance, type Chance } from '@/tests/chaos/random';
 import { reconcile, type Reconciliation } from '@/tests/chaos/reconcile';
 import { resilientApi, type CallTally, type ResilientApi } from '@/tests/chaos/resilient-api';
 import {
+  addCaeaPointOfSale,
   CHAOS_CUIT,
+  CONTINGENCY_PATIENCE_SECONDS,
   registeredWorkspace,
   renewCertificate,
   revokeCertificate,
@@ -49,6 +59,10 @@ export interface ChaosTallies extends CallTally {
   late: number;
   corrected: number;
   faults: Record<FaultKind, number>;
+  /** The long outage (the authority down past the workflows' patience): 1 in a chaos pass. */
+  outages: number;
+  /** Seconds after settling until every voucher issued under the CAEA was informed (null: not all were). */
+  reportedInSeconds: number | null;
   kills: number;
   lapses: number;
   renewals: number;
@@ -69,6 +83,43 @@ export interface ChaosPassResult {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How much longer than the workflows' patience the long outage lasts. */
+const OUTAGE_BEYOND_PATIENCE_SECONDS = 8;
+
+/** Whether today (Argentina) is a fortnight's first day, when no voucher under its CAEA may be informed (1414). */
+const isFortnightsFirstDay = () => [1, 16].includes(new Date(Date.now() - 3 * 3_600_000).getUTCDate());
+
+/**
+ * Polls until every Sent invoice issued under the CAEA is in the authority's book (informed); the seconds it
+ * took, or null when it did not within `seconds` (the reconciliation then names each one not informed).
+ */
+async function untilCaeaReported(
+  client: ResilientApi,
+  emulatorUrl: string,
+  workspaces: ChaosWorkspace[],
+  plan: PlannedInvoice[],
+  seconds: number,
+): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < seconds * 1000) {
+    const ours = await readOurInvoices(client, workspaces, plan);
+    const book = new Set(
+      (await readAuthorityBook(emulatorUrl, CHAOS_CUIT))
+        .filter((voucher) => voucher.caea)
+        .map((voucher) => `${voucher.point_of_sale}/${voucher.voucher_type}/${voucher.number}`),
+    );
+    const unreported = ours.filter(
+      (invoice) =>
+        invoice.status === 'Sent' &&
+        invoice.caeas.length > 0 &&
+        !book.has(`${invoice.pointOfSale}/${invoice.voucherType}/${invoice.number}`),
+    );
+    if (unreported.length === 0) return Math.round((Date.now() - started) / 1000);
+    await sleep(2_000);
+  }
+  return null;
+}
 
 /** An actor's loop: `act` after each pause the actor's chance draws, until `stopped()` (checked every 100 ms). */
 async function every(stopped: () => boolean, pauseMs: () => number, act: () => Promise<void>) {
@@ -94,6 +145,8 @@ export async function runChaosPass(settings: ChaosSettings): Promise<ChaosPassRe
     late: 0,
     corrected: 0,
     faults: Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<FaultKind, number>,
+    outages: 0,
+    reportedInSeconds: null,
     kills: 0,
     lapses: 0,
     renewals: 0,
@@ -111,6 +164,7 @@ export async function runChaosPass(settings: ChaosSettings): Promise<ChaosPassRe
     cluster = await startCluster(settings.storage);
     const client = resilientApi(cluster, settings.deadline, tallies);
     const firstApp = cluster.appUrls()[0]!;
+    await addCaeaPointOfSale(cluster.emulatorUrl);
     const workspaces = [
       await registeredWorkspace(firstApp, cluster.emulatorUrl, 'one'),
       await registeredWorkspace(firstApp, cluster.emulatorUrl, 'two'),
@@ -140,10 +194,32 @@ export async function runChaosPass(settings: ChaosSettings): Promise<ChaosPassRe
         ? `not settled within ${settings.settleSeconds} s`
         : `settled in ${tallies.settledInSeconds} s`,
     );
+    const caeaReportsDue = !isFortnightsFirstDay();
+    if (tallies.settledInSeconds !== null && caeaReportsDue) {
+      tallies.reportedInSeconds = await untilCaeaReported(
+        client,
+        cluster.emulatorUrl,
+        workspaces,
+        plan,
+        settings.settleSeconds,
+      );
+      log(
+        tallies.reportedInSeconds === null
+          ? `vouchers issued under the CAEA not all informed within ${settings.settleSeconds} s`
+          : `vouchers issued under the CAEA informed in ${tallies.reportedInSeconds} s`,
+      );
+    }
     reconciliation = reconcile(
       await readOurInvoices(client, workspaces, plan),
       await readAuthorityBook(cluster.emulatorUrl, CHAOS_CUIT),
+      { caeaReportsDue },
     );
+    if (tallies.outages > 0 && reconciliation.underCaea === 0)
+      reconciliation.findings.push({
+        sequence: 'contingency',
+        entryIds: [],
+        problem: 'the authority was down past the patience, yet no invoice was issued under the CAEA',
+      });
     for (const invoice of plan) {
       if (invoice.stored) tallies.stored++;
       if (invoice.late) tallies.late++;
@@ -191,6 +267,7 @@ async function issueUnderChaos(
   const issueMs = settings.issueSeconds * 1000;
 
   const chaos = !settings.calm;
+  const start = Date.now();
   const actors = [
     every(
       () => !chaos || isStopped(),
@@ -225,6 +302,17 @@ async function issueUnderChaos(
         log(`workspace ${workspace.label}: renewed with a new certificate`);
       },
     ).catch(guard('certificate lapse')),
+    (async () => {
+      // The long outage, once, a third of the way in: queued invoices outlast their patience.
+      if (!chaos) return;
+      const at = start + Math.round(issueMs / 3);
+      while (Date.now() < at && !isStopped()) await sleep(100);
+      if (isStopped()) return;
+      const seconds = CONTINGENCY_PATIENCE_SECONDS + OUTAGE_BEYOND_PATIENCE_SECONDS;
+      log(`the authority is down for ${seconds} s (past the workflows' patience of ${CONTINGENCY_PATIENCE_SECONDS} s)`);
+      await injectFault(cluster.emulatorUrl, outage(seconds));
+      tallies.outages++;
+    })().catch(guard('outage')),
     every(
       isStopped,
       () => reissues.int(3_000, 6_000),
@@ -235,7 +323,6 @@ async function issueUnderChaos(
     ).catch(guard('re-issuer')),
   ];
 
-  const start = Date.now();
   await inPool(plan, settings.clients, async (invoice, index) => {
     const due = start + (index * issueMs) / plan.length;
     if (due > Date.now()) await sleep(due - Date.now());

@@ -1,6 +1,7 @@
 // The suppliers of a chaos pass: two sandbox workspaces that each register the SAME CUIT through the
 // wizard's link, each with its own key and certificate from the emulator's portal, and an `ar-invoice`
-// workflow each. Also the lapse of one workspace's certificate and its renewal: the certificate is revoked
+// workflow each, in contingency (issued under the CUIT's CAEA, on its CAEA point of sale, when WSFEv1 does not
+// answer within a few seconds). Also the lapse of one workspace's certificate and its renewal: the certificate is revoked
 // at the authority's portal (a lapse by the calendar would take its validity's end to pass; revocation is
 // the lapse the authority enforces at once: its WSAA refuses every new login with it), then a renewal
 // registration on the same supplier entry uploads a new certificate. A WSAA ticket issued before the
@@ -24,6 +25,11 @@ export interface ChaosWorkspace {
 export const CHAOS_CUIT = benchCuits(1, 2_100_000)[0]!;
 const SUPPLIER_NAME = 'Distribuidora Caos S.A.';
 const ENVIRONMENT = 'sandbox';
+
+/** The CUIT's CAEA point of sale (contingency), registered at the portal before the workspaces. */
+export const CAEA_POINT_OF_SALE = 90;
+/** How long an invoice waits for WSFEv1 before it is issued under the CAEA: short, so outages reach it. */
+export const CONTINGENCY_PATIENCE_SECONDS = 5;
 
 /** The letters the supplier issues: A and B through WSFEv1, exports (E) through WSFEX, tourism (T) through WSCT. */
 const INVOICE_TYPES = ['A', 'B', 'E', 'T'];
@@ -56,7 +62,10 @@ export async function registeredWorkspace(appUrl: string, emulatorUrl: string, l
   const form = certificateForm(certificatePem, keyPem);
   await expectStatus(api(`${appUrl}/gov-ar/v1/registrations/${ref}/certificate`, { form }), 200, `register ${label}`);
   const invoices = await expectStatus(
-    api(`${appUrl}/transform/v1/workflows`, { token: workspace.apiKey, body: { template: 'ar-invoice' } }),
+    api(`${appUrl}/transform/v1/workflows`, {
+      token: workspace.apiKey,
+      body: { template: 'ar-invoice', contingency: 'caea', patience_seconds: CONTINGENCY_PATIENCE_SECONDS },
+    }),
     201,
     'invoice workflow',
   );
@@ -68,6 +77,17 @@ export async function registeredWorkspace(appUrl: string, emulatorUrl: string, l
     supplierEntryId: entryId,
     certificatePem,
   };
+}
+
+/** The CUIT's CAEA point of sale, as the supplier registers it at the authority's portal. */
+export async function addCaeaPointOfSale(emulatorUrl: string): Promise<void> {
+  await expectStatus(
+    api(`${emulatorUrl}/emulator/portal/points-of-sale`, {
+      body: { environment: ENVIRONMENT, cuit: CHAOS_CUIT, number: CAEA_POINT_OF_SALE, emission: 'CAEA' },
+    }),
+    201,
+    'CAEA point of sale',
+  );
 }
 
 /** The certificate lapses: the authority's portal revokes it. */

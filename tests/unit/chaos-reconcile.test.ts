@@ -11,6 +11,7 @@ const invoice = (number: number, changes: Partial<OurInvoice> = {}): OurInvoice 
   voucherType: 6,
   number,
   caes: [`7000000000000${number}`],
+  caeas: [],
   issueDate: '2026-11-27',
   payable: '121.00',
   hasJob: true,
@@ -90,7 +91,7 @@ describe('reconcile', () => {
       [voucher(1)],
       1,
       ['one:e1'],
-      /2 CAE stamps/,
+      /2 CAE and CAEA stamps/,
     ],
     [
       'an invoice still in doubt',
@@ -146,5 +147,36 @@ describe('reconcile', () => {
     );
     expect(result.findings).toEqual([]);
     expect(result.sequences).toEqual(['PoS 1 type 1', 'PoS 1 type 6', 'PoS 2 type 6']);
+  });
+
+  describe('vouchers issued under a CAEA', () => {
+    const CAEA = '31470000000001';
+    const underCaea = (number: number, changes: Partial<OurInvoice> = {}) =>
+      invoice(number, { pointOfSale: 90, caes: [], caeas: [CAEA], ...changes });
+    const informed = (number: number, changes: Partial<AuthorityVoucher> = {}) =>
+      voucher(number, { point_of_sale: 90, cae: undefined, caea: CAEA, ...changes });
+
+    it('finds nothing when each is informed once, and counts them', () => {
+      const result = reconcile([invoice(1), underCaea(1), underCaea(2)], [voucher(1), informed(1), informed(2)]);
+      expect(result.findings).toEqual([]);
+      expect(result).toMatchObject({ sent: 3, underCaea: 2, awaitingReport: 0 });
+    });
+
+    it('names one never informed, unless reports are not due yet (a CAEA first day)', () => {
+      const { findings } = reconcile([underCaea(1), underCaea(2)], [informed(1)]);
+      expect(findings).toHaveLength(1);
+      expect(findings[0]).toMatchObject({ sequence: 'PoS 90 type 6', number: 2, entryIds: ['one:e2'] });
+      expect(findings[0]!.problem).toMatch(/never informed/);
+      const notDue = reconcile([underCaea(1), underCaea(2)], [informed(1)], { caeaReportsDue: false });
+      expect(notDue.findings).toEqual([]);
+      expect(notDue.awaitingReport).toBe(1);
+    });
+
+    it('names another CAEA, and an invoice stamped with both a CAE and a CAEA', () => {
+      const other = reconcile([underCaea(1, { caeas: ['31470000000099'] })], [informed(1)]);
+      expect(other.findings[0]!.problem).toMatch(/CAEA ours 31470000000099, authority's 31470000000001/);
+      const both = reconcile([underCaea(1, { caes: ['70000000000001'] })], [informed(1)]);
+      expect(both.findings[0]!.problem).toMatch(/2 CAE and CAEA stamps/);
+    });
   });
 });
