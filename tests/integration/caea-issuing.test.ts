@@ -159,9 +159,9 @@ describe('contingency: issuing under the CAEA', () => {
     expect(text).toContain(`0000${CAEA_POINT}-00000001`);
   }, 60_000);
 
-  it('numbers the CAEA point of sale one after the other, and a workflow without contingency keeps waiting', async () => {
+  it('numbers the CAEA point of sale one after the other, never back in date; a workflow without contingency keeps waiting', async () => {
     const supplier = await supplierInContingency();
-    await authorityDown(15);
+    await authorityDown(25);
     const first = await storeInvoice(supplier.apiKey, supplier.cuit);
     const second = await storeInvoice(supplier.apiKey, supplier.cuit);
     const waiting = await storeInvoice(supplier.apiKey, supplier.cuit);
@@ -184,6 +184,15 @@ describe('contingency: issuing under the CAEA', () => {
     expect((await getJob(supplier.apiKey, plainJob.id)).body.status).toBe('running');
     expect((await readEntry(supplier.apiKey, waiting.id)).status).toBe('Processing');
     expect((await getSendByJob(plainJob.id))!.state).toBe('queued');
+
+    // Dated before the vouchers issued under the CAEA: numbered after them, its report would be refused (704).
+    const yesterday = await storeInvoice(supplier.apiKey, supplier.cuit, { issue_date: argentinaToday(-1) });
+    const yesterdayJob = await issue(supplier.apiKey, supplier.contingentId, yesterday.id);
+    await runFor((PATIENCE_SECONDS + 1.5) * 1000);
+    expect((await getSendByJob(yesterdayJob.id))!.state).toBe('queued');
+    const job = (await getJob(supplier.apiKey, yesterdayJob.id)).body;
+    expect(job.status).toBe('running');
+    expect(JSON.stringify(job.steps)).toContain('Not issued under the CAEA');
   }, 60_000);
 
   it('leaves an invoice whose answer was lost in doubt: it is never issued a second time under the CAEA', async () => {

@@ -53,7 +53,7 @@ export async function issueUnderCaea(send: InvoiceSend, now = new Date()): Promi
   const caeaSequence = await ensureSequence({ environment, cuit, pointOfSale, docType });
   const detail = { ...send.detail, CbteFchHsGen: argentinaTimestamp(now) };
   const issuer = { cuit, pointOfSale, docType };
-  const issued = await inTransaction((tx) =>
+  return inTransaction((tx) =>
     issueQueuedOnCaea(tx, {
       sendId: send.id,
       sequenceId: caeaSequence.id,
@@ -75,7 +75,6 @@ export async function issueUnderCaea(send: InvoiceSend, now = new Date()): Promi
       }),
     }),
   );
-  return issued ? { issued } : { waiting: 'it was numbered for WSFEv1 meanwhile' };
 }
 
 /** The step's word on an invoice issued under a CAEA. */

@@ -158,16 +158,28 @@ export interface CaeaIssue {
  * queued → unreported: the send, still queued (its sender numbers under the same row lock, so a send numbered
  * for WSFEv1 meanwhile is left as it is), moves to the CAEA point of sale's sequence and takes its next
  * number there, under that sequence's row lock (after the authority's last and every number our sends hold),
- * and its entry gets the number and stamps and is Sent, in one transaction. Undefined when it was no longer queued.
+ * and its entry gets the number and stamps and is Sent, in one transaction. Not when it was no longer queued,
+ * nor when it is dated before the last voucher of that sequence: numbers follow dates (the authority refuses
+ * the report of one dated before the last informed, 704), so it waits for WSFEv1 instead.
  */
-export async function issueQueuedOnCaea(tx: Tx, issue: CaeaIssue): Promise<InvoiceSend | undefined> {
+export async function issueQueuedOnCaea(
+  tx: Tx,
+  issue: CaeaIssue,
+): Promise<{ issued: InvoiceSend } | { waiting: string }> {
   const [send] = await tx.select().from(invoiceSends).where(eq(invoiceSends.id, issue.sendId)).for('update');
-  if (send?.state !== 'queued') return undefined;
+  if (send?.state !== 'queued') return { waiting: 'it was numbered for WSFEv1 meanwhile' };
   await tx
     .select({ id: invoiceSequences.id })
     .from(invoiceSequences)
     .where(eq(invoiceSequences.id, issue.sequenceId))
     .for('update');
+  const [last] = await tx
+    .select({ date: sql<string | null>`max(${invoiceSends.detail}->>'CbteFch')` })
+    .from(invoiceSends)
+    .where(and(eq(invoiceSends.sequenceId, issue.sequenceId), inArray(invoiceSends.state, [...NUMBER_HOLDING_STATES])));
+  const date = String(issue.detail.CbteFch ?? '');
+  if (last?.date && date < last.date)
+    return { waiting: `it is dated before the last voucher issued under the CAEA there (${last.date})` };
   const number = Math.max(issue.authorityLast, await highestNumberHeld(issue.sequenceId, tx)) + 1;
   const [issued] = await tx
     .update(invoiceSends)
@@ -182,7 +194,7 @@ export async function issueQueuedOnCaea(tx: Tx, issue: CaeaIssue): Promise<Invoi
     .where(eq(invoiceSends.id, send.id))
     .returning();
   await stampEntries(tx, [issue.stamp(number)], 'Sent');
-  return issued;
+  return { issued: issued! };
 }
 
 export async function getSendByJob(jobId: string): Promise<InvoiceSend | undefined> {
