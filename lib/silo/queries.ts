@@ -212,6 +212,11 @@ export async function deleteMetaRecords(tx: Tx, entryIds: string[], src: string,
   );
 }
 
+/** Removes one meta record (what it said no longer holds). */
+export async function deleteMetaRecord(db: Db | Tx, record: Pick<MetaRecordRow, 'id' | 'entryId'>): Promise<void> {
+  await written([record.entryId], () => db.delete(metaRecords).where(eq(metaRecords.id, record.id)));
+}
+
 /** New meta records, as stored. */
 export async function insertMetaRecords(
   db: Db | Tx,

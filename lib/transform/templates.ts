@@ -83,6 +83,11 @@ export interface WorkflowTemplate<Body extends WorkflowBodyBase = WorkflowBodyBa
    * at an outside authority that may have acted on it): the failing step is then retried, with backoff.
    */
   beforeJobFails?(tx: Tx, job: JobRow): Promise<{ hold: string } | undefined>;
+  /**
+   * Runs once a workflow of the template is stored (committed): work the new settings want started soon. It
+   * must not hold the request: it starts what it needs in the background and returns.
+   */
+  saved?(workflow: WorkflowRow): void;
 }
 
 const registry = processSingleton('workflow-templates', () => ({

@@ -33,6 +33,7 @@ export async function createWorkflow(caller: Caller, body: WorkflowBody) {
       webhookSecretId: secret ? await sealSigningSecret(tx, caller.ownerId, secret) : null,
     }),
   );
+  template.saved?.(workflow);
   const presented = presentWorkflow(workflow);
   // A secret we generated is shown this once, so the integrator can verify signatures.
   if (generatedSecret && presented.webhook) Object.assign(presented.webhook, { secret: generatedSecret });

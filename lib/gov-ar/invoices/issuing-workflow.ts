@@ -10,6 +10,7 @@ import type { Tx } from '@/lib/db/client';
 import type { JobRow, WorkflowConfig } from '@/lib/db/schema';
 import { DEFAULT_PATIENCE_MS } from '@/lib/gov-ar/contingency/caea-issuing';
 import { GOV_AR_APP_ID, INVOICE_TEMPLATE, INVOICES_FOLDER, SEND_STEP } from '@/lib/gov-ar/app';
+import { askCaeaSoon } from '@/lib/gov-ar/contingency/caea-ahead';
 import { invoicePdfUrl, keepInvoicePdfStep } from '@/lib/gov-ar/invoices/invoice-pdf';
 import { getSendByJob, lockSendOfJob, withdrawSend } from '@/lib/gov-ar/invoices/issuance-queries';
 import { sendInvoice } from '@/lib/gov-ar/invoices/send-step';
@@ -157,6 +158,10 @@ export const invoiceTemplate: WorkflowTemplate<InvoiceWorkflowBody> = {
     [STEP.webhook]: raiseInvoiceEvent,
   },
   beforeJobFails: releaseOrHoldSend,
+  // A workflow that opts in has its suppliers' CAEA asked at once rather than at the next hourly run.
+  saved: (workflow) => {
+    if (workflow.config.contingency === 'caea') askCaeaSoon({ ownerId: workflow.ownerId });
+  },
   inline: {
     [STEP.setProcessing]: setStatus('Processing'),
     [STEP.setSent]: setStatus('Sent'),

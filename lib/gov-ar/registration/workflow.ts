@@ -7,6 +7,8 @@ import { DEFAULT_INVOICE_LETTERS, servicesForLetters, type InvoiceLetter } from 
 import { inTransaction } from '@/lib/db/client';
 import type { WorkflowConfig } from '@/lib/db/schema';
 import { GOV_AR_APP_ID, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
+import type { Party } from '@/lib/gov-ar/party';
+import { askCaeaSoon } from '@/lib/gov-ar/contingency/caea-ahead';
 import { raiseRegistrationCompleted } from '@/lib/gov-ar/registration/completed-event';
 import { createRegistrationLink } from '@/lib/gov-ar/registration/link';
 import { startRegistrationRecord } from '@/lib/gov-ar/registration/track';
@@ -101,6 +103,9 @@ export const registrationTemplate: WorkflowTemplate<RegistrationWorkflowBody> = 
         return raiseRegistrationCompleted(tx, context);
       });
       if (raised) kickWebhookSender();
+      // A supplier of a workspace that opted in to the CAEA contingency has its CAEA asked at once.
+      const cuit = (context.entry.data as Party).tax_id?.code;
+      if (cuit) askCaeaSoon({ ownerId: context.entry.ownerId, cuit });
       return { kind: 'complete' };
     },
     [STEP.setError]: async ({ entry }) => {

@@ -1,0 +1,222 @@
+// Database access for the CAEA asked ahead (caea-ahead.ts): which suppliers opted in, each fortnight's CAEA kept
+// or noted missing, the `caea-missing` meta record on the supplier's entry, and the CAEA points of sale's
+// sequences made ready to number without the authority.
+import 'server-only';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Environment } from '@/lib/ar/environments';
+import type { Fortnight } from '@/lib/ar/arca/caea-fortnight';
+import { getDb, type Tx } from '@/lib/db/client';
+import {
+  caeaCodes,
+  credentials,
+  entries,
+  invoiceSequences,
+  isSupplierEntry,
+  metaRecords,
+  supplierCuit,
+  workflows,
+  type CaeaCode,
+  type InvoiceSequence,
+  type Credential,
+  type WorkflowRow,
+} from '@/lib/db/schema';
+import { GOV_AR_SRC, INVOICE_TEMPLATE, META_KEY } from '@/lib/gov-ar/app';
+import { newId } from '@/lib/ids';
+import { deleteMetaRecord, insertMetaRecords } from '@/lib/silo/queries';
+
+const optsIn = and(eq(workflows.template, INVOICE_TEMPLATE), sql`(${workflows.config}->>'contingency') = 'caea'`);
+
+/** Every `ar-invoice` workflow that opted in to the CAEA contingency (of one workspace, when given). */
+export async function listCaeaWorkflows(ownerId?: string): Promise<WorkflowRow[]> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(workflows)
+    .where(ownerId ? and(optsIn, eq(workflows.ownerId, ownerId)) : optsIn)
+    .orderBy(asc(workflows.ownerId), asc(workflows.id));
+}
+
+/** A registered supplier of a workspace, with the certificate it speaks to WSFEv1 with. */
+export interface CaeaSupplier {
+  cuit: string;
+  credential: Credential;
+}
+
+/**
+ * A page of the workspace's registered suppliers (by CUIT, after `afterCuit`) with an active certificate for
+ * WSFEv1 in `environment`; of several certificates of one CUIT, the latest. By credentials_owner_cuit.
+ */
+export async function listCaeaSuppliers(
+  ownerId: string,
+  environment: Environment,
+  options: { afterCuit?: string; cuit?: string; limit: number },
+): Promise<{ suppliers: CaeaSupplier[]; lastCuit?: string }> {
+  const db = await getDb();
+  const rows = await db
+    .select({ credential: credentials })
+    .from(credentials)
+    .innerJoin(entries, eq(entries.id, credentials.entryId))
+    .where(
+      and(
+        eq(credentials.ownerId, ownerId),
+        options.cuit ? eq(credentials.cuit, options.cuit) : undefined,
+        options.afterCuit ? gt(credentials.cuit, options.afterCuit) : undefined,
+        eq(credentials.status, 'active'),
+        eq(credentials.environment, environment),
+        sql`${credentials.services} @> '["wsfe"]'::jsonb`,
+        eq(entries.ownerId, ownerId),
+        isSupplierEntry(entries.folder),
+        eq(entries.status, 'Registered'),
+        eq(supplierCuit(entries.data), credentials.cuit),
+      ),
+    )
+    .orderBy(asc(credentials.cuit), desc(credentials.createdAt), desc(credentials.id))
+    .limit(options.limit);
+  const suppliers: CaeaSupplier[] = [];
+  for (const { credential } of rows) {
+    if (suppliers.at(-1)?.cuit !== credential.cuit) suppliers.push({ cuit: credential.cuit, credential });
+  }
+  return { suppliers, lastCuit: rows.length === options.limit ? rows.at(-1)?.credential.cuit : undefined };
+}
+
+/** The CUIT's rows (held or missing) for these fortnights. */
+export async function caeaRowsOf(environment: Environment, cuit: string, fortnights: Fortnight[]): Promise<CaeaCode[]> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(caeaCodes)
+    .where(
+      and(
+        eq(caeaCodes.environment, environment),
+        eq(caeaCodes.cuit, cuit),
+        inArray(
+          caeaCodes.period,
+          fortnights.map((fortnight) => fortnight.period),
+        ),
+      ),
+    );
+}
+
+/** The CAEA as the authority granted it, with the CAEA points of sale it listed; no longer missing. */
+export async function keepHeldCaea(
+  values: Pick<CaeaCode, 'environment' | 'cuit' | 'period' | 'half' | 'caea' | 'validFrom' | 'validTo' | 'reportBy'> & {
+    pointsOfSale: number[];
+  },
+): Promise<void> {
+  const db = await getDb();
+  const held = {
+    caea: values.caea,
+    validFrom: values.validFrom,
+    validTo: values.validTo,
+    reportBy: values.reportBy,
+    pointsOfSale: values.pointsOfSale,
+    missingSince: null,
+    lastError: null,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(caeaCodes)
+    .values({ ...values, ...held })
+    .onConflictDoUpdate({
+      target: [caeaCodes.environment, caeaCodes.cuit, caeaCodes.period, caeaCodes.half],
+      set: held,
+    });
+}
+
+/**
+ * Notes the fortnight's CAEA as missing (since the first time, with the latest reason), in the caller's
+ * transaction: the row stays locked until it commits, so two runs at once announce the absence once.
+ */
+export async function noteCaeaMissing(
+  tx: Tx,
+  environment: Environment,
+  cuit: string,
+  fortnight: Fortnight,
+  error: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(caeaCodes)
+    .values({ environment, cuit, ...fortnight, missingSince: now, lastError: error })
+    .onConflictDoUpdate({
+      target: [caeaCodes.environment, caeaCodes.cuit, caeaCodes.period, caeaCodes.half],
+      set: {
+        missingSince: sql`coalesce(${caeaCodes.missingSince}, ${now.toISOString()}::timestamptz)`,
+        lastError: error,
+        updatedAt: now,
+      },
+      // A CAEA had meanwhile (another run) stays had.
+      where: isNull(caeaCodes.caea),
+    });
+}
+
+/** The value of a `caea-missing` meta record: the fortnight, since when, and the authority's words. */
+export interface CaeaMissingValue extends Fortnight {
+  since: string;
+  error: string;
+}
+
+const missingRecordOf = (entryId: string, { period, half }: Fortnight) =>
+  and(
+    eq(metaRecords.entryId, entryId),
+    eq(metaRecords.src, GOV_AR_SRC),
+    eq(metaRecords.key, META_KEY.caeaMissing),
+    sql`(${metaRecords.value}->>'period') = ${String(period)}`,
+    sql`(${metaRecords.value}->>'half') = ${String(half)}`,
+  );
+
+/** Writes the entry's `caea-missing` record for the fortnight unless it has one; whether it was written now. */
+export async function recordCaeaMissing(
+  tx: Tx,
+  owner: { ownerId: string; entryId: string; jobId: string | null },
+  value: CaeaMissingValue,
+): Promise<boolean> {
+  const [existing] = await tx
+    .select({ id: metaRecords.id })
+    .from(metaRecords)
+    .where(missingRecordOf(owner.entryId, value));
+  if (existing) return false;
+  const now = new Date();
+  await insertMetaRecords(tx, [
+    {
+      id: newId(),
+      ...owner,
+      src: GOV_AR_SRC,
+      key: META_KEY.caeaMissing,
+      value,
+      indexed: false,
+      shared: false,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  return true;
+}
+
+/** Removes the entry's `caea-missing` record for the fortnight (its CAEA was had). */
+export async function clearCaeaMissing(entryId: string, fortnight: Fortnight): Promise<void> {
+  const db = await getDb();
+  const [existing] = await db
+    .select({ id: metaRecords.id, entryId: metaRecords.entryId })
+    .from(metaRecords)
+    .where(missingRecordOf(entryId, fortnight));
+  if (existing) await deleteMetaRecord(db, existing);
+}
+
+/** The CUIT's sequences in our store (every point of sale and voucher type), by invoice_sequences_key. */
+export async function sequencesOf(environment: Environment, cuit: string): Promise<InvoiceSequence[]> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(invoiceSequences)
+    .where(and(eq(invoiceSequences.environment, environment), eq(invoiceSequences.cuit, cuit)));
+}
+
+/** The sequence's last number as the authority said it, unless the sender learnt it first. */
+export async function learnLastNumber(sequenceId: string, lastNumber: number): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(invoiceSequences)
+    .set({ lastNumber, updatedAt: new Date() })
+    .where(and(eq(invoiceSequences.id, sequenceId), isNull(invoiceSequences.lastNumber)));
+}
