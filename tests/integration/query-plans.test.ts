@@ -13,6 +13,13 @@ import * as jobsRoute from '@/app/transform/v1/jobs/route';
 import * as consoleSuppliersRoute from '@/app/console/suppliers/route';
 import { encodeCursor } from '@/lib/api/pagination';
 import { readDueCertificates } from '@/lib/gov-ar/queries';
+import {
+  caeaRowsOf,
+  clearCaeaMissing,
+  listCaeaSuppliers,
+  sequencesOf,
+} from '@/lib/gov-ar/contingency/caea-ahead-queries';
+import { wantedFortnights } from '@/lib/gov-ar/contingency/caea-ahead';
 import { EXPIRING_WITHIN_DAYS, DAY_MS } from '@/lib/gov-ar/certificate-record';
 import { captureQueries, type LoggedQuery } from '@/lib/db/query-log';
 import { runPeriodicTasks } from '@/lib/transform/periodic-tasks';
@@ -269,6 +276,24 @@ describe.runIf(onPostgres)('query plans with 100k suppliers', () => {
       expect(await readDueCertificates(horizon, 200, firstPage.at(-1)!.credential)).toHaveLength(200);
     });
     expectFlat(explained, ['credentials_status_not_after']);
+  });
+
+  it("the CAEA asked ahead: a workspace's suppliers a page at a time, and each one's CAEA, record and sequences", async () => {
+    const { rows } = await client.query(
+      `select cuit from credentials where owner_id = $1 order by cuit offset ${SUPPLIERS / 2} limit 1`,
+      [workspace.owner_id],
+    );
+    const explained = await explainOperation(async () => {
+      const first = await listCaeaSuppliers(workspace.owner_id, 'sandbox', { limit: 200 });
+      expect(first.suppliers).toHaveLength(199); // the last CUIT may have more certificates: the next page's
+      const deep = await listCaeaSuppliers(workspace.owner_id, 'sandbox', { afterCuit: rows[0].cuit, limit: 200 });
+      expect(deep.suppliers).toHaveLength(199);
+      const { cuit, credential } = deep.suppliers[0]!;
+      await caeaRowsOf('sandbox', cuit, wantedFortnights('20261126'));
+      await sequencesOf('sandbox', cuit);
+      await clearCaeaMissing(credential.entryId, { period: 202611, half: 2 });
+    });
+    expectFlat(explained, ['credentials_owner_cuit']);
   });
 
   it('the idle background loops: step claim, delivery claim, periodic tasks', async () => {

@@ -2,7 +2,7 @@
 // or noted missing, the `caea-missing` meta record on the supplier's entry, and the CAEA points of sale's
 // sequences made ready to number without the authority.
 import 'server-only';
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Environment } from '@/lib/ar/environments';
 import type { Fortnight } from '@/lib/ar/arca/caea-fortnight';
 import { getDb, type Tx } from '@/lib/db/client';
@@ -44,7 +44,9 @@ export interface CaeaSupplier {
 
 /**
  * A page of the workspace's registered suppliers (by CUIT, after `afterCuit`) with an active certificate for
- * WSFEv1 in `environment`; of several certificates of one CUIT, the latest. By credentials_owner_cuit.
+ * WSFEv1 in `environment`; of several certificates of one CUIT (branches, a re-registration), the latest. Read
+ * in CUIT order alone, the order of credentials_owner_cuit, so a page costs its own rows however many suppliers
+ * there are; a CUIT whose certificates the page's end may have cut is left to the next page.
  */
 export async function listCaeaSuppliers(
   ownerId: string,
@@ -52,10 +54,10 @@ export async function listCaeaSuppliers(
   options: { afterCuit?: string; cuit?: string; limit: number },
 ): Promise<{ suppliers: CaeaSupplier[]; lastCuit?: string }> {
   const db = await getDb();
-  const rows = await db
-    .select({ credential: credentials })
+  // Two bounded reads rather than a join, which the planner would answer by hashing every supplier.
+  const page = await db
+    .select()
     .from(credentials)
-    .innerJoin(entries, eq(entries.id, credentials.entryId))
     .where(
       and(
         eq(credentials.ownerId, ownerId),
@@ -64,19 +66,40 @@ export async function listCaeaSuppliers(
         eq(credentials.status, 'active'),
         eq(credentials.environment, environment),
         sql`${credentials.services} @> '["wsfe"]'::jsonb`,
-        eq(entries.ownerId, ownerId),
-        isSupplierEntry(entries.folder),
-        eq(entries.status, 'Registered'),
-        eq(supplierCuit(entries.data), credentials.cuit),
       ),
     )
-    .orderBy(asc(credentials.cuit), desc(credentials.createdAt), desc(credentials.id))
+    .orderBy(asc(credentials.cuit))
     .limit(options.limit);
-  const suppliers: CaeaSupplier[] = [];
-  for (const { credential } of rows) {
-    if (suppliers.at(-1)?.cuit !== credential.cuit) suppliers.push({ cuit: credential.cuit, credential });
+  const registered =
+    page.length === 0
+      ? []
+      : await db
+          .select({ id: entries.id, cuit: supplierCuit(entries.data) })
+          .from(entries)
+          .where(
+            and(
+              inArray(
+                entries.id,
+                page.map((credential) => credential.entryId),
+              ),
+              eq(entries.ownerId, ownerId),
+              isSupplierEntry(entries.folder),
+              eq(entries.status, 'Registered'),
+            ),
+          );
+  const registeredCuit = new Map(registered.map((entry) => [entry.id, String(entry.cuit)]));
+  // When the page is full its last CUIT may go on past it: it is left whole to the next page (unless the page
+  // holds nothing else, else it would never move on).
+  const full = page.length === options.limit;
+  const cut = full && page[0]!.cuit !== page.at(-1)!.cuit ? page.at(-1)!.cuit : undefined;
+  const latest = new Map<string, Credential>();
+  for (const credential of page) {
+    if (credential.cuit === cut || registeredCuit.get(credential.entryId) !== credential.cuit) continue;
+    const kept = latest.get(credential.cuit);
+    if (!kept || kept.createdAt < credential.createdAt) latest.set(credential.cuit, credential);
   }
-  return { suppliers, lastCuit: rows.length === options.limit ? rows.at(-1)?.credential.cuit : undefined };
+  const lastCuit = full ? page.findLast((credential) => credential.cuit !== cut)!.cuit : undefined;
+  return { suppliers: [...latest.values()].map((credential) => ({ cuit: credential.cuit, credential })), lastCuit };
 }
 
 /** The CUIT's rows (held or missing) for these fortnights. */
