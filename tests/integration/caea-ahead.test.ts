@@ -12,7 +12,8 @@ import { ensureSequence } from '@/lib/gov-ar/invoices/issuance-queries';
 import { portal } from '@/tests/support/emulator-client';
 import { addPointOfSale, completeRegistration, registeredSupplier } from '@/tests/support/invoices';
 import { createInvoiceWorkflow } from '@/tests/support/issuing';
-import { openRegistration, useEmulator } from '@/tests/support/registration';
+import { openRegistration, startRegistration, useEmulator } from '@/tests/support/registration';
+import { createSupplier } from '@/tests/support/scenario';
 
 const emulator = useEmulator();
 afterEach(() => vi.useRealTimers());
@@ -218,6 +219,38 @@ describe('the CAEA asked ahead', () => {
     const [held] = await rowsSoon(registration.cuit);
     expect(held).toMatchObject({ period: 202611, half: 2, pointsOfSale: [5, 6] });
     expect(held!.caea).toMatch(/^\d{14}$/);
+  });
+
+  it('is bounded per run, the supplier asked longest ago first', async () => {
+    at('2026-11-20');
+    const first = await supplierWith([{ number: 1 }]); // neither has a CAEA point of sale: both stay missing
+    const entry = await createSupplier(first.apiKey);
+    const second = await completeRegistration(
+      emulator(),
+      await startRegistration({ ...first, entryId: entry.id, cuit: entry.data.tax_id.code }),
+    );
+    await createInvoiceWorkflow(first.apiKey, CONTINGENCY);
+    await rowsSoon(first.cuit);
+    await rowsSoon(second.cuit);
+    const askedAt = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          [first.cuit, second.cuit].map(async (cuit) => [cuit, (await caeaRows(cuit))[0]!.updatedAt.getTime()]),
+        ),
+      );
+
+    let before = await askedAt();
+    for (const minute of [1, 2, 3]) {
+      vi.setSystemTime(new Date(`2026-11-20T12:0${minute}:00-03:00`));
+      const result = await keepCaeaAhead({ today: '2026-11-20', ownerId: first.ownerId, maxSpoken: 1 });
+      expect(result).toMatchObject({ suppliers: 2, spoken: 1, missing: 1 });
+      const after = await askedAt();
+      const stalest = before[first.cuit]! <= before[second.cuit]! ? first.cuit : second.cuit;
+      const other = stalest === first.cuit ? second.cuit : first.cuit;
+      expect(after[stalest]).toBe(Date.now());
+      expect(after[other]).toBe(before[other]);
+      before = after;
+    }
   });
 
   it('missing while the authority is down', async () => {

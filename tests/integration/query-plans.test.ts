@@ -15,7 +15,7 @@ import { encodeCursor } from '@/lib/api/pagination';
 import { readDueCertificates } from '@/lib/gov-ar/queries';
 import {
   caeaRowsOf,
-  clearCaeaMissing,
+  caeaMissingRecordsOf,
   listCaeaSuppliers,
   sequencesOf,
 } from '@/lib/gov-ar/contingency/caea-ahead-queries';
@@ -288,10 +288,11 @@ describe.runIf(onPostgres)('query plans with 100k suppliers', () => {
       expect(first.suppliers).toHaveLength(199); // the last CUIT may have more certificates: the next page's
       const deep = await listCaeaSuppliers(workspace.owner_id, 'sandbox', { afterCuit: rows[0].cuit, limit: 200 });
       expect(deep.suppliers).toHaveLength(199);
-      const { cuit, credential } = deep.suppliers[0]!;
-      await caeaRowsOf('sandbox', cuit, wantedFortnights('20261126'));
-      await sequencesOf('sandbox', cuit);
-      await clearCaeaMissing(credential.entryId, { period: 202611, half: 2 });
+      // The task's reads for a page: its CAEAs, its sequences, its records of a CAEA missing.
+      const cuits = deep.suppliers.map((supplier) => supplier.cuit);
+      await caeaRowsOf('sandbox', cuits, wantedFortnights('20261126'));
+      await sequencesOf('sandbox', cuits);
+      await caeaMissingRecordsOf(deep.suppliers.map((supplier) => supplier.credential.entryId));
     });
     expectFlat(explained, ['credentials_owner_cuit']);
   });

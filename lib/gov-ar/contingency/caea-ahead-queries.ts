@@ -102,8 +102,13 @@ export async function listCaeaSuppliers(
   return { suppliers: [...latest.values()].map((credential) => ({ cuit: credential.cuit, credential })), lastCuit };
 }
 
-/** The CUIT's rows (held or missing) for these fortnights. */
-export async function caeaRowsOf(environment: Environment, cuit: string, fortnights: Fortnight[]): Promise<CaeaCode[]> {
+/** These CUITs' rows (held or missing) of these fortnights' months, by the table's key. */
+export async function caeaRowsOf(
+  environment: Environment,
+  cuits: string[],
+  fortnights: Fortnight[],
+): Promise<CaeaCode[]> {
+  if (cuits.length === 0) return [];
   const db = await getDb();
   return db
     .select()
@@ -111,11 +116,8 @@ export async function caeaRowsOf(environment: Environment, cuit: string, fortnig
     .where(
       and(
         eq(caeaCodes.environment, environment),
-        eq(caeaCodes.cuit, cuit),
-        inArray(
-          caeaCodes.period,
-          fortnights.map((fortnight) => fortnight.period),
-        ),
+        inArray(caeaCodes.cuit, cuits),
+        inArray(caeaCodes.period, [...new Set(fortnights.map((fortnight) => fortnight.period))]),
       ),
     );
 }
@@ -160,7 +162,7 @@ export async function noteCaeaMissing(
 ): Promise<void> {
   await tx
     .insert(caeaCodes)
-    .values({ environment, cuit, ...fortnight, missingSince: now, lastError: error })
+    .values({ environment, cuit, ...fortnight, missingSince: now, lastError: error, updatedAt: now })
     .onConflictDoUpdate({
       target: [caeaCodes.environment, caeaCodes.cuit, caeaCodes.period, caeaCodes.half],
       set: {
@@ -216,23 +218,39 @@ export async function recordCaeaMissing(
   return true;
 }
 
-/** Removes the entry's `caea-missing` record for the fortnight (its CAEA was had). */
-export async function clearCaeaMissing(entryId: string, fortnight: Fortnight): Promise<void> {
+/** A `caea-missing` meta record, as the task reads it back. */
+export type CaeaMissingRecord = { id: string; entryId: string; value: CaeaMissingValue };
+
+/** These entries' `caea-missing` records (by meta_records_entry). */
+export async function caeaMissingRecordsOf(entryIds: string[]): Promise<CaeaMissingRecord[]> {
+  if (entryIds.length === 0) return [];
   const db = await getDb();
-  const [existing] = await db
-    .select({ id: metaRecords.id, entryId: metaRecords.entryId })
+  const rows = await db
+    .select({ id: metaRecords.id, entryId: metaRecords.entryId, value: metaRecords.value })
     .from(metaRecords)
-    .where(missingRecordOf(entryId, fortnight));
-  if (existing) await deleteMetaRecord(db, existing);
+    .where(
+      and(
+        inArray(metaRecords.entryId, entryIds),
+        eq(metaRecords.src, GOV_AR_SRC),
+        eq(metaRecords.key, META_KEY.caeaMissing),
+      ),
+    );
+  return rows as CaeaMissingRecord[];
 }
 
-/** The CUIT's sequences in our store (every point of sale and voucher type), by invoice_sequences_key. */
-export async function sequencesOf(environment: Environment, cuit: string): Promise<InvoiceSequence[]> {
+/** Removes a `caea-missing` record (its CAEA was had). */
+export async function removeCaeaMissingRecord(record: CaeaMissingRecord): Promise<void> {
+  await deleteMetaRecord(await getDb(), record);
+}
+
+/** These CUITs' sequences in our store (every point of sale and voucher type), by invoice_sequences_key. */
+export async function sequencesOf(environment: Environment, cuits: string[]): Promise<InvoiceSequence[]> {
+  if (cuits.length === 0) return [];
   const db = await getDb();
   return db
     .select()
     .from(invoiceSequences)
-    .where(and(eq(invoiceSequences.environment, environment), eq(invoiceSequences.cuit, cuit)));
+    .where(and(eq(invoiceSequences.environment, environment), inArray(invoiceSequences.cuit, cuits)));
 }
 
 /** The sequence's last number as the authority said it, unless the sender learnt it first. */

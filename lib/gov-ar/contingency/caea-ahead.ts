@@ -1,35 +1,39 @@
 // The CAEA asked ahead (periodic task `caea-ahead`, and soon after a workflow opts in or a supplier registers):
 // for each registered supplier of each workspace with an `ar-invoice` workflow in `contingency: "caea"`, the
 // current fortnight's CAEA and, once its request window opens, the next one's are asked (FECAEASolicitar) and kept
-// with the CUIT's CAEA points of sale; on those points of sale each WSFEv1 voucher type the CUIT invoices gets its
-// sequence, with its last number learnt (FECompUltimoAutorizado), so that issuing there needs no authority when it
-// is down. A CAEA that cannot be had is made known (caea-missing.ts). Rules: docs/contingency.md.
+// with the CUIT's CAEA points of sale, whose sequences are made ready (caea-sequences.ts). A CAEA that cannot be
+// had is made known (caea-missing.ts). Rules: docs/contingency.md.
 import { fortnightOf, mayRequest, nextFortnight, type Fortnight } from '@/lib/ar/arca/caea-fortnight';
 import { argentinaToday } from '@/lib/ar/arca/certain-refusals';
 import type { Environment } from '@/lib/ar/environments';
-import { serviceOfDocType } from '@/lib/ar/services';
 import { isSandboxWorkspace } from '@/lib/access/sandbox-flag';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { authorityTicket } from '@/lib/authority/tickets';
 import type { WsfeAuth } from '@/lib/authority/wsfe-client';
 import { feCaeaSolicitar } from '@/lib/authority/wsfe-caea';
-import { feCompUltimoAutorizado } from '@/lib/authority/wsfe-vouchers';
-import type { CaeaCode, Credential, WorkflowRow } from '@/lib/db/schema';
+import type { CaeaCode, Credential, InvoiceSequence, WorkflowRow } from '@/lib/db/schema';
 import {
+  caeaMissingRecordsOf,
   caeaRowsOf,
   keepHeldCaea,
-  learnLastNumber,
   listCaeaSuppliers,
   listCaeaWorkflows,
+  removeCaeaMissingRecord,
   sequencesOf,
+  type CaeaMissingRecord,
 } from '@/lib/gov-ar/contingency/caea-ahead-queries';
-import { announceCaeaMissing, caeaNoLongerMissing, type CaeaTarget } from '@/lib/gov-ar/contingency/caea-missing';
+import { announceCaeaMissing, type CaeaTarget } from '@/lib/gov-ar/contingency/caea-missing';
+import { readyCaeaSequences, sequencesUnready } from '@/lib/gov-ar/contingency/caea-sequences';
 import { openCredential } from '@/lib/gov-ar/credentials';
-import { ensureSequence } from '@/lib/gov-ar/invoices/issuance-queries';
 import { queryPointsOfSale } from '@/lib/gov-ar/points-of-sale';
 
-/** Suppliers whose run spoke to the authority, per run: the rest (all held, sequences known) cost a few reads. */
+/**
+ * Suppliers spoken to per run, the longest unasked first: the others (every CAEA held, sequences known) cost only
+ * their share of a page's reads, and the rest of those due wait for the next run.
+ */
 const MAX_SPOKEN_PER_RUN = 50;
+/** And at most this long (an authority that does not answer costs each supplier its time-out). */
+const MAX_RUN_MS = 5 * 60_000;
 /** Suppliers read per query. */
 const SUPPLIER_PAGE = 200;
 
@@ -51,6 +55,8 @@ export interface CaeaAheadScope {
   /** Only this workspace, and of it only this CUIT (the prompt asks after a workflow or a registration). */
   ownerId?: string;
   cuit?: string;
+  /** Suppliers spoken to at most (default MAX_SPOKEN_PER_RUN). */
+  maxSpoken?: number;
 }
 
 /** The fortnights whose CAEA is wanted on `today` (yyyymmdd): the current one, and the next once it may be asked. */
@@ -60,24 +66,48 @@ export function wantedFortnights(today: string): Fortnight[] {
   return mayRequest(next, today) ? [current, next] : [current];
 }
 
+/** A supplier as one page's reads found it. */
+interface SupplierState {
+  target: CaeaTarget;
+  rows: CaeaCode[];
+  sequences: InvoiceSequence[];
+  records: CaeaMissingRecord[];
+}
+
 export async function keepCaeaAhead(scope: CaeaAheadScope = {}): Promise<CaeaAheadResult> {
   const wanted = wantedFortnights((scope.today ?? argentinaToday()).replace(/-/g, ''));
   const result: CaeaAheadResult = { suppliers: 0, spoken: 0, had: 0, missing: 0, failed: 0 };
+  const due: SupplierState[] = [];
   for (const [ownerId, workflows] of byOwner(await listCaeaWorkflows(scope.ownerId))) {
     const environment: Environment = (await isSandboxWorkspace(ownerId)) === false ? 'live' : 'sandbox';
     for (let afterCuit: string | undefined; ; ) {
       const page = await listCaeaSuppliers(ownerId, environment, { afterCuit, cuit: scope.cuit, limit: SUPPLIER_PAGE });
-      for (const { credential } of page.suppliers) {
-        if (result.spoken >= MAX_SPOKEN_PER_RUN) return result;
+      const cuits = page.suppliers.map((supplier) => supplier.cuit);
+      const rows = await caeaRowsOf(environment, cuits, wanted);
+      const sequences = await sequencesOf(environment, cuits);
+      const records = await caeaMissingRecordsOf(page.suppliers.map((supplier) => supplier.credential.entryId));
+      for (const { cuit, credential } of page.suppliers) {
         result.suppliers++;
-        await keepSupplierCaea({ environment, credential, workflows }, wanted, result).catch((error: unknown) => {
-          result.failed++;
-          console.error(`[caea-ahead] ${environment} CUIT ${credential.cuit}:`, error);
-        });
+        const state: SupplierState = {
+          target: { environment, credential, workflows },
+          rows: rows.filter((row) => row.cuit === cuit),
+          sequences: sequences.filter((sequence) => sequence.cuit === cuit),
+          records: records.filter((record) => record.entryId === credential.entryId),
+        };
+        await clearHeld(state, wanted);
+        if (needsAuthority(state, wanted)) due.push(state);
       }
       if (!page.lastCuit) break;
       afterCuit = page.lastCuit;
     }
+  }
+  const started = performance.now();
+  for (const state of due.sort((a, b) => lastAsked(a, wanted) - lastAsked(b, wanted))) {
+    if (result.spoken >= (scope.maxSpoken ?? MAX_SPOKEN_PER_RUN) || performance.now() - started > MAX_RUN_MS) break;
+    await keepSupplierCaea(state, wanted, result).catch((error: unknown) => {
+      result.failed++;
+      console.error(`[caea-ahead] ${state.target.environment} CUIT ${state.target.credential.cuit}:`, error);
+    });
   }
   return result;
 }
@@ -96,17 +126,52 @@ function byOwner(workflows: WorkflowRow[]): Map<string, WorkflowRow[]> {
   return owners;
 }
 
+const sameFortnight = (a: Fortnight, b: Fortnight) => a.period === b.period && a.half === b.half;
+const rowOf = (state: SupplierState, { period, half }: Fortnight) =>
+  state.rows.find((row) => row.period === period && row.half === half);
+const heldRow = (state: SupplierState, fortnight: Fortnight) => {
+  const row = rowOf(state, fortnight);
+  return row?.caea ? row : undefined;
+};
+
+/** The records of a CAEA's absence that no longer hold (had since, maybe by another workspace of the CUIT) go. */
+async function clearHeld(state: SupplierState, wanted: Fortnight[]): Promise<void> {
+  for (const record of state.records) {
+    if (wanted.some((fortnight) => sameFortnight(fortnight, record.value) && heldRow(state, fortnight)))
+      await removeCaeaMissingRecord(record);
+  }
+}
+
+/** Whether a wanted CAEA is not held, or a held CAEA's point of sale lacks a sequence or its last number. */
+function needsAuthority(state: SupplierState, wanted: Fortnight[]): boolean {
+  return wanted.some((fortnight) => {
+    const held = heldRow(state, fortnight);
+    return !held || sequencesUnready(held.pointsOfSale ?? [], state.sequences);
+  });
+}
+
+/** When the supplier's missing CAEA was last asked (0: never, or only its sequences want the authority). */
+function lastAsked(state: SupplierState, wanted: Fortnight[]): number {
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const fortnight of wanted) {
+    if (!heldRow(state, fortnight)) oldest = Math.min(oldest, rowOf(state, fortnight)?.updatedAt.getTime() ?? 0);
+  }
+  return Number.isFinite(oldest) ? oldest : 0;
+}
+
 /** One supplier: each wanted fortnight's CAEA held (or its absence known), and its CAEA sequences ready. */
-async function keepSupplierCaea(target: CaeaTarget, wanted: Fortnight[], result: CaeaAheadResult): Promise<void> {
-  const { environment, credential } = target;
-  const rows = await caeaRowsOf(environment, credential.cuit, wanted);
+async function keepSupplierCaea(state: SupplierState, wanted: Fortnight[], result: CaeaAheadResult): Promise<void> {
+  const { environment, credential } = state.target;
   const authority = spokenTo(credential, result);
   for (const fortnight of wanted) {
-    const row = rows.find((held) => held.period === fortnight.period && held.half === fortnight.half);
-    const points = row?.caea ? (row.pointsOfSale ?? []) : await askCaea(target, fortnight, authority, result);
+    const held = heldRow(state, fortnight);
+    const points = held ? (held.pointsOfSale ?? []) : await askCaea(state.target, fortnight, authority, result);
     if (!points) continue;
-    await caeaNoLongerMissing(target, fortnight);
-    await readyCaeaSequences(environment, credential.cuit, points, authority);
+    if (!held) {
+      for (const record of state.records.filter((missing) => sameFortnight(fortnight, missing.value)))
+        await removeCaeaMissingRecord(record);
+    }
+    await readyCaeaSequences({ environment, cuit: credential.cuit }, points, state.sequences, authority.auth);
   }
 }
 
@@ -151,33 +216,6 @@ const caeaPointsOfSale = (points: Awaited<ReturnType<typeof queryPointsOfSale>>)
     .filter((point) => /^CAEA\b/i.test(point.emissionType.trim()) && !point.blocked && point.droppedOn === null)
     .map((point) => point.number)
     .sort((a, b) => a - b);
-
-/**
- * On each CAEA point of sale, a sequence for each WSFEv1 voucher type the CUIT has one of, with its last number
- * learnt from the authority when we do not know it.
- */
-async function readyCaeaSequences(
-  environment: Environment,
-  cuit: string,
-  pointsOfSale: number[],
-  authority: SpokenTo,
-): Promise<void> {
-  if (pointsOfSale.length === 0) return;
-  const sequences = await sequencesOf(environment, cuit);
-  const docTypes = [...new Set(sequences.map((sequence) => sequence.docType))].filter(
-    (docType) => serviceOfDocType(docType) === 'wsfe',
-  );
-  for (const pointOfSale of pointsOfSale) {
-    for (const docType of docTypes) {
-      const sequence =
-        sequences.find((held) => held.pointOfSale === pointOfSale && held.docType === docType) ??
-        (await ensureSequence({ environment, cuit, pointOfSale, docType }));
-      if (sequence.lastNumber !== null) continue;
-      const last = await feCompUltimoAutorizado(environment, await authority.auth(), { pointOfSale, docType });
-      await learnLastNumber(sequence.id, last);
-    }
-  }
-}
 
 /** The supplier's voice at WSFEv1, opened on first use (and then counted as spoken to). */
 interface SpokenTo {

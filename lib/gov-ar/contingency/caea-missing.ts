@@ -1,12 +1,12 @@
 // A fortnight's CAEA that could not be had, made known: the row kept with why (`caea_codes`: `caea` null,
 // `missing_since`, `last_error`), and the first time for that fortnight a `caea-missing` meta record on the
-// supplier's entry and `supplier.caea_missing` to each opted-in workflow of the workspace with a webhook. When
-// the CAEA is had later, the record goes.
+// supplier's entry and `supplier.caea_missing` to each opted-in workflow of the workspace with a webhook (the
+// task removes the record once the CAEA is had).
 import type { Environment } from '@/lib/ar/environments';
 import type { Fortnight } from '@/lib/ar/arca/caea-fortnight';
 import { inTransaction } from '@/lib/db/client';
 import type { Credential, WorkflowRow } from '@/lib/db/schema';
-import { clearCaeaMissing, noteCaeaMissing, recordCaeaMissing } from '@/lib/gov-ar/contingency/caea-ahead-queries';
+import { noteCaeaMissing, recordCaeaMissing } from '@/lib/gov-ar/contingency/caea-ahead-queries';
 import { raiseWebhookEvent } from '@/lib/webhooks/events';
 import { kickWebhookSender } from '@/lib/transform/wake-ups';
 
@@ -46,7 +46,3 @@ export async function announceCaeaMissing(target: CaeaTarget, fortnight: Fortnig
   });
   if (raised) kickWebhookSender();
 }
-
-/** The CAEA was had: the supplier's record of its absence goes. */
-export const caeaNoLongerMissing = (target: CaeaTarget, fortnight: Fortnight) =>
-  clearCaeaMissing(target.credential.entryId, fortnight);
