@@ -150,7 +150,8 @@ export async function keepHeldCaea(
 
 /**
  * Notes the fortnight's CAEA as missing (since the first time, with the latest reason), in the caller's
- * transaction: the row stays locked until it commits, so two runs at once announce the absence once.
+ * transaction: the row stays locked until it commits, so two runs at once announce the absence once. False when
+ * the CAEA was had meanwhile (another run), and then nothing changes.
  */
 export async function noteCaeaMissing(
   tx: Tx,
@@ -159,8 +160,8 @@ export async function noteCaeaMissing(
   fortnight: Fortnight,
   error: string,
   now: Date,
-): Promise<void> {
-  await tx
+): Promise<boolean> {
+  const noted = await tx
     .insert(caeaCodes)
     .values({ environment, cuit, ...fortnight, missingSince: now, lastError: error, updatedAt: now })
     .onConflictDoUpdate({
@@ -172,7 +173,9 @@ export async function noteCaeaMissing(
       },
       // A CAEA had meanwhile (another run) stays had.
       where: isNull(caeaCodes.caea),
-    });
+    })
+    .returning({ cuit: caeaCodes.cuit });
+  return noted.length > 0;
 }
 
 /** The value of a `caea-missing` meta record: the fortnight, since when, and the authority's words. */

@@ -23,7 +23,7 @@ export async function announceCaeaMissing(target: CaeaTarget, fortnight: Fortnig
   const { credential, environment } = target;
   const now = new Date();
   const raised = await inTransaction(async (tx) => {
-    await noteCaeaMissing(tx, environment, credential.cuit, fortnight, error, now);
+    if (!(await noteCaeaMissing(tx, environment, credential.cuit, fortnight, error, now))) return false;
     const first = await recordCaeaMissing(
       tx,
       { ownerId: credential.ownerId, entryId: credential.entryId, jobId: credential.jobId },
