@@ -1,8 +1,9 @@
 // The Argentina app plugs into the generic machinery: its error codes into the API, its folders (suppliers,
 // invoices) into the silo, its workflow templates (registration, invoice issuing) into the engine, and its
-// daily certificate sweep into the periodic tasks.
+// daily certificate sweep and the CAEA reporter into the periodic tasks.
 // Idempotent: registering again replaces each piece with itself.
 import { DAY_MS } from '@/lib/gov-ar/certificate-record';
+import { reportCaea } from '@/lib/gov-ar/contingency/caea-reporter';
 import { INVOICES_FOLDER, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import { registerGovArErrorCodes } from '@/lib/gov-ar/error-codes';
 import { sweepCertificateExpiry } from '@/lib/gov-ar/expiry-sweep';
@@ -31,4 +32,6 @@ export function plugGovAr(): void {
   registerTemplate(registrationTemplate);
   registerTemplate(invoiceTemplate);
   registerPeriodicTask({ name: 'certificate-expiry-sweep', everyMs: DAY_MS, run: () => sweepCertificateExpiry() });
+  // Vouchers issued under a CAEA informed, and unused fortnights (lib/gov-ar/contingency/caea-reporter.ts).
+  registerPeriodicTask({ name: 'caea-report', everyMs: 60_000, run: () => reportCaea() });
 }
