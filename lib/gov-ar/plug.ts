@@ -4,6 +4,7 @@
 // Idempotent: registering again replaces each piece with itself.
 import { DAY_MS } from '@/lib/gov-ar/certificate-record';
 import { reportCaea } from '@/lib/gov-ar/contingency/caea-reporter';
+import { carryReportCorrection } from '@/lib/gov-ar/contingency/report-correction';
 import { INVOICES_FOLDER, SUPPLIERS_FOLDER } from '@/lib/gov-ar/app';
 import { registerGovArErrorCodes } from '@/lib/gov-ar/error-codes';
 import { sweepCertificateExpiry } from '@/lib/gov-ar/expiry-sweep';
@@ -27,6 +28,7 @@ export function plugGovAr(): void {
     holdsEnvelopes: true,
     admit: admitInvoice,
     refuseCorrection: refuseInvoiceCorrection,
+    carryCorrection: carryReportCorrection,
     identity: { of: invoiceIdentity, duplicate: duplicateInvoice },
   });
   registerTemplate(registrationTemplate);

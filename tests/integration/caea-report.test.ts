@@ -10,16 +10,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
 import { authorityTicket } from '@/lib/authority/tickets';
 import { feCaeaSinMovimientoConsultar, feCaeaSinMovimientoInformar, feCaeaSolicitar } from '@/lib/authority/wsfe-caea';
-import { getDb } from '@/lib/db/client';
-import { caeaCodes, caeaIdleReports, invoiceSends, metaRecords, webhookDeliveries } from '@/lib/db/schema';
+import { getDb, inTransaction } from '@/lib/db/client';
+import {
+  caeaCodes,
+  caeaIdleReports,
+  invoiceSends,
+  metaRecords,
+  webhookDeliveries,
+  type InvoiceSend,
+} from '@/lib/db/schema';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { reportSequence } from '@/lib/gov-ar/contingency/caea-reporter';
 import { informIdleFortnights } from '@/lib/gov-ar/contingency/idle-fortnights';
 import { openCredential } from '@/lib/gov-ar/credentials';
-import { ensureSequence } from '@/lib/gov-ar/invoices/issuance-queries';
+import { ensureSequence, stampEntries } from '@/lib/gov-ar/invoices/issuance-queries';
 import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
 import { newId } from '@/lib/ids';
 import { portal, portalGet } from '@/tests/support/emulator-client';
+import { invoiceDoc } from '@/tests/support/invoice-docs';
+import { getStoredEntry, putInvoice } from '@/tests/support/invoices';
 import { createInvoiceWorkflow, issuingSupplier, storeInvoice } from '@/tests/support/issuing';
 import { useEmulator } from '@/tests/support/registration';
 import { startJob } from '@/tests/support/scenario';
@@ -67,9 +76,14 @@ async function issuedUnderCaea(
   count: number,
   options: { from?: number; change?: { at: number; detail: Record<string, unknown> } } = {},
 ) {
-  const sequence = await ensureSequence({ environment: 'sandbox', cuit: supplier.cuit, pointOfSale: CAEA_POINT, docType: B });
+  const sequence = await ensureSequence({
+    environment: 'sandbox',
+    cuit: supplier.cuit,
+    pointOfSale: CAEA_POINT,
+    docType: B,
+  });
   const db = await getDb();
-  const sends = [];
+  const sends: InvoiceSend[] = [];
   for (let at = 0; at < count; at++) {
     const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: String(CAEA_POINT) });
     const job = await startJob(supplier.apiKey, supplier.webhookWorkflowId, invoice.id);
@@ -96,6 +110,18 @@ async function issuedUnderCaea(
       .returning();
     sends.push(send!);
   }
+  // Sent with its number and the CAEA, as the issuing switch leaves it.
+  await inTransaction((tx) =>
+    stampEntries(
+      tx,
+      sends.map((send) => ({
+        entryId: send.entryId,
+        code: String(send.number).padStart(8, '0'),
+        stamps: [{ prv: 'arca-caea', val: caea }],
+      })),
+      'Sent',
+    ),
+  );
   return { sequenceId: sequence.id, sends };
 }
 
@@ -258,13 +284,62 @@ describe('vouchers issued under a CAEA', () => {
     const events = await db
       .select()
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.entryId, sends[1]!.entryId), eq(webhookDeliveries.event, 'invoice.caea_report_rejected')));
+      .where(
+        and(
+          eq(webhookDeliveries.entryId, sends[1]!.entryId),
+          eq(webhookDeliveries.event, 'invoice.caea_report_rejected'),
+        ),
+      );
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]!.body).data).toMatchObject({ number: 2, caea: caea.caea });
 
     // Another round informs nothing past it.
     expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'blocked', at: 2 });
     expect(await book(supplier.cuit)).toHaveLength(1);
+
+    // Corrected (a PUT of the entry): what identifies the voucher stays as issued...
+    const entryId = sends[1]!.entryId;
+    const doc = (await getStoredEntry(supplier.apiKey, entryId)).body.data.doc;
+    const redated = await putInvoice(supplier.apiKey, entryId, {
+      ...bare(supplier.cuit, doc),
+      issue_date: '2026-11-19',
+    });
+    expect(redated.status).toBe(422);
+    expect(redated.body.code).toBe('caea_correction_not_allowed');
+    expect(redated.body.message).toContain('doc.issue_date');
+    // ...what the authority refused may change: mapped again, informed again with its number.
+    const corrected = bare(supplier.cuit, doc);
+    (corrected.lines as { item: { name: string } }[])[0]!.item.name = 'Tornillos (corregido)';
+    const put = await putInvoice(supplier.apiKey, entryId, corrected);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ status: 'Sent', data: { doc: { code: '00000002' } } });
+    expect(put.body.data.head.stamps).toEqual([{ prv: 'arca-caea', val: caea.caea }]);
+    expect(await metaOf(entryId, 'arca-caea-errors')).toEqual([]);
+    expect((await statesOf(sequenceId))[1]).toEqual([2, 'unreported']);
+
+    expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'idle' });
+    expect(await statesOf(sequenceId)).toEqual([
+      [1, 'reported'],
+      [2, 'reported'],
+      [3, 'reported'],
+    ]);
+    expect(await book(supplier.cuit)).toEqual([
+      [1, caea.caea],
+      [2, caea.caea],
+      [3, caea.caea],
+    ]);
+  });
+
+  it('an invoice Sent under a CAEA whose report was not refused is not corrected', async () => {
+    at('2026-11-20');
+    const { supplier, caea } = await supplierWithCaea();
+    const { sends } = await issuedUnderCaea(supplier, caea.caea, 1);
+    const doc = (await getStoredEntry(supplier.apiKey, sends[0]!.entryId)).body.data.doc;
+    const changed = bare(supplier.cuit, doc);
+    (changed.lines as { item: { name: string } }[])[0]!.item.name = 'Otra cosa';
+    const put = await putInvoice(supplier.apiKey, sends[0]!.entryId, changed);
+    expect(put.status).toBe(409);
+    expect(put.body.code).toBe('invoice_already_sent');
   });
 });
 
@@ -324,8 +399,14 @@ describe('an unused fortnight', () => {
   });
 });
 
+/** The invoice as a client sends it again: the bare document of the stored one (its issue date and series). */
+function bare(cuit: string, stored: Record<string, unknown>): Record<string, unknown> {
+  const { code: _code, ...doc } = invoiceDoc(cuit, { issue_date: stored.issue_date, series: stored.series });
+  return doc;
+}
+
 async function idleStates(cuit: string) {
   const db = await getDb();
   const rows = await db.select().from(caeaIdleReports).where(eq(caeaIdleReports.cuit, cuit));
-  return rows.sort((a, b) => a.pointOfSale - b.pointOfSale).map((row) => [row.pointOfSale, row.state]);
+  return rows.sort((a, b) => a.pointOfSale - b.pointOfSale).map((row) => [row.pointOfSale, row.state] as const);
 }

@@ -112,7 +112,11 @@ const reporter = processSingleton('caea-reporter', () => ({
 /** Longest wait between background runs while the authority does not answer. */
 const MOST_BACKOFF_MS = 5 * 60_000;
 
-/** Runs the reporter in the background now (once at a time; after failures, not before its backoff). */
+/**
+ * Runs the reporter in the background now (once at a time; after failures, not before its backoff): called
+ * right after an invoice is issued under a CAEA.
+ * @public
+ */
 export function kickCaeaReporter(): void {
   if (reporter.running) {
     reporter.again = true;

@@ -21,17 +21,21 @@ import { wsfeVouchers } from '@/lib/gov-ar/invoices/wsfe-voucher-service';
 const NUMBERING_CODE = '703';
 
 /** The voucher as it is informed: the send's detail numbered, with its CAEA. */
-export const caeaDetailOf = (send: InvoiceSend): CaeaDetail => ({
+const caeaDetailOf = (send: InvoiceSend): CaeaDetail => ({
   ...withNumber(send.detail as WsfeVoucher['detail'], send.number!),
   CAEA: send.caea!,
 });
 
 /** What became of the batch: whether any of it is in doubt. */
-export interface InformedBatch {
+interface InformedBatch {
   inDoubt: boolean;
 }
 
-export async function informBatch(lease: SequenceLease, authority: Authority, batch: InvoiceSend[]) {
+export async function informBatch(
+  lease: SequenceLease,
+  authority: Authority,
+  batch: InvoiceSend[],
+): Promise<InformedBatch> {
   const sends = await fenced(lease, (tx) =>
     markReporting(
       tx,
@@ -42,7 +46,12 @@ export async function informBatch(lease: SequenceLease, authority: Authority, ba
   sends.sort((a, b) => a.number! - b.number!);
   let answer: CaeaReport;
   try {
-    answer = await feCaeaRegInformativo(authority.environment, authority.auth, authority.sequence, sends.map(caeaDetailOf));
+    answer = await feCaeaRegInformativo(
+      authority.environment,
+      authority.auth,
+      authority.sequence,
+      sends.map(caeaDetailOf),
+    );
   } catch (error) {
     if (neverReachedAuthority(error))
       await fenced(lease, (tx) =>
@@ -61,7 +70,11 @@ export async function informBatch(lease: SequenceLease, authority: Authority, ba
   const sendOf = (id: string) => sends.find((send) => send.id === id)!;
   const processedOn = answer.processedAt.slice(0, 8) || undefined;
   const verdicts = noReportVerdicts();
-  verdicts.reported = outcome.authorised.map(({ id, observations }) => ({ send: sendOf(id), observations, processedOn }));
+  verdicts.reported = outcome.authorised.map(({ id, observations }) => ({
+    send: sendOf(id),
+    observations,
+    processedOn,
+  }));
   verdicts.refused = outcome.refused.map(({ id, errors }) => ({ send: sendOf(id), errors }));
   verdicts.unreported = outcome.unjudged.map(sendOf);
   if (outcome.numbering) {

@@ -28,7 +28,7 @@ const dayNumber = (yyyymmdd: string) =>
   Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8))) / DAY_MS;
 
 /** `near` or `passed` when the voucher's deadline is within NEAR_DAYS of `today` or behind it. */
-export function deadlineStatus(send: InvoiceSend, today: string): { reportBy: string; status?: 'near' | 'passed' } {
+function deadlineStatus(send: InvoiceSend, today: string): { reportBy: string; status?: 'near' | 'passed' } {
   const reportBy = reportDeadline(fortnightOfSend(send));
   const left = dayNumber(reportBy) - dayNumber(today);
   return { reportBy, status: left < 0 ? 'passed' : left <= NEAR_DAYS ? 'near' : undefined };
