@@ -21,20 +21,27 @@ import {
 } from '@/lib/db/schema';
 import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import { reportSequence } from '@/lib/gov-ar/contingency/caea-reporter';
+import { argentinaDay } from '@/lib/gov-ar/contingency/report-deadline';
+import { fortnightOf } from '@/lib/ar/arca/caea-fortnight';
 import { informIdleFortnights } from '@/lib/gov-ar/contingency/idle-fortnights';
 import { openCredential } from '@/lib/gov-ar/credentials';
-import { ensureSequence, stampEntries } from '@/lib/gov-ar/invoices/issuance-queries';
+import { ensureSequence, getSendByJob, stampEntries } from '@/lib/gov-ar/invoices/issuance-queries';
 import { getRegisteredSupplierCredential } from '@/lib/gov-ar/invoices/queries';
 import { newId } from '@/lib/ids';
 import { portal, portalGet } from '@/tests/support/emulator-client';
 import { invoiceDoc } from '@/tests/support/invoice-docs';
 import { getStoredEntry, putInvoice } from '@/tests/support/invoices';
-import { createInvoiceWorkflow, issuingSupplier, storeInvoice } from '@/tests/support/issuing';
+import { createInvoiceWorkflow, issuingSupplier, runUntilEnded, storeInvoice } from '@/tests/support/issuing';
 import { useEmulator } from '@/tests/support/registration';
 import { startJob } from '@/tests/support/scenario';
 
 const emulator = useEmulator();
-afterEach(() => vi.useRealTimers());
+afterEach(async () => {
+  // An outage a test set ends before any day the tests set (the emulator's `down` is the environment's).
+  at('2026-01-01');
+  await portal(emulator(), 'faults', { environment: 'sandbox', fault: 'down', count: 1, duration_ms: 1 });
+  vi.useRealTimers();
+});
 
 /** Noon in Argentina on the day (yyyy-mm-dd): the emulator's clock and ours. */
 const at = (day: string) => {
@@ -258,12 +265,9 @@ describe('vouchers issued under a CAEA', () => {
     at('2026-11-22'); // a day later: the outage is long over
     expect(await reportSequence(sequenceId, '20261122')).toEqual({ kind: 'idle' });
     expect(await statesOf(sequenceId)).toEqual([[1, 'reported']]);
-    // The outage ends before any day the other tests set.
-    at('2026-01-01');
-    await portal(emulator(), 'faults', { environment: 'sandbox', fault: 'down', count: 1, duration_ms: 1 });
   });
 
-  it('a refused report is visible (meta record, event) and numbering stops at it', async () => {
+  it('a refused report is visible (meta record, event), numbering stops at it, and corrected it is informed again', async () => {
     at('2026-11-20');
     const { supplier, caea } = await supplierWithCaea();
     // The second names a currency the authority does not know (1401): refused; the third is not looked at (703).
@@ -341,6 +345,68 @@ describe('vouchers issued under a CAEA', () => {
     expect(put.status).toBe(409);
     expect(put.body.code).toBe('invoice_already_sent');
   });
+});
+
+describe('end to end: issued under the CAEA while the authority is down, reported when it is back', () => {
+  it('an invoice of a workflow in contingency is Sent under the CAEA, then informed once', async () => {
+    // Real time for the issuing (the workflow's patience); the report runs on the next day (R7 whatever today is).
+    const supplier = await issuingSupplier(emulator());
+    const E2E_POINT = 8;
+    await portal(emulator(), 'points-of-sale', {
+      environment: 'sandbox',
+      cuit: supplier.cuit,
+      number: E2E_POINT,
+      emission: 'CAEA',
+    });
+    const fortnight = fortnightOf(argentinaDay());
+    const caea = await feCaeaSolicitar('sandbox', await authOf(supplier), fortnight);
+    const db = await getDb();
+    await db.insert(caeaCodes).values({
+      environment: 'sandbox',
+      cuit: supplier.cuit,
+      ...fortnight,
+      caea: caea.caea,
+      validFrom: caea.validFrom,
+      validTo: caea.validTo,
+      reportBy: caea.reportBy,
+      pointsOfSale: [E2E_POINT],
+    });
+    const workflow = await createInvoiceWorkflow(supplier.apiKey, { contingency: 'caea', patience_seconds: 5 });
+    const outage = { environment: 'sandbox', fault: 'down', count: 1, duration_ms: 8_000 };
+    expect((await portal(emulator(), 'faults', outage)).status).toBe(201);
+    const outageEnds = Date.now() + 8_000;
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit);
+    const job = await startJob(supplier.apiKey, workflow.id, invoice.id);
+    await runUntilEnded(supplier.apiKey, [job.body.id], 20_000);
+    const send = (await getSendByJob(job.body.id))!;
+    expect(send).toMatchObject({ state: 'unreported', number: 1, caea: caea.caea });
+
+    // Still down: nothing is informed, nothing is lost.
+    if (Date.now() < outageEnds - 500)
+      expect((await reportSequence(send.sequenceId, argentinaDay())).kind).toBe('unavailable');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, outageEnds - Date.now() + 200)));
+
+    at(new Date(Date.now() + 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10));
+    const tomorrow = argentinaDay();
+    expect(await reportSequence(send.sequenceId, tomorrow)).toEqual({ kind: 'idle' });
+    expect((await getSendByJob(job.body.id))!.state).toBe('reported');
+    const held = await portalGet(
+      emulator(),
+      `taxpayers/${supplier.cuit}/vouchers?environment=sandbox&point_of_sale=${E2E_POINT}&voucher_type=${B}`,
+    );
+    expect(held.body.list).toHaveLength(1);
+    expect(held.body.list[0]).toMatchObject({ number: 1, caea: caea.caea });
+    // A later round informs nothing again.
+    expect(await reportSequence(send.sequenceId, tomorrow)).toEqual({ kind: 'idle' });
+    expect(
+      (
+        await portalGet(
+          emulator(),
+          `taxpayers/${supplier.cuit}/vouchers?environment=sandbox&point_of_sale=${E2E_POINT}&voucher_type=${B}`,
+        )
+      ).body.list,
+    ).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('an unused fortnight', () => {

@@ -7,7 +7,7 @@ import type { InvoiceSend } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { REPORT_DEADLINE_KEY } from '@/lib/gov-ar/contingency/report-deadline';
 import { settleReports, unmarkReporting, type SettledReport } from '@/lib/gov-ar/contingency/report-queries';
-import { deleteMetaRecords, recordAuthorityNotes } from '@/lib/gov-ar/invoices/issuance-queries';
+import { advanceSequenceEnd, deleteMetaRecords, recordAuthorityNotes } from '@/lib/gov-ar/invoices/issuance-queries';
 import { notes, type AuthorityNote } from '@/lib/gov-ar/invoices/issued-voucher';
 import { fenced, type SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
 import { getWorkflowOfJob } from '@/lib/gov-ar/queries';
@@ -69,6 +69,9 @@ export async function recordReportVerdicts(lease: SequenceLease, verdicts: Repor
       ...observed.map(({ send, observations }) => said(send, META_KEY.observations, observations)),
       ...refused.map(({ send, errors }) => said(send, META_KEY.caeaErrors, errors)),
     ]);
+    // The sequence's last number as the authority now holds it, as the CAE sender keeps it.
+    const highest = Math.max(0, ...reported.map(({ send }) => send.number ?? 0));
+    if (highest > 0) await advanceSequenceEnd(tx, lease.sequence.id, highest);
     for (const { send, errors } of refused) {
       const workflow = await getWorkflowOfJob(tx, send.jobId);
       if (!workflow) continue;

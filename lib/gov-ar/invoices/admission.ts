@@ -31,8 +31,10 @@ export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope, re
   const environment: Environment = caller.sandbox ? 'sandbox' : 'live';
   const invoice = envelope.doc;
   // The date the authority would refuse today: said now, not after a job took a number for it. A Sent invoice
-  // corrected (its CAEA report refused) keeps the date it was issued with (report-correction.ts).
-  const misdated = replacing?.status === 'Sent' ? {} : checkIssueDateWindow(invoice, argentinaToday());
+  // corrected (its CAEA report refused) keeps the date and CAEA point of sale it was issued with
+  // (report-correction.ts refuses any other).
+  const reissued = replacing?.status === 'Sent';
+  const misdated = reissued ? {} : checkIssueDateWindow(invoice, argentinaToday());
   if (Object.keys(misdated).length > 0) throw issueDateOutsideWindow(misdated);
 
   const cuit = invoice.supplier.tax_id.code;
@@ -46,7 +48,7 @@ export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope, re
     throw serviceNotAuthorized(service, credential.services, { letter: letter ?? 'A, B, C or M', field: LETTER_FIELD });
   }
 
-  if (environment === 'live')
+  if (environment === 'live' && !reissued)
     await requireRegisteredPointOfSale(credential, pointOfSaleNumber(invoice.series), service);
   await checkCustomerInRegister(caller.ownerId, environment, envelope);
 }
