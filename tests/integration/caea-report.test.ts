@@ -9,7 +9,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toFECAEDetRequest } from '@/lib/ar/arca/wsfe-detail';
 import { authorityTicket } from '@/lib/authority/tickets';
-import { feCaeaSinMovimientoConsultar, feCaeaSinMovimientoInformar, feCaeaSolicitar } from '@/lib/authority/wsfe-caea';
+import {
+  feCaeaRegInformativo,
+  feCaeaSinMovimientoConsultar,
+  feCaeaSinMovimientoInformar,
+  feCaeaSolicitar,
+} from '@/lib/authority/wsfe-caea';
+import { caeaDetailOf } from '@/lib/gov-ar/contingency/inform-batch';
 import { getDb, inTransaction } from '@/lib/db/client';
 import {
   caeaCodes,
@@ -332,6 +338,63 @@ describe('vouchers issued under a CAEA', () => {
       [2, caea.caea],
       [3, caea.caea],
     ]);
+  });
+
+  it('a number another system informed first is not informed again: its report is refused as a conflict', async () => {
+    at('2026-11-20');
+    const { supplier, caea } = await supplierWithCaea();
+    const { sequenceId, sends } = await issuedUnderCaea(supplier, caea.caea, 2);
+    at('2026-11-21');
+    // Another system informs number 1 of the point of sale, another voucher.
+    const other = { ...caeaDetailOf(sends[0]!), ImpTotal: '1210.00', ImpNeto: '1000.00', ImpIVA: '210.00' };
+    other.Iva = { AlicIva: [{ Id: 5, BaseImp: '1000.00', Importe: '210.00' }] };
+    const theirs = await feCaeaRegInformativo(
+      'sandbox',
+      await authOf(supplier),
+      { pointOfSale: CAEA_POINT, docType: B },
+      [other],
+    );
+    expect(theirs.details[0]!.accepted).toBe(true);
+
+    expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'unsettled' });
+    expect(await statesOf(sequenceId)).toEqual([
+      [1, 'reporting'],
+      [2, 'unreported'],
+    ]);
+    expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'blocked', at: 1 });
+    expect(await statesOf(sequenceId)).toEqual([
+      [1, 'report_refused'],
+      [2, 'unreported'],
+    ]);
+    const [record] = await metaOf(sends[0]!.entryId, 'arca-caea-errors');
+    expect(record!.value).toEqual([expect.objectContaining({ code: 'sequence_conflict' })]);
+    expect(await book(supplier.cuit)).toHaveLength(1);
+  });
+
+  it('says on the invoice when its deadline is near or passed, until it is reported', async () => {
+    at('2026-11-20');
+    const { supplier, caea } = await supplierWithCaea();
+    const { sequenceId, sends } = await issuedUnderCaea(supplier, caea.caea, 1);
+    at('2026-12-10');
+    const down = { environment: 'sandbox', fault: 'down', count: 1, duration_ms: 60_000 };
+    expect((await portal(emulator(), 'faults', down)).status).toBe(201);
+    expect((await reportSequence(sequenceId, '20261210')).kind).toBe('unavailable');
+    expect(await metaOf(sends[0]!.entryId, 'arca-caea-deadline')).toEqual([]); // 20 days left
+    at('2026-12-27');
+    expect((await portal(emulator(), 'faults', down)).status).toBe(201);
+    expect((await reportSequence(sequenceId, '20261227')).kind).toBe('unavailable');
+    const [near] = await metaOf(sends[0]!.entryId, 'arca-caea-deadline');
+    expect(near!.value).toMatchObject({ status: 'near', report_by: caea.reportBy });
+    at('2026-12-31');
+    expect((await portal(emulator(), 'faults', down)).status).toBe(201);
+    expect((await reportSequence(sequenceId, '20261231')).kind).toBe('unavailable');
+    const notes = await metaOf(sends[0]!.entryId, 'arca-caea-deadline');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.value).toMatchObject({ status: 'passed' });
+    // Late, the emulator still takes it (the manual has no code for a late report): reported, the note gone.
+    at('2027-01-02');
+    expect(await reportSequence(sequenceId, '20270102')).toEqual({ kind: 'idle' });
+    expect(await metaOf(sends[0]!.entryId, 'arca-caea-deadline')).toEqual([]);
   });
 
   it('an invoice Sent under a CAEA whose report was not refused is not corrected', async () => {

@@ -12,7 +12,12 @@ import type { InvoiceSend } from '@/lib/db/schema';
 import { informIdleFortnights } from '@/lib/gov-ar/contingency/idle-fortnights';
 import { informBatch } from '@/lib/gov-ar/contingency/inform-batch';
 import { argentinaDay, mayReportOn, noteDeadlines } from '@/lib/gov-ar/contingency/report-deadline';
-import { lowestRefusedReport, sendsInState, sequencesToReport } from '@/lib/gov-ar/contingency/report-queries';
+import {
+  lowestRefusedReport,
+  markReporting,
+  sendsInState,
+  sequencesToReport,
+} from '@/lib/gov-ar/contingency/report-queries';
 import { settleReportsInDoubt } from '@/lib/gov-ar/contingency/settle-reports';
 import { authoritiesOf, canSpeak } from '@/lib/gov-ar/invoices/sequence-authority';
 import {
@@ -43,7 +48,16 @@ export type ReportingRound =
 /** Informs everything due on `today` (yyyymmdd, Argentina): each CAEA sequence, then the unused fortnights. */
 export async function reportCaea(today = argentinaDay()): Promise<ReportingRound[]> {
   const rounds: ReportingRound[] = [];
-  for (const sequenceId of await sequencesToReport()) rounds.push(await reportSequence(sequenceId, today));
+  for (const sequenceId of await sequencesToReport()) {
+    try {
+      rounds.push(await reportSequence(sequenceId, today));
+    } catch (error) {
+      // One sequence's failure (an answer we cannot read) does not hold up the others; the next run retries.
+      if (!(error instanceof AuthorityError)) throw error;
+      console.error(`[caea-report] sequence ${sequenceId}:`, error.message);
+      rounds.push({ kind: 'unavailable', error });
+    }
+  }
   await informIdleFortnights(today);
   return rounds;
 }
@@ -67,11 +81,12 @@ async function reportWhileHeld(lease: SequenceLease, today: string): Promise<Rep
   const started = Date.now();
   const authorityOf = authoritiesOf(lease.sequence);
   if ((await settleReportsInDoubt(lease, authorityOf)) > 0) return { kind: 'unsettled' };
+  const toReport = await sendsInState(lease.sequence.id, 'unreported');
+  await fenced(lease, (tx) => noteDeadlines(tx, toReport, today));
   let last: number | undefined;
   for (;;) {
     if (Date.now() - started > REPORTING_BUDGET_MS) return { kind: 'more' };
     const waiting = (await sendsInState(lease.sequence.id, 'unreported')).filter((send) => mayReportOn(send, today));
-    await fenced(lease, (tx) => noteDeadlines(tx, waiting, today));
     const first = waiting[0];
     if (!first) return { kind: 'idle' };
     const refused = await lowestRefusedReport(lease.sequence.id);
@@ -82,10 +97,15 @@ async function reportWhileHeld(lease: SequenceLease, today: string): Promise<Rep
     last ??= await wsfeVouchers.lastNumber(authority);
     if (first.number! > last + 1) return { kind: 'blocked', at: last + 1 };
     const batch = nextBatch(waiting, await wsfeVouchers.batchSize(authority));
-    // A number the authority holds already (informed by a request whose answer we never had, or by another
-    // system): in doubt, and the record settles it on the next round.
+    if (first.number! <= last) {
+      // Numbers the authority holds already (informed by a request whose answer we never had, or by another
+      // system): in doubt, not informed again; the record settles them on the next round.
+      const held = batch.filter((send) => send.number! <= last!).map((send) => send.id);
+      await fenced(lease, (tx) => markReporting(tx, held));
+      return { kind: 'unsettled' };
+    }
     const informed = await informBatch(lease, authority, batch);
-    if (informed.inDoubt || first.number! <= last) return { kind: 'unsettled' };
+    if (informed.inDoubt) return { kind: 'unsettled' };
     last = undefined; // asked again: what the answer refused is not informed
   }
 }

@@ -21,7 +21,7 @@ import { wsfeVouchers } from '@/lib/gov-ar/invoices/wsfe-voucher-service';
 const NUMBERING_CODE = '703';
 
 /** The voucher as it is informed: the send's detail numbered, with its CAEA. */
-const caeaDetailOf = (send: InvoiceSend): CaeaDetail => ({
+export const caeaDetailOf = (send: InvoiceSend): CaeaDetail => ({
   ...withNumber(send.detail as WsfeVoucher['detail'], send.number!),
   CAEA: send.caea!,
 });
