@@ -33,6 +33,7 @@ const GOV_AR_ERROR_STATUS = {
   point_of_sale_not_registered: 422,
   customer_register_mismatch: 422,
   pdf_render_failed: 422,
+  caea_correction_not_allowed: 422,
 } as const;
 type GovArErrorStatus = typeof GOV_AR_ERROR_STATUS;
 

@@ -112,7 +112,7 @@ async function correctEntry(caller: Caller, body: EntryBody, id: string): Promis
   });
   const identity = identityOf(body);
   await refuseDuplicate(caller, body.folder, identity, id);
-  await folder.admit?.(caller, body.data);
+  await folder.admit?.(caller, body.data, stored);
   const digest = requestDigest(body);
   try {
     const replaced = await inTransaction(async (tx) => {
@@ -122,10 +122,11 @@ async function correctEntry(caller: Caller, body: EntryBody, id: string): Promis
       if (locked.requestDigest === digest) return locked;
       const refusal = await refuse(tx, locked);
       if (refusal) throw refusal;
+      const carried = await folder.carryCorrection?.(tx, locked, body.data);
       return replaceEntryData(tx, id, {
-        data: body.data,
+        data: carried?.data ?? body.data,
         requestDigest: digest,
-        status: 'Empty',
+        status: carried?.status ?? 'Empty',
         identity: identity ?? null,
       });
     });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Caller } from '@/lib/access/caller';
 import type { ApiError } from '@/lib/api/errors';
 import type { Tx } from '@/lib/db/client';
-import type { Entry } from '@/lib/db/schema';
+import type { Entry, EntryStatus } from '@/lib/db/schema';
 import { processSingleton } from '@/lib/process-singleton';
 
 export interface Folder<Data = unknown> {
@@ -19,8 +19,11 @@ export interface Folder<Data = unknown> {
   stored?: z.ZodType;
   /** Whether its entries hold GOBL envelopes (`GET /silo/v1/envelopes` lists them). */
   holdsEnvelopes?: boolean;
-  /** The folder's own rules for a new entry, after the schema and before anything is stored: throws the refusal (an ApiError). */
-  admit?(caller: Caller, data: Data): Promise<void>;
+  /**
+   * The folder's own rules for a new entry, after the schema and before anything is stored: throws the refusal
+   * (an ApiError). For a correction, `replacing` is the stored entry the new content replaces.
+   */
+  admit?(caller: Caller, data: Data, replacing?: Entry): Promise<void>;
   /**
    * Why a stored entry may not be replaced by a `PUT` of other content (an invoice already issued, or being
    * issued), or undefined when it may (an invoice the authority refused, to be corrected and issued again).
@@ -28,6 +31,13 @@ export interface Folder<Data = unknown> {
    * between the answer and the write. A folder without it never takes other content under the same id (409).
    */
   refuseCorrection?(tx: Tx, entry: Entry): Promise<ApiError | undefined>;
+  /**
+   * A correction the folder carries itself: asked in the replacing transaction (the row locked, after
+   * refuseCorrection allowed it) with the stored entry and the new data; answers what is stored instead of
+   * the new data as sent with status `Empty` (keeping what the stored entry gained, and its status), or
+   * undefined for that default. Throws the refusal (an ApiError).
+   */
+  carryCorrection?(tx: Tx, stored: Entry, data: Data): Promise<{ data: unknown; status: EntryStatus } | undefined>;
   /**
    * The document an entry holds has an identity of its own (a GOBL document's `uuid`): a workspace stores
    * each one once in the folder. `of` reads it from the stored `data` (undefined: none given, nothing to

@@ -8,6 +8,7 @@ import type { Tx } from '@/lib/db/client';
 import type { Credential, Entry } from '@/lib/db/schema';
 import type { Environment } from '@/lib/ar/environments';
 import { getOpenJobForEntryInTx } from '@/lib/transform/queries';
+import { hasRefusedReport } from '@/lib/gov-ar/contingency/report-correction';
 import { invoiceLetter, pointOfSaleNumber, type InvoiceEnvelope } from '@/lib/gov-ar/invoices/envelope';
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { isUsable, pointsOfSaleFor } from '@/lib/gov-ar/points-of-sale';
@@ -26,11 +27,14 @@ import {
   supplierNotRegistered,
 } from '@/lib/gov-ar/invoices/refusals';
 
-export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope): Promise<void> {
+export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope, replacing?: Entry): Promise<void> {
   const environment: Environment = caller.sandbox ? 'sandbox' : 'live';
   const invoice = envelope.doc;
-  // The date the authority would refuse today: said now, not after a job took a number for it.
-  const misdated = checkIssueDateWindow(invoice, argentinaToday());
+  // The date the authority would refuse today: said now, not after a job took a number for it. A Sent invoice
+  // corrected (its CAEA report refused) keeps the date and CAEA point of sale it was issued with
+  // (report-correction.ts refuses any other).
+  const reissued = replacing?.status === 'Sent';
+  const misdated = reissued ? {} : checkIssueDateWindow(invoice, argentinaToday());
   if (Object.keys(misdated).length > 0) throw issueDateOutsideWindow(misdated);
 
   const cuit = invoice.supplier.tax_id.code;
@@ -44,7 +48,7 @@ export async function admitInvoice(caller: Caller, envelope: InvoiceEnvelope): P
     throw serviceNotAuthorized(service, credential.services, { letter: letter ?? 'A, B, C or M', field: LETTER_FIELD });
   }
 
-  if (environment === 'live')
+  if (environment === 'live' && !reissued)
     await requireRegisteredPointOfSale(credential, pointOfSaleNumber(invoice.series), service);
   await checkCustomerInRegister(caller.ownerId, environment, envelope);
 }
@@ -71,10 +75,12 @@ async function requireRegisteredPointOfSale(
 /**
  * Why a stored invoice may not take other content (a PUT), asked with its row locked: once the authority
  * authorised it, never; while a job works on it (or it is in doubt, Processing), not under that job. Only
- * an invoice the authority refused (Error) is corrected in place, to be issued again by a new job.
+ * an invoice the authority refused (Error) is corrected in place, to be issued again by a new job; and an
+ * invoice issued under a CAEA whose report the authority refused, to be informed again with its number
+ * (lib/gov-ar/contingency/report-correction.ts).
  */
 export async function refuseInvoiceCorrection(tx: Tx, entry: Entry): Promise<ApiError | undefined> {
-  if (entry.status === 'Sent') return invoiceAlreadySent();
+  if (entry.status === 'Sent') return (await hasRefusedReport(tx, entry)) ? undefined : invoiceAlreadySent();
   if (entry.status === 'Processing' || (await getOpenJobForEntryInTx(tx, entry.id))) return invoiceInProgress();
   if (entry.status === 'Error') return undefined;
   return new ApiError('conflict', `Entry ${entry.id} already exists with other content.`);

@@ -11,6 +11,7 @@ import { invoiceVoucher } from '@/lib/gov-ar/invoices/invoice-voucher';
 import { authorisedMessage } from '@/lib/gov-ar/invoices/issued-voucher';
 import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
 import { caeaIssuedMessage, contingencyDue, issueUnderCaea } from '@/lib/gov-ar/contingency/caea-issuing';
+import { kickCaeaReporter } from '@/lib/gov-ar/contingency/caea-reporter';
 import { backoff } from '@/lib/backoff';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
@@ -44,6 +45,7 @@ export async function sendInvoice({ step, job, entry, workflow }: StepContext): 
     if (caeaDue && caeaDue.getTime() <= Date.now()) {
       const outcome = await issueUnderCaea(send);
       if ('issued' in outcome) {
+        kickCaeaReporter();
         return { kind: 'complete', message: caeaIssuedMessage(outcome.issued) };
       }
       send = (await getSendByJob(job.id))!;

@@ -63,11 +63,18 @@ export const SILO_ENDPOINTS: Endpoint[] = [
     auth: 'caller',
     summary: 'Store an entry under a client-chosen id (idempotent)',
     description:
-      'The same id and body answer the stored entry; the same id with another body is a 409, except an invoice the authority refused (`Error`), which the new body replaces. An id another workspace holds is `409 id_unavailable`, whatever it holds there. An invoice a job works on is `invoice_in_progress`, a `Sent` one `invoice_already_sent`.',
+      'The same id and body answer the stored entry; the same id with another body is a 409, except an invoice the authority refused (`Error`), which the new body replaces, and an invoice issued under a CAEA whose report the authority refused (meta `arca-caea-errors`), which stays `Sent` and is informed again with its number (its series, code, issue date, type, supplier and currency as issued, else `422 caea_correction_not_allowed`). An id another workspace holds is `409 id_unavailable`, whatever it holds there. An invoice a job works on is `invoice_in_progress`, a `Sent` one `invoice_already_sent`.',
     params: EntryIdParams,
     notFound: 'entry_not_found',
     body: jsonBody(EntryBody),
-    errors: ['conflict', 'id_unavailable', 'invoice_in_progress', 'invoice_already_sent', ...INVOICE_REFUSALS],
+    errors: [
+      'conflict',
+      'id_unavailable',
+      'invoice_in_progress',
+      'invoice_already_sent',
+      'caea_correction_not_allowed',
+      ...INVOICE_REFUSALS,
+    ],
     responses: { 201: answer(Entry, 'The new entry'), 200: answer(Entry, STORED) },
   },
   {
