@@ -125,18 +125,25 @@ function nextBatch(waiting: InvoiceSend[], size: number): InvoiceSend[] {
 const reporter = processSingleton('caea-reporter', () => ({
   running: false,
   again: false,
+  /** Vouchers may be left to inform: the last run failed (or was cut short), so it runs again. */
+  pending: false,
   failures: 0,
   notBefore: 0,
+  retry: undefined as NodeJS.Timeout | undefined,
 }));
 
-/** Longest wait between background runs while the authority does not answer. */
-const MOST_BACKOFF_MS = 5 * 60_000;
+/**
+ * Longest wait between background runs while the authority does not answer: short, since vouchers issued under
+ * a CAEA are informed as soon as it answers (and the CAE sender's first answer cuts the wait: `authorityAnswered`).
+ */
+const MOST_BACKOFF_MS = 30_000;
 
 /**
  * Runs the reporter in the background now (once at a time; after failures, not before its backoff): called
  * right after an invoice is issued under a CAEA.
  */
 export function kickCaeaReporter(): void {
+  reporter.pending = true;
   if (reporter.running) {
     reporter.again = true;
     return;
@@ -146,19 +153,37 @@ export function kickCaeaReporter(): void {
   void runInBackground();
 }
 
+/** The authority answered a CAE request: what this process has left to inform goes now, not after its backoff. */
+export function authorityAnswered(): void {
+  if (!reporter.pending || reporter.running) return;
+  reporter.notBefore = 0;
+  kickCaeaReporter();
+}
+
+function retryLater(): void {
+  reporter.failures += 1;
+  const wait = Math.min(MOST_BACKOFF_MS, 1_000 * 2 ** reporter.failures);
+  reporter.notBefore = Date.now() + wait;
+  clearTimeout(reporter.retry);
+  reporter.retry = setTimeout(kickCaeaReporter, wait);
+  reporter.retry.unref();
+}
+
 async function runInBackground(): Promise<void> {
   try {
     do {
       reporter.again = false;
       const rounds = await reportCaea();
-      const failed = rounds.some((round) => round.kind === 'unavailable');
-      reporter.failures = failed ? reporter.failures + 1 : 0;
-      reporter.notBefore = failed ? Date.now() + Math.min(MOST_BACKOFF_MS, 1_000 * 2 ** reporter.failures) : 0;
-      if (failed) break;
+      if (rounds.some((round) => round.kind === 'unavailable' || round.kind === 'more' || round.kind === 'unsettled')) {
+        retryLater();
+        return;
+      }
+      reporter.failures = 0;
+      reporter.notBefore = 0;
     } while (reporter.again);
+    reporter.pending = false;
   } catch (error) {
-    reporter.failures += 1;
-    reporter.notBefore = Date.now() + Math.min(MOST_BACKOFF_MS, 1_000 * 2 ** reporter.failures);
+    retryLater();
     console.error('[caea-report] run failed; the next run tries again:', error);
   } finally {
     reporter.running = false;

@@ -11,7 +11,7 @@ import { invoiceVoucher } from '@/lib/gov-ar/invoices/invoice-voucher';
 import { authorisedMessage } from '@/lib/gov-ar/invoices/issued-voucher';
 import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
 import { caeaIssuedMessage, contingencyDue, issueUnderCaea } from '@/lib/gov-ar/contingency/caea-issuing';
-import { kickCaeaReporter } from '@/lib/gov-ar/contingency/caea-reporter';
+import { authorityAnswered, kickCaeaReporter } from '@/lib/gov-ar/contingency/caea-reporter';
 import { backoff } from '@/lib/backoff';
 import type { StepContext, StepOutcome } from '@/lib/transform/templates';
 
@@ -37,6 +37,7 @@ export async function sendInvoice({ step, job, entry, workflow }: StepContext): 
   }
   if (send.state === 'queued' || send.state === 'sending') {
     const round = await sendSequence(send.sequenceId);
+    if (round.kind !== 'unavailable' && round.kind !== 'busy') authorityAnswered();
     send = (await getSendByJob(job.id))!;
     // In contingency, an invoice still queued past its patience is issued under the CAEA; until then it
     // looks again by the time its patience runs out.
