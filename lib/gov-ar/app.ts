@@ -33,6 +33,8 @@ export const META_KEY = {
   observations: 'arca-observations',
   errors: 'arca-errors',
   pdf: 'pdf',
+  /** On a supplier: a fortnight's CAEA it holds, asked ahead (lib/gov-ar/contingency). */
+  caea: 'caea',
   /** On a supplier: the fortnight's CAEA could not be had ahead (lib/gov-ar/contingency). */
   caeaMissing: 'caea-missing',
   /** On an invoice issued under a CAEA: the authority refused its report (FECAEARegInformativo). */

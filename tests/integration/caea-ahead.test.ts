@@ -56,13 +56,14 @@ async function rowsSoon(cuit: string, count = 1) {
   }
 }
 
-async function missingRecords(entryId: string) {
+async function recordsOf(entryId: string, key: 'caea-missing' | 'caea') {
   const db = await getDb();
   return db
     .select()
     .from(metaRecords)
-    .where(and(eq(metaRecords.entryId, entryId), eq(metaRecords.src, 'gov-ar'), eq(metaRecords.key, 'caea-missing')));
+    .where(and(eq(metaRecords.entryId, entryId), eq(metaRecords.src, 'gov-ar'), eq(metaRecords.key, key)));
 }
+const missingRecords = (entryId: string) => recordsOf(entryId, 'caea-missing');
 
 async function missingEvents(ownerId: string) {
   const db = await getDb();
@@ -127,6 +128,18 @@ describe('the CAEA asked ahead', () => {
       lastError: null,
     });
     expect(held!.caea).toMatch(/^\d{14}$/);
+    // Shown on the supplier's entry, for its integrator.
+    expect((await recordsOf(supplier.entryId, 'caea')).map((record) => record.value)).toEqual([
+      {
+        period: 202611,
+        half: 2,
+        caea: held!.caea,
+        valid_from: '2026-11-16',
+        valid_to: '2026-11-30',
+        report_by: '2026-12-30',
+        points_of_sale: [5, 6],
+      },
+    ]);
 
     const db = await getDb();
     const sequences = await db
@@ -156,6 +169,8 @@ describe('the CAEA asked ahead', () => {
     expect(rows[1]).toMatchObject({ validFrom: '20261201', pointsOfSale: [5, 6], lastError: null });
     expect(rows[1]!.caea).toMatch(/^\d{14}$/);
     expect(await missingRecords(supplier.entryId)).toEqual([]);
+    const shown = (await recordsOf(supplier.entryId, 'caea')).map((record) => record.value as { caea: string });
+    expect(shown.map((value) => value.caea).sort()).toEqual([held!.caea, rows[1]!.caea].sort());
   });
 
   it('missing: kept with why, one meta record and one event per fortnight; the record goes once it is had', async () => {

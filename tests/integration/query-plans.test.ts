@@ -13,12 +13,7 @@ import * as jobsRoute from '@/app/transform/v1/jobs/route';
 import * as consoleSuppliersRoute from '@/app/console/suppliers/route';
 import { encodeCursor } from '@/lib/api/pagination';
 import { readDueCertificates } from '@/lib/gov-ar/queries';
-import {
-  caeaRowsOf,
-  caeaMissingRecordsOf,
-  listCaeaSuppliers,
-  sequencesOf,
-} from '@/lib/gov-ar/contingency/caea-ahead-queries';
+import { caeaRowsOf, caeaRecordsOf, listCaeaSuppliers, sequencesOf } from '@/lib/gov-ar/contingency/caea-ahead-queries';
 import { wantedFortnights } from '@/lib/gov-ar/contingency/caea-ahead';
 import { EXPIRING_WITHIN_DAYS, DAY_MS } from '@/lib/gov-ar/certificate-record';
 import { captureQueries, type LoggedQuery } from '@/lib/db/query-log';
@@ -292,7 +287,7 @@ describe.runIf(onPostgres)('query plans with 100k suppliers', () => {
       const cuits = deep.suppliers.map((supplier) => supplier.cuit);
       await caeaRowsOf('sandbox', cuits, wantedFortnights('20261126'));
       await sequencesOf('sandbox', cuits);
-      await caeaMissingRecordsOf(deep.suppliers.map((supplier) => supplier.credential.entryId));
+      await caeaRecordsOf(deep.suppliers.map((supplier) => supplier.credential.entryId));
     });
     expectFlat(explained, ['credentials_owner_cuit']);
   });

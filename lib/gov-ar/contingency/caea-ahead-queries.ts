@@ -5,7 +5,7 @@ import 'server-only';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Environment } from '@/lib/ar/environments';
 import type { Fortnight } from '@/lib/ar/arca/caea-fortnight';
-import { getDb, type Tx } from '@/lib/db/client';
+import { getDb, inTransaction, type Tx } from '@/lib/db/client';
 import {
   caeaCodes,
   credentials,
@@ -224,21 +224,82 @@ export async function recordCaeaMissing(
 /** A `caea-missing` meta record, as the task reads it back. */
 export type CaeaMissingRecord = { id: string; entryId: string; value: CaeaMissingValue };
 
-/** These entries' `caea-missing` records (by meta_records_entry). */
-export async function caeaMissingRecordsOf(entryIds: string[]): Promise<CaeaMissingRecord[]> {
-  if (entryIds.length === 0) return [];
+/** The value of a `caea` meta record: a CAEA the supplier holds, for its integrator to see (and print, if need be). */
+export interface CaeaHeldValue extends Fortnight {
+  caea: string;
+  /** yyyy-mm-dd: the fortnight's first and last day, and the last day to inform the vouchers issued under it. */
+  valid_from: string;
+  valid_to: string;
+  report_by: string;
+  points_of_sale: number[];
+}
+
+/** A `caea` meta record, as the task reads it back. */
+export type CaeaHeldRecord = { id: string; entryId: string; value: CaeaHeldValue };
+
+/** These entries' `caea-missing` and `caea` records (by meta_records_entry). */
+export async function caeaRecordsOf(
+  entryIds: string[],
+): Promise<{ missing: CaeaMissingRecord[]; held: CaeaHeldRecord[] }> {
+  if (entryIds.length === 0) return { missing: [], held: [] };
   const db = await getDb();
   const rows = await db
-    .select({ id: metaRecords.id, entryId: metaRecords.entryId, value: metaRecords.value })
+    .select({ id: metaRecords.id, entryId: metaRecords.entryId, key: metaRecords.key, value: metaRecords.value })
     .from(metaRecords)
     .where(
       and(
         inArray(metaRecords.entryId, entryIds),
         eq(metaRecords.src, GOV_AR_SRC),
-        eq(metaRecords.key, META_KEY.caeaMissing),
+        inArray(metaRecords.key, [META_KEY.caeaMissing, META_KEY.caea]),
       ),
     );
-  return rows as CaeaMissingRecord[];
+  const of = (key: string) => rows.filter((row) => row.key === key).map(({ key: _key, ...record }) => record);
+  return {
+    missing: of(META_KEY.caeaMissing) as CaeaMissingRecord[],
+    held: of(META_KEY.caea) as CaeaHeldRecord[],
+  };
+}
+
+/**
+ * The entry's `caea` record for the fortnight, written once; its records of fortnights whose reports are past
+ * due go (the CAEA no longer serves).
+ */
+export async function recordCaeaHeld(
+  owner: { ownerId: string; entryId: string; jobId: string | null },
+  value: CaeaHeldValue,
+  today: string,
+): Promise<void> {
+  const now = new Date();
+  await inTransaction(async (tx) => {
+    const records = await tx
+      .select({ id: metaRecords.id, value: metaRecords.value })
+      .from(metaRecords)
+      .where(
+        and(
+          eq(metaRecords.entryId, owner.entryId),
+          eq(metaRecords.src, GOV_AR_SRC),
+          eq(metaRecords.key, META_KEY.caea),
+        ),
+      )
+      .for('update');
+    const held = records as { id: string; value: CaeaHeldValue }[];
+    for (const record of held.filter((record) => record.value.report_by < today))
+      await deleteMetaRecord(tx, { id: record.id, entryId: owner.entryId });
+    if (held.some((record) => record.value.period === value.period && record.value.half === value.half)) return;
+    await insertMetaRecords(tx, [
+      {
+        id: newId(),
+        ...owner,
+        src: GOV_AR_SRC,
+        key: META_KEY.caea,
+        value,
+        indexed: false,
+        shared: false,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+  });
 }
 
 /** Removes a `caea-missing` record (its CAEA was had). */

@@ -2,9 +2,11 @@
 // for each registered supplier of each workspace with an `ar-invoice` workflow in `contingency: "caea"`, the
 // current fortnight's CAEA and, once its request window opens, the next one's are asked (FECAEASolicitar) and kept
 // with the CUIT's CAEA points of sale, whose sequences are made ready (caea-sequences.ts). A CAEA that cannot be
-// had is made known (caea-missing.ts). Rules: docs/contingency.md.
+// had is made known (caea-missing.ts); one that is held is shown on the supplier's entry (meta record `caea`).
+// Rules: docs/contingency.md.
 import { fortnightOf, mayRequest, nextFortnight, type Fortnight } from '@/lib/ar/arca/caea-fortnight';
 import { argentinaToday } from '@/lib/ar/arca/certain-refusals';
+import { isoDate } from '@/lib/ar/arca/voucher-date';
 import type { Environment } from '@/lib/ar/environments';
 import { isSandboxWorkspace } from '@/lib/access/sandbox-flag';
 import { AuthorityError } from '@/lib/authority/authority-error';
@@ -13,13 +15,15 @@ import type { WsfeAuth } from '@/lib/authority/wsfe-client';
 import { feCaeaSolicitar } from '@/lib/authority/wsfe-caea';
 import type { CaeaCode, Credential, InvoiceSequence, WorkflowRow } from '@/lib/db/schema';
 import {
-  caeaMissingRecordsOf,
+  caeaRecordsOf,
   caeaRowsOf,
   keepHeldCaea,
   listCaeaSuppliers,
   listCaeaWorkflows,
+  recordCaeaHeld,
   removeCaeaMissingRecord,
   sequencesOf,
+  type CaeaHeldRecord,
   type CaeaMissingRecord,
 } from '@/lib/gov-ar/contingency/caea-ahead-queries';
 import { announceCaeaMissing, type CaeaTarget } from '@/lib/gov-ar/contingency/caea-missing';
@@ -72,6 +76,8 @@ interface SupplierState {
   rows: CaeaCode[];
   sequences: InvoiceSequence[];
   records: CaeaMissingRecord[];
+  /** Its `caea` records: the CAEAs shown on its entry. */
+  shown: CaeaHeldRecord[];
 }
 
 export async function keepCaeaAhead(scope: CaeaAheadScope = {}): Promise<CaeaAheadResult> {
@@ -85,14 +91,15 @@ export async function keepCaeaAhead(scope: CaeaAheadScope = {}): Promise<CaeaAhe
       const cuits = page.suppliers.map((supplier) => supplier.cuit);
       const rows = await caeaRowsOf(environment, cuits, wanted);
       const sequences = await sequencesOf(environment, cuits);
-      const records = await caeaMissingRecordsOf(page.suppliers.map((supplier) => supplier.credential.entryId));
+      const records = await caeaRecordsOf(page.suppliers.map((supplier) => supplier.credential.entryId));
       for (const { cuit, credential } of page.suppliers) {
         result.suppliers++;
         const state: SupplierState = {
           target: { environment, credential, workflows },
           rows: rows.filter((row) => row.cuit === cuit),
           sequences: sequences.filter((sequence) => sequence.cuit === cuit),
-          records: records.filter((record) => record.entryId === credential.entryId),
+          records: records.missing.filter((record) => record.entryId === credential.entryId),
+          shown: records.held.filter((record) => record.entryId === credential.entryId),
         };
         await clearHeld(state, wanted);
         if (needsAuthority(state, wanted)) due.push(state);
@@ -134,13 +141,37 @@ const heldRow = (state: SupplierState, fortnight: Fortnight) => {
   return row?.caea ? row : undefined;
 };
 
-/** The records of a CAEA's absence that no longer hold (had since, maybe by another workspace of the CUIT) go. */
+/**
+ * The records of a CAEA's absence that no longer hold (had since, maybe by another workspace of the CUIT) go, and
+ * each held CAEA is shown on the entry.
+ */
 async function clearHeld(state: SupplierState, wanted: Fortnight[]): Promise<void> {
   for (const record of state.records) {
     if (wanted.some((fortnight) => sameFortnight(fortnight, record.value) && heldRow(state, fortnight)))
       await removeCaeaMissingRecord(record);
   }
+  for (const fortnight of wanted) {
+    const held = heldRow(state, fortnight);
+    if (held && !state.shown.some((record) => sameFortnight(fortnight, record.value)))
+      await showHeld(state.target.credential, held);
+  }
 }
+
+/** The held CAEA as the supplier's `caea` record shows it (dates as yyyy-mm-dd). */
+const showHeld = (credential: Credential, held: Omit<CaeaCode, 'missingSince' | 'lastError' | 'updatedAt'>) =>
+  recordCaeaHeld(
+    { ownerId: credential.ownerId, entryId: credential.entryId, jobId: credential.jobId },
+    {
+      period: held.period,
+      half: held.half === 2 ? 2 : 1,
+      caea: held.caea ?? '',
+      valid_from: isoDate(held.validFrom ?? ''),
+      valid_to: isoDate(held.validTo ?? ''),
+      report_by: isoDate(held.reportBy ?? ''),
+      points_of_sale: held.pointsOfSale ?? [],
+    },
+    argentinaToday(),
+  );
 
 /** Whether a wanted CAEA is not held, or a held CAEA's point of sale lacks a sequence or its last number. */
 function needsAuthority(state: SupplierState, wanted: Fortnight[]): boolean {
@@ -192,6 +223,14 @@ async function askCaea(
       reportBy: caea.reportBy,
     };
     await keepHeldCaea({
+      environment,
+      cuit: credential.cuit,
+      ...fortnight,
+      caea: caea.caea,
+      ...held,
+      pointsOfSale: points,
+    });
+    await showHeld(credential, {
       environment,
       cuit: credential.cuit,
       ...fortnight,
