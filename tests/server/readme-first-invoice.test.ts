@@ -2,8 +2,9 @@
 // (on its standard input), from a directory other than the repository's, with BASE and KEY set to what
 // `npm start` printed, against the product started as `npm start` on a fresh data directory. It must end
 // without an error, with three vouchers Sent, each with its 14-digit CAE, its QR and its PDF; a second paste
-// issues three more; and a wrong key stops it at the first call, saying why. Every loop the README's shell
-// blocks hold has a time limit.
+// issues three more; and a wrong key stops it at the first call, saying why. Then its contingency block, on the
+// supplier the first registered: an invoice issued under the CAEA while the emulator is down, and informed once
+// it is back. Every loop the README's shell blocks hold has a time limit.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,15 +16,17 @@ import { startProduct, type RunningServer } from '@/tests/support/server-process
 
 const readme = fs.readFileSync('README.md', 'utf8');
 
-/** The first bash block of the README's "Your first invoice" section. */
-function firstInvoiceBlock(): string {
-  const start = readme.indexOf('\n## Your first invoice\n');
+/** The first bash block of the README's section under `heading` (`## Your first invoice`). */
+function blockUnder(heading: string): string {
+  const start = readme.indexOf(`\n${heading}\n`);
   expect(start).toBeGreaterThan(0);
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const end = readme.slice(start + 1).search(/\n#{2,4} /);
+  const section = readme.slice(start, end < 0 ? undefined : start + 1 + end);
   const block = /\n```bash\n([\s\S]*?)\n```\n/.exec(section)?.[1];
   expect(block).toBeDefined();
   return `${block!}\n`;
 }
+const firstInvoiceBlock = () => blockUnder('## Your first invoice');
 
 /** Pasted into bash: the block on its standard input, run where the person happens to be. */
 function paste(block: string, env: Record<string, string>) {
@@ -119,6 +122,37 @@ describe(`the README's "Your first invoice" (${serverUrl ? 'PostgreSQL' : 'PGlit
       /^GET \/silo\/v1\/entries\?folder=suppliers&limit=100: HTTP 401 \{"code":"unauthorized"/,
     );
     expect(run.stdout).not.toContain('Issued');
+  });
+});
+
+describe(`the README's contingency block (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('issues under the CAEA while the authority is down, in about the patience, then informs it', {
+    timeout: 240_000,
+  }, async () => {
+    const started = Date.now();
+    const run = paste(blockUnder('### Contingency: invoices while the authority is down (CAEA)'), {
+      BASE: server.url,
+      KEY: apiKey,
+    });
+    expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
+    expect(run.stderr).toBe('');
+    const printed = (run.stdout.match(/^\{\n[\s\S]*?\n\}$/gm) ?? []).map((text) => JSON.parse(text));
+    const [held, invoice, informed] = printed;
+    expect(held).toMatchObject({ caea: expect.stringMatching(/^\d{14}$/), points_of_sale: [9] });
+    expect(invoice).toMatchObject({
+      status: 'Sent',
+      number: '9-00000001',
+      caea: held.caea,
+      caea_expiry: held.valid_to,
+      qr: { ptoVta: 9, nroCmp: 1, tipoCodAut: 'A', codAut: Number(held.caea) },
+    });
+    const day = new Date(Date.now() - 3 * 3_600_000).getUTCDate();
+    if (day === 1 || day === 16) expect(run.stdout).toContain('informed tomorrow');
+    else
+      expect(informed).toEqual({
+        informed: { point_of_sale: 9, number: 1, caea: held.caea, total: expect.any(String) },
+      });
+    expect(Date.now() - started).toBeLessThan(120_000);
   });
 });
 

@@ -6,6 +6,7 @@ import { AuthorityError } from '@/lib/authority/authority-error';
 import { neverReachedAuthority } from '@/lib/authority/soap-client';
 import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
 import type { InvoiceSend } from '@/lib/db/schema';
+import { ensureAnswering, heardFrom } from '@/lib/gov-ar/invoices/authority-health';
 import { batchOutcome, type BatchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
 import { freeSends, giveRequestIds, numberQueuedSends } from '@/lib/gov-ar/invoices/issuance-queries';
 import { noVerdicts, recordVerdicts, type Verdicts } from '@/lib/gov-ar/invoices/authority-verdicts';
@@ -27,8 +28,10 @@ export interface BatchSent {
 }
 
 /**
- * Numbers and sends the workspace's next queued invoices. A request that provably never reached the
- * authority frees their numbers and throws; any other failure leaves them in doubt and throws.
+ * Numbers and sends the workspace's next queued invoices. After a quiet while the service is first asked
+ * whether it is up (authority-health.ts): one that is down gets nothing, and they stay queued. A request that
+ * provably never reached the authority frees their numbers and throws; any other failure leaves them in doubt
+ * and throws.
  */
 export async function sendFreshBatch(
   lease: SequenceLease,
@@ -36,6 +39,7 @@ export async function sendFreshBatch(
   batch: FreshBatch,
 ): Promise<BatchSent> {
   const vouchers = voucherServiceFor(authority.sequence.docType);
+  await ensureAnswering(vouchers.service, authority.environment, vouchers.health);
   const lastRequestId = vouchers.lastRequestId && (await vouchers.lastRequestId(authority));
   const sends = await fenced(lease, async (tx) => {
     const numbered = await numberQueuedSends(tx, { sequenceId: lease.sequence.id, ...batch });
@@ -57,6 +61,7 @@ export async function sendFreshBatch(
       );
     throw error;
   }
+  heardFrom(vouchers.service, authority.environment);
   const outcome = batchOutcome(numbersOf(sends), answer, vouchers);
   const verdicts = verdictsOf(sends, outcome);
   let end = Math.max(batch.after, ...verdicts.authorised.map(({ number }) => number));
@@ -90,6 +95,7 @@ export async function resendInDoubt(lease: SequenceLease, authority: Authority, 
   await fenced(lease, async () => undefined); // the lease renewed right before the request goes out
   const vouchers = voucherServiceFor(authority.sequence.docType);
   const outcome = batchOutcome(numbersOf(sends), await vouchers.solicit(authority, sends), vouchers);
+  heardFrom(vouchers.service, authority.environment);
   const verdicts = verdictsOf(sends, outcome);
   if (outcome.numbering) {
     const first = sendOf(sends, outcome.numbering.id);

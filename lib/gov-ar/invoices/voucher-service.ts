@@ -8,6 +8,8 @@ import type { AuthorityService } from '@/lib/ar/services';
 import type { WsfeError } from '@/lib/authority/wsfe-client';
 import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
 import type { InvoiceSend } from '@/lib/db/schema';
+import type { Environment } from '@/lib/ar/environments';
+import type { ServiceHealth } from '@/lib/gov-ar/invoices/authority-health';
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
 
 /** A voucher as the authority's record shows it under a number. */
@@ -27,6 +29,8 @@ export interface VoucherService {
   readonly numberingCode: string;
   /** The service's own failures: an answer carrying one judges nothing, and its vouchers stay in doubt. */
   readonly internalCodes: ReadonlySet<string>;
+  /** The service's health operation (FEDummy, FEXDummy, dummy): asked before a batch after a quiet while. */
+  health(environment: Environment): Promise<ServiceHealth>;
   /** How many vouchers one request may carry. */
   batchSize(authority: Authority): Promise<number>;
   /** The sequence's last number in the authority's record (0 when none). */

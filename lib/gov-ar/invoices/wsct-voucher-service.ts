@@ -3,6 +3,7 @@
 import { elementDifferences } from '@/lib/ar/arca/voucher-match';
 import type { WsctComprobante } from '@/lib/ar/arca/wsct-comprobante';
 import { wsctAuthorise, wsctLastNumber, wsctVoucher } from '@/lib/authority/wsct-vouchers';
+import { wsctDummy } from '@/lib/authority/wsct-client';
 import type { InvoiceSend } from '@/lib/db/schema';
 import { onlySend, oneVoucherResult, type VoucherService } from '@/lib/gov-ar/invoices/voucher-service';
 
@@ -20,6 +21,7 @@ const compact = (date: unknown) => String(date ?? '').replaceAll('-', '');
 export const wsctVouchers: VoucherService = {
   service: 'wsct',
   numberingCode: NUMBERING,
+  health: wsctDummy,
   internalCodes: new Set(),
   batchSize: async () => 1,
   lastNumber: (authority) => wsctLastNumber(authority.environment, authority.auth, authority.sequence),

@@ -12,6 +12,7 @@ import {
 } from '@/lib/authority/wsfe-vouchers';
 import type { InvoiceSend } from '@/lib/db/schema';
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
+import { feDummy } from '@/lib/authority/wsfe-client';
 import type { VoucherService } from '@/lib/gov-ar/invoices/voucher-service';
 import { processSingleton } from '@/lib/process-singleton';
 
@@ -29,6 +30,7 @@ const numbered = (send: InvoiceSend, number: number) => withNumber(send.detail a
 export const wsfeVouchers: VoucherService = {
   service: 'wsfe',
   numberingCode: '10016',
+  health: feDummy,
   // "Error interno de aplicación", "... de base de datos", "Transacción activa".
   internalCodes: new Set(['500', '501', '502']),
   async batchSize(authority: Authority) {

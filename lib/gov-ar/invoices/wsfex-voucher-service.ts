@@ -6,6 +6,7 @@ import { isoDate } from '@/lib/ar/arca/voucher-date';
 import { elementDifferences } from '@/lib/ar/arca/voucher-match';
 import { withExportNumber, type WsfexVoucher } from '@/lib/ar/arca/wsfex-mapping';
 import { fexAuthorize, fexGetCmp, fexGetLastCmp, fexGetLastId } from '@/lib/authority/wsfex-vouchers';
+import { fexDummy } from '@/lib/authority/wsfex-client';
 import type { InvoiceSend } from '@/lib/db/schema';
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
 import { onlySend, oneVoucherResult, type VoucherService } from '@/lib/gov-ar/invoices/voucher-service';
@@ -24,6 +25,7 @@ const lastIds = new WeakMap<Authority, Promise<number>>();
 export const wsfexVouchers: VoucherService = {
   service: 'wsfex',
   numberingCode: NUMBERING,
+  health: fexDummy,
   internalCodes: new Set(),
   batchSize: async () => 1,
   lastNumber: async (authority) =>
