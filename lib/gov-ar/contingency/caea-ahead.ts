@@ -222,22 +222,9 @@ async function askCaea(
       validTo: caea.validTo,
       reportBy: caea.reportBy,
     };
-    await keepHeldCaea({
-      environment,
-      cuit: credential.cuit,
-      ...fortnight,
-      caea: caea.caea,
-      ...held,
-      pointsOfSale: points,
-    });
-    await showHeld(credential, {
-      environment,
-      cuit: credential.cuit,
-      ...fortnight,
-      caea: caea.caea,
-      ...held,
-      pointsOfSale: points,
-    });
+    const kept = { environment, cuit: credential.cuit, ...fortnight, caea: caea.caea, ...held, pointsOfSale: points };
+    await keepHeldCaea(kept);
+    await showHeld(credential, kept);
     result.had++;
     return points;
   } catch (error) {

@@ -125,8 +125,11 @@ function nextBatch(waiting: InvoiceSend[], size: number): InvoiceSend[] {
 const reporter = processSingleton('caea-reporter', () => ({
   running: false,
   again: false,
-  /** Vouchers may be left to inform: the last run failed (or was cut short), so it runs again. */
-  pending: false,
+  /**
+   * Vouchers may be left to inform: the last run failed (or was cut short), so it runs again. True at start: a
+   * process that died may have left some, and the first answer the authority gives has them informed.
+   */
+  pending: true,
   failures: 0,
   notBefore: 0,
   retry: undefined as NodeJS.Timeout | undefined,

@@ -8,7 +8,7 @@ import { GOV_AR_SRC, META_KEY } from '@/lib/gov-ar/app';
 import { REPORT_DEADLINE_KEY } from '@/lib/gov-ar/contingency/report-deadline';
 import { settleReports, unmarkReporting, type SettledReport } from '@/lib/gov-ar/contingency/report-queries';
 import { advanceSequenceEnd, deleteMetaRecords, recordAuthorityNotes } from '@/lib/gov-ar/invoices/issuance-queries';
-import { notes, type AuthorityNote } from '@/lib/gov-ar/invoices/issued-voucher';
+import { noteOnInvoice, notes, type AuthorityNote } from '@/lib/gov-ar/invoices/issued-voucher';
 import { fenced, type SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
 import { getWorkflowOfJob } from '@/lib/gov-ar/queries';
 import { newId } from '@/lib/ids';
@@ -39,13 +39,6 @@ export async function recordReportVerdicts(lease: SequenceLease, verdicts: Repor
     })),
   ];
   if (settled.length === 0 && unreported.length === 0) return;
-  const said = (send: InvoiceSend, key: string, words: AuthorityNote[]) => ({
-    ownerId: send.ownerId,
-    entryId: send.entryId,
-    jobId: send.jobId,
-    key,
-    value: notes(words),
-  });
   const reportedEntries = reported.map(({ send }) => send.entryId);
   const refusedEntries = refused.map(({ send }) => send.entryId);
   let raised = false;
@@ -66,8 +59,8 @@ export async function recordReportVerdicts(lease: SequenceLease, verdicts: Repor
       META_KEY.observations,
     );
     await recordAuthorityNotes(tx, [
-      ...observed.map(({ send, observations }) => said(send, META_KEY.observations, observations)),
-      ...refused.map(({ send, errors }) => said(send, META_KEY.caeaErrors, errors)),
+      ...observed.map(({ send, observations }) => noteOnInvoice(send, META_KEY.observations, observations)),
+      ...refused.map(({ send, errors }) => noteOnInvoice(send, META_KEY.caeaErrors, errors)),
     ]);
     // The sequence's last number as the authority now holds it, as the CAE sender keeps it.
     const highest = Math.max(0, ...reported.map(({ send }) => send.number ?? 0));

@@ -18,6 +18,7 @@ import {
 import {
   authorisedMessage,
   issuedStamp,
+  noteOnInvoice,
   notes,
   type AuthorityNote,
   type VoucherSequence,
@@ -64,13 +65,6 @@ export async function recordVerdicts(
       result: { errors: notes(errors) },
     })),
   ];
-  const said = (send: InvoiceSend, key: string, words: AuthorityNote[]) => ({
-    ownerId: send.ownerId,
-    entryId: send.entryId,
-    jobId: send.jobId,
-    key,
-    value: notes(words),
-  });
   const authorisedEntries = authorised.map(({ send }) => send.entryId);
   const refusedEntries = [...refused, ...conflicts].map(({ send }) => send.entryId);
   let ended: string[] = [];
@@ -96,8 +90,8 @@ export async function recordVerdicts(
     await recordAuthorityNotes(tx, [
       ...authorised
         .filter(({ observations }) => observations.length > 0)
-        .map(({ send, observations }) => said(send, META_KEY.observations, observations)),
-      ...[...refused, ...conflicts].map(({ send, errors }) => said(send, META_KEY.errors, errors)),
+        .map(({ send, observations }) => noteOnInvoice(send, META_KEY.observations, observations)),
+      ...[...refused, ...conflicts].map(({ send, errors }) => noteOnInvoice(send, META_KEY.errors, errors)),
     ]);
     const highest = Math.max(end ?? 0, ...authorised.map(({ number }) => number));
     if (highest > 0) await advanceSequenceEnd(tx, lease.sequence.id, highest);

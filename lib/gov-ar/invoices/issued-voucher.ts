@@ -46,3 +46,12 @@ export interface AuthorityNote {
 /** The authority's codes kept as numbers where they are numbers (10016), ours as they are (sequence_conflict). */
 export const notes = (said: AuthorityNote[]) =>
   said.map(({ code, message }) => ({ code: /^\d+$/.test(String(code)) ? Number(code) : code, message }));
+
+/** What the authority said of a send, as the meta record on its invoice (`key`: observations, errors...). */
+export const noteOnInvoice = (send: InvoiceSend, key: string, words: AuthorityNote[]) => ({
+  ownerId: send.ownerId,
+  entryId: send.entryId,
+  jobId: send.jobId,
+  key,
+  value: notes(words),
+});
