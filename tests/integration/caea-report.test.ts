@@ -37,6 +37,7 @@ import { newId } from '@/lib/ids';
 import { portal, portalGet } from '@/tests/support/emulator-client';
 import { invoiceDoc } from '@/tests/support/invoice-docs';
 import { getStoredEntry, putInvoice } from '@/tests/support/invoices';
+import { readArcaQrUrl } from '@/lib/ar/arca/qr';
 import { createInvoiceWorkflow, issuingSupplier, runUntilEnded, storeInvoice } from '@/tests/support/issuing';
 import { useEmulator } from '@/tests/support/registration';
 import { startJob } from '@/tests/support/scenario';
@@ -130,7 +131,10 @@ async function issuedUnderCaea(
       sends.map((send) => ({
         entryId: send.entryId,
         code: String(send.number).padStart(8, '0'),
-        stamps: [{ prv: 'arca-caea', val: caea }],
+        stamps: [
+          { prv: 'arca-caea', val: caea },
+          { prv: 'arca-qr', val: 'https://www.afip.gob.ar/fe/qr/?p=e30=' },
+        ],
       })),
       'Sent',
     ),
@@ -319,11 +323,22 @@ describe('vouchers issued under a CAEA', () => {
     expect(redated.body.message).toContain('doc.issue_date');
     // ...what the authority refused may change: mapped again, informed again with its number.
     const corrected = bare(supplier.cuit, doc);
-    (corrected.lines as { item: { name: string } }[])[0]!.item.name = 'Tornillos (corregido)';
+    const [line] = corrected.lines as { item: { name: string; price: string } }[];
+    line!.item.name = 'Tornillos (corregido)';
+    line!.item.price = '150.00';
     const put = await putInvoice(supplier.apiKey, entryId, corrected);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body).toMatchObject({ status: 'Sent', data: { doc: { code: '00000002' } } });
-    expect(put.body.data.head.stamps).toEqual([{ prv: 'arca-caea', val: caea.caea }]);
+    const stamps = put.body.data.head.stamps as { prv: string; val: string }[];
+    expect(stamps.map((stamp) => stamp.prv)).toEqual(['arca-caea', 'arca-qr']);
+    // The QR says what the corrected voucher says, to the cent.
+    expect(readArcaQrUrl(stamps[1]!.val)).toMatchObject({
+      ptoVta: CAEA_POINT,
+      nroCmp: 2,
+      importe: Number(put.body.data.doc.totals.payable),
+      tipoCodAut: 'A',
+      codAut: Number(caea.caea),
+    });
     expect(await metaOf(entryId, 'arca-caea-errors')).toEqual([]);
     expect((await statesOf(sequenceId))[1]).toEqual([2, 'unreported']);
 

@@ -67,15 +67,20 @@ export async function issueUnderCaea(send: InvoiceSend, now = new Date()): Promi
         stamps: [
           { prv: 'arca-caea', val: held.caea },
           { prv: 'arca-caea-expiry', val: isoDate(held.validTo ?? '') },
-          {
-            prv: 'arca-qr',
-            val: arcaQrUrl({ ...wsfeVouchers.qrData({ ...send, detail }, number, held.caea, issuer), tipoCodAut: 'A' }),
-          },
+          { prv: 'arca-qr', val: caeaQrUrl({ ...send, detail }, number, held.caea, issuer) },
         ],
       }),
     }),
   );
 }
+
+/** The RG 4892 QR of a voucher issued under a CAEA (`tipoCodAut` "A", the CAEA as its code). */
+export const caeaQrUrl = (
+  send: InvoiceSend,
+  number: number,
+  caea: string,
+  issuer: { cuit: string; pointOfSale: number; docType: number },
+) => arcaQrUrl({ ...wsfeVouchers.qrData(send, number, caea, issuer), tipoCodAut: 'A' });
 
 /** The step's word on an invoice issued under a CAEA. */
 export const caeaIssuedMessage = (send: InvoiceSend) =>

@@ -3,8 +3,9 @@
 // identifies it stays as issued (point of sale, number, type, date, issuer, currency: a change refused with
 // `caea_correction_not_allowed`); what the authority refused it for (amounts, lines, taxes, the customer and
 // its condition) may change. The corrected voucher is mapped again and informed again with the same number
-// (report_refused → unreported), the entry stays Sent with its number and stamps, and the authority's
-// refusal (meta `arca-caea-errors`) is gone.
+// (report_refused → unreported), the entry stays Sent with its number and stamps (its QR made again from the
+// corrected voucher, its kept PDF dropped to be made again), and the authority's refusal (meta
+// `arca-caea-errors`) is gone.
 import { ApiError } from '@/lib/api/errors';
 import { EXT_DOC_TYPE } from '@/lib/ar/arca/extensions';
 import type { Tx } from '@/lib/db/client';
@@ -14,6 +15,8 @@ import { lockRefusedReportOfEntry, reopenRefusedReport } from '@/lib/gov-ar/cont
 import type { InvoiceEnvelope } from '@/lib/gov-ar/invoices/envelope';
 import { deleteMetaRecords } from '@/lib/gov-ar/invoices/issuance-queries';
 import { invoiceVoucher } from '@/lib/gov-ar/invoices/invoice-voucher';
+import { forgetPdf } from '@/lib/gov-ar/invoices/queries';
+import { caeaQrUrl } from '@/lib/gov-ar/contingency/caea-issuing';
 
 type Doc = Record<string, unknown> & {
   series?: unknown;
@@ -23,6 +26,8 @@ type Doc = Record<string, unknown> & {
   supplier?: { tax_id?: { code?: unknown } };
   tax?: { ext?: Record<string, unknown> };
 };
+
+type Head = Record<string, unknown> & { stamps?: { prv: string; val: string }[] };
 
 /** What identifies a voucher once issued: the same in the correction (a code left out keeps the issued one). */
 const FIXED: { field: string; of: (doc: Doc) => unknown; optional?: boolean }[] = [
@@ -66,9 +71,19 @@ export async function carryReportCorrection(
   const detail = { ...voucher.detail, CbteFchHsGen: send.detail.CbteFchHsGen };
   await reopenRefusedReport(tx, send.id, detail);
   await deleteMetaRecords(tx, [stored.id], GOV_AR_SRC, META_KEY.caeaErrors);
-  const head = (stored.data as { head?: unknown }).head;
+  // The QR and the PDF say what the voucher says: the QR made again from the corrected voucher, the PDF again on
+  // its next request.
+  await forgetPdf(tx, stored.id);
+  const head = (stored.data as { head?: Head }).head;
+  const issuer = {
+    cuit: String(issued.supplier?.tax_id?.code ?? ''),
+    pointOfSale: voucher.pointOfSale,
+    docType: voucher.docType,
+  };
+  const qr = caeaQrUrl({ ...send, detail }, send.number!, send.caea!, issuer);
+  const stamps = head?.stamps?.map((stamp) => (stamp.prv === 'arca-qr' ? { prv: stamp.prv, val: qr } : stamp));
   return {
-    data: { ...envelope, ...(head ? { head } : {}), doc: { ...envelope.doc, code: issued.code } },
+    data: { ...envelope, ...(head ? { head: { ...head, stamps } } : {}), doc: { ...envelope.doc, code: issued.code } },
     status: 'Sent',
   };
 }

@@ -2,7 +2,7 @@
 // (and which of its certificates) an invoice is issued by, its status, and its kept PDF.
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { getDb, inTransaction } from '@/lib/db/client';
+import { getDb, inTransaction, type Tx } from '@/lib/db/client';
 import {
   credentials,
   entries,
@@ -89,6 +89,11 @@ export async function keepPdf(
 }
 
 /** The workspace's invoice PDF, bytes and name. */
+/** The invoice's kept PDF is dropped (its voucher was corrected): the next request renders it anew. */
+export async function forgetPdf(tx: Tx, entryId: string): Promise<void> {
+  await tx.delete(invoicePdfs).where(eq(invoicePdfs.entryId, entryId));
+}
+
 export async function getOwnedInvoicePdf(
   ownerId: string,
   entryId: string,
