@@ -231,32 +231,25 @@ describe('vouchers issued under a CAEA', () => {
     expect(await book(supplier.cuit)).toHaveLength(2);
   });
 
-  it('a proxy error after the authority acted is in doubt too, and settled the same way', async () => {
-    at('2026-11-20');
-    const { supplier, caea } = await supplierWithCaea();
-    const { sequenceId } = await issuedUnderCaea(supplier, caea.caea, 1);
-    at('2026-11-21');
-    await fault('FECAEARegInformativo', 'error_after_commit');
-    expect((await reportSequence(sequenceId, '20261121')).kind).toBe('unavailable');
-    expect(await statesOf(sequenceId)).toEqual([[1, 'reporting']]);
-    expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'idle' });
-    expect(await statesOf(sequenceId)).toEqual([[1, 'reported']]);
-    expect(await book(supplier.cuit)).toHaveLength(1);
-  });
-
-  it('an answer of 503 is in doubt too; the record shows nothing arrived, so it is informed (once)', async () => {
-    at('2026-11-20');
-    const { supplier, caea } = await supplierWithCaea();
-    const { sequenceId } = await issuedUnderCaea(supplier, caea.caea, 1);
-    at('2026-11-21');
-    await fault('FECAEARegInformativo', 'unavailable');
-    expect((await reportSequence(sequenceId, '20261121')).kind).toBe('unavailable');
-    expect(await statesOf(sequenceId)).toEqual([[1, 'reporting']]);
-    expect(await book(supplier.cuit)).toEqual([]);
-    expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'idle' });
-    expect(await statesOf(sequenceId)).toEqual([[1, 'reported']]);
-    expect(await book(supplier.cuit)).toHaveLength(1);
-  });
+  it.each([
+    { fault: 'error_after_commit', what: 'a proxy error after the authority acted', heldMeanwhile: 1 },
+    { fault: 'unavailable', what: 'an answer of 503 (nothing arrived)', heldMeanwhile: 0 },
+  ])(
+    '$what is in doubt too; the record settles it, and it is informed once',
+    async ({ fault: kind, heldMeanwhile }) => {
+      at('2026-11-20');
+      const { supplier, caea } = await supplierWithCaea();
+      const { sequenceId } = await issuedUnderCaea(supplier, caea.caea, 1);
+      at('2026-11-21');
+      await fault('FECAEARegInformativo', kind);
+      expect((await reportSequence(sequenceId, '20261121')).kind).toBe('unavailable');
+      expect(await statesOf(sequenceId)).toEqual([[1, 'reporting']]);
+      expect(await book(supplier.cuit)).toHaveLength(heldMeanwhile);
+      expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'idle' });
+      expect(await statesOf(sequenceId)).toEqual([[1, 'reported']]);
+      expect(await book(supplier.cuit)).toHaveLength(1);
+    },
+  );
 
   it('while the authority is down nothing changes; when it is back they are informed', async () => {
     at('2026-11-20');
