@@ -11,6 +11,7 @@ import { checkConfiguration } from '@/lib/server/configuration-checks';
 import { emulatorCa, EMULATOR_ENVIRONMENTS } from '@/lib/emulator/ca';
 import { masterKeys } from '@/lib/crypto/master-keys';
 import { demoCredentialsFile, seedDemoIfEmpty, type DemoSeed } from '@/lib/demo/seed';
+import { batchesSent } from '@/lib/gov-ar/invoices/batch-tally';
 import { plugServices } from '@/lib/server/services';
 import { startJobRunner, stopJobRunner } from '@/lib/transform/runner';
 import { sealPlaintextSigningSecrets } from '@/lib/webhooks/signing-secret';
@@ -37,8 +38,12 @@ async function startServer(): Promise<void> {
   const demo = isProduction() && process.env.SEED_DEMO !== '1' ? {} : await withStartupLock(handle, seedDemoIfEmpty);
   startJobRunner();
   printBanner(handle.kind, demo);
-  // The bench asks how many statements the process ran (DB_STATEMENT_TALLY=on adds the most frequent texts).
-  process.on('SIGUSR2', () => console.log(`[db] statements run: ${JSON.stringify(statementsRun())}`));
+  // The bench asks how many statements the process ran (DB_STATEMENT_TALLY=on adds the most frequent texts), and
+  // what its invoice senders' batches were.
+  process.on('SIGUSR2', () => {
+    console.log(`[db] statements run: ${JSON.stringify(statementsRun())}`);
+    console.log(`[gov-ar] batches sent: ${JSON.stringify(batchesSent())}`);
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void stopJobRunner()

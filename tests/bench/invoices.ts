@@ -44,6 +44,8 @@ export interface InvoiceRun {
   /** The most frequent statement texts of the run, per invoice (with BENCH_STATEMENT_TALLY=on). */
   frequentStatements: { perInvoice: number; sql: string }[];
   connectionResets: number;
+  /** The senders' fresh batches during the run: how many, invoices in each and ms each (numbering to verdicts recorded), the authority's request alone. */
+  batches: { count: number; invoicesEach: number; msEach: number; authorityMsEach: number };
   /** One invoice at a time on the idle app (the ticket held, the sequence known): job created → Sent. */
   idle: { p50Ms: number; maxMs: number; runs: number };
   /** The store request alone, on the same app after the run (no job): per second at the run's concurrency. */
@@ -78,30 +80,66 @@ interface StatementCount {
   frequent: { count: number; sql: string }[];
 }
 
+/** What the senders' fresh batches were (lib/gov-ar/invoices/batch-tally.ts), summed over the processes. */
+interface BatchCount {
+  batches: number;
+  invoices: number;
+  ms: number;
+  authorityMs: number;
+}
+
 /**
- * The statements the app's processes ran so far: SIGUSR2 to `npm start` reaches each server process, which
- * prints its count (lib/server/startup.ts); the sum over the `processes` lines that follow.
+ * The statements the app's processes ran so far, and their senders' batches: SIGUSR2 to `npm start` reaches each
+ * server process, which prints both (lib/server/startup.ts); the sums over the `processes` lines that follow.
  */
-async function statementsSoFar(server: RunningServer, processes: number): Promise<StatementCount> {
-  const marker = '[db] statements run: ';
+async function countsSoFar(
+  server: RunningServer,
+  processes: number,
+): Promise<{ statements: StatementCount; batches: BatchCount }> {
+  const statementsMarker = '[db] statements run: ';
+  const batchesMarker = '[gov-ar] batches sent: ';
   const from = server.output().length;
   process.kill(server.processGroup, 'SIGUSR2');
-  const lines = () =>
+  const lines = (marker: string) =>
     server
       .output()
       .slice(from)
       .split('\n')
-      .filter((line) => line.startsWith(marker));
-  for (const deadline = Date.now() + 10_000; lines().length < processes && Date.now() < deadline; ) {
+      .filter((line) => line.startsWith(marker))
+      .map((line) => JSON.parse(line.slice(marker.length)));
+  for (const deadline = Date.now() + 10_000; lines(batchesMarker).length < processes && Date.now() < deadline; ) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const counts = lines().map((line) => JSON.parse(line.slice(marker.length)) as StatementCount);
+  const counts = lines(statementsMarker) as StatementCount[];
   const frequent = new Map<string, number>();
   for (const count of counts)
     for (const { sql, count: n } of count.frequent) frequent.set(sql, (frequent.get(sql) ?? 0) + n);
+  const batches = (lines(batchesMarker) as BatchCount[]).reduce(
+    (sum, count) => ({
+      batches: sum.batches + count.batches,
+      invoices: sum.invoices + count.invoices,
+      ms: sum.ms + count.ms,
+      authorityMs: sum.authorityMs + count.authorityMs,
+    }),
+    { batches: 0, invoices: 0, ms: 0, authorityMs: 0 },
+  );
   return {
-    total: counts.reduce((sum, count) => sum + count.total, 0),
-    frequent: [...frequent].map(([sql, count]) => ({ sql, count })),
+    statements: {
+      total: counts.reduce((sum, count) => sum + count.total, 0),
+      frequent: [...frequent].map(([sql, count]) => ({ sql, count })),
+    },
+    batches,
+  };
+}
+
+function batchesOfRun(before: BatchCount, after: BatchCount): InvoiceRun['batches'] {
+  const count = after.batches - before.batches;
+  const each = (total: number) => (count > 0 ? total / count : 0);
+  return {
+    count,
+    invoicesEach: each(after.invoices - before.invoices),
+    msEach: each(after.ms - before.ms),
+    authorityMsEach: each(after.authorityMs - before.authorityMs),
   };
 }
 
@@ -232,13 +270,13 @@ async function measureInvoiceIssuing(
   await issueAll('A', options.warmup);
   options.log(`${options.count} B invoices on one point of sale, ${options.concurrency} clients at a time ...`);
   takeConnectionResets();
-  const statementsBefore = await statementsSoFar(server, processes);
+  const { statements: statementsBefore, batches: batchesBefore } = await countsSoFar(server, processes);
   const cpuBefore = groupCpuMs(server.processGroup);
   const started = performance.now();
   const issued = await issueAll('B', options.count);
   const seconds = (performance.now() - started) / 1000;
   const appCpuMsPerInvoice = (groupCpuMs(server.processGroup) - cpuBefore) / options.count;
-  const statementsAfter = await statementsSoFar(server, processes);
+  const { statements: statementsAfter, batches: batchesAfter } = await countsSoFar(server, processes);
   const connectionResets = takeConnectionResets();
 
   options.log(`${IDLE_RUNS} B invoices one at a time on the idle app ...`);
@@ -274,6 +312,7 @@ async function measureInvoiceIssuing(
       .sort((a, b) => b.perInvoice - a.perInvoice)
       .slice(0, 25),
     connectionResets,
+    batches: batchesOfRun(batchesBefore, batchesAfter),
     idle: { p50Ms: percentile(idleTimes, 50), maxMs: idleTimes.at(-1) ?? 0, runs: IDLE_RUNS },
     storesAlonePerSecond,
   };
@@ -366,6 +405,13 @@ export function printInvoiceReport(run: InvoiceRun, json: boolean): void {
         .map((value) => value.toFixed(1))
         .join(' ')}; ${run.connectionResets} requests made again after a connection reset`,
   );
+  // The line every invoice of the point of sale queues in: one sender, one batch at a time.
+  const { batches } = run;
+  console.log(
+    `  the sender: ${batches.count} batches of ${batches.invoicesEach.toFixed(1)} invoices, ` +
+      `${batches.msEach.toFixed(0)} ms each (numbering to verdicts recorded), ` +
+      `of which ${batches.authorityMsEach.toFixed(0)} ms the authority's request`,
+  );
   for (const { perInvoice, sql } of run.frequentStatements) {
     console.log(
       `    ${perInvoice.toFixed(2).padStart(6)}  ${sql.replace(/\s+/g, ' ').slice(0, Number(process.env.BENCH_SQL_WIDTH ?? 150))}`,
@@ -385,6 +431,10 @@ export function printInvoiceReport(run: InvoiceRun, json: boolean): void {
         invoice_sent_ms_p99: Math.round(run.p99Ms),
         invoice_idle_sent_ms: Math.round(run.idle.p50Ms),
         invoice_stores_alone_per_second: Math.round(run.storesAlonePerSecond),
+        invoice_batches: run.batches.count,
+        invoice_batch_size: Number(run.batches.invoicesEach.toFixed(1)),
+        invoice_batch_ms: Math.round(run.batches.msEach),
+        invoice_batch_authority_ms: Math.round(run.batches.authorityMsEach),
       }),
     );
   }

@@ -15,6 +15,7 @@ import {
   releaseSequenceLease,
   takeSequenceLease,
 } from '@/lib/gov-ar/invoices/issuance-queries';
+import { batchesSent } from '@/lib/gov-ar/invoices/batch-tally';
 import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
 import { listJobSteps } from '@/lib/transform/queries';
 import { newId } from '@/lib/ids';
@@ -244,6 +245,7 @@ describe('the ar-invoice workflow', () => {
 
   it('numbers one sequence without gaps or repeats: 20 invoices at once get 1..20 and 20 CAEs', async () => {
     const supplier = await readySupplier();
+    const tallied = batchesSent();
     const invoices = await Promise.all(
       Array.from({ length: 20 }, () => storeInvoice(supplier.apiKey, supplier.cuit, { series: '7' })),
     );
@@ -261,6 +263,12 @@ describe('the ar-invoice workflow', () => {
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
     expect(new Set(entries.map((entry) => stampOf(entry, 'arca-cae'))).size).toBe(20);
+    // What the bench prints of the sender's batches: the 20, each batch timed with the authority's part in it.
+    const now = batchesSent();
+    expect(now.invoices - tallied.invoices).toBe(20);
+    expect(now.batches - tallied.batches).toBeGreaterThanOrEqual(1);
+    expect(now.authorityMs - tallied.authorityMs).toBeGreaterThan(0);
+    expect(now.ms - tallied.ms).toBeGreaterThan(now.authorityMs - tallied.authorityMs);
   });
 
   it('completes the send steps of the invoices a sender settled for them, and the inline steps after: each runs once', async () => {

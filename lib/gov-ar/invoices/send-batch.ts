@@ -8,6 +8,7 @@ import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
 import type { InvoiceSend } from '@/lib/db/schema';
 import { ensureAnswering, heardFrom } from '@/lib/gov-ar/invoices/authority-health';
 import { batchOutcome, type BatchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
+import { countBatch } from '@/lib/gov-ar/invoices/batch-tally';
 import { freeSends, giveRequestIds, numberQueuedSends } from '@/lib/gov-ar/invoices/issuance-queries';
 import { noVerdicts, recordVerdicts, type Verdicts } from '@/lib/gov-ar/invoices/authority-verdicts';
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
@@ -40,6 +41,7 @@ export async function sendFreshBatch(
 ): Promise<BatchSent> {
   const vouchers = voucherServiceFor(authority.sequence.docType);
   await ensureAnswering(vouchers.service, authority.environment, vouchers.health);
+  const started = performance.now();
   const lastRequestId = vouchers.lastRequestId && (await vouchers.lastRequestId(authority));
   const sends = await fenced(lease, async (tx) => {
     const numbered = await numberQueuedSends(tx, { sequenceId: lease.sequence.id, ...batch });
@@ -49,6 +51,7 @@ export async function sendFreshBatch(
   });
   if (sends.length === 0) return { end: batch.after, inDoubt: false };
   let answer: BatchResult;
+  const asked = performance.now();
   try {
     answer = await vouchers.solicit(authority, sends);
   } catch (error) {
@@ -62,6 +65,7 @@ export async function sendFreshBatch(
     throw error;
   }
   heardFrom(vouchers.service, authority.environment);
+  const answered = performance.now();
   const outcome = batchOutcome(numbersOf(sends), answer, vouchers);
   const verdicts = verdictsOf(sends, outcome);
   let end = Math.max(batch.after, ...verdicts.authorised.map(({ number }) => number));
@@ -78,6 +82,7 @@ export async function sendFreshBatch(
     verdicts.freed.push(...outcome.numbering.after.map((id) => sendOf(sends, id)));
   }
   await recordVerdicts(lease, voucherSequenceOf(authority), verdicts, end);
+  countBatch(sends.length, performance.now() - started, answered - asked);
   return { end, inDoubt: outcome.inDoubt.length > 0 };
 }
 
