@@ -75,6 +75,9 @@ async function openPostgres(connectionString: string): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  // The pool listens to its idle clients only: a connection the server ends while a client is checked out
+  // between statements (a restart, a dropped database) is that work's failure, not the process's.
+  pool.on('connect', (client) => client.on('error', (error) => console.error('[db] connection lost:', error.message)));
   const db = drizzle({ client: pool, schema, logger: queryLogger }) as unknown as Db;
   return { kind: 'postgres', db, close: () => pool.end() };
 }
