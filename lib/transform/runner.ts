@@ -6,6 +6,7 @@ import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { processSingleton } from '@/lib/process-singleton';
 import { runPeriodicTasks } from '@/lib/transform/periodic-tasks';
 import { setWakers } from '@/lib/transform/wake-ups';
+import { runInBackground, settleBackgroundWork } from '@/lib/transform/background-work';
 import { claimNextStep, runClaimedStep } from '@/lib/transform/engine';
 import { getJobByIdAnyOwner } from '@/lib/transform/queries';
 import { nextJobProgress } from '@/lib/transform/job-waiters';
@@ -67,7 +68,7 @@ export function startJobRunner(options: { pollMs?: number; concurrency?: number 
   const tick = () => {
     startStepWorker();
     startWebhookSender();
-    void runPeriodicTasks().catch((error: unknown) => console.error('[tasks] periodic task failed:', error));
+    runInBackground('tasks', runPeriodicTasks);
   };
   state.timer = setInterval(tick, options.pollMs ?? 1000);
   state.timer.unref();
@@ -106,12 +107,15 @@ function settle(state: RunnerState) {
   if (state.active === 0 && !state.sending) for (const resolve of state.idle) resolve();
 }
 
+/** Stops the workers and waits for them, then settles the background work (which runs without a runner too). */
 export async function stopJobRunner(): Promise<void> {
   const state = runner.state;
-  if (!state) return;
-  state.stopped = true;
-  setWakers({});
-  clearInterval(state.timer);
-  if (state.active > 0 || state.sending) await new Promise<void>((resolve) => state.idle.add(resolve));
-  delete runner.state;
+  if (state) {
+    state.stopped = true;
+    setWakers({});
+    clearInterval(state.timer);
+    if (state.active > 0 || state.sending) await new Promise<void>((resolve) => state.idle.add(resolve));
+    delete runner.state;
+  }
+  await settleBackgroundWork();
 }

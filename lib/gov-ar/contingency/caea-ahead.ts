@@ -30,6 +30,7 @@ import { announceCaeaMissing, type CaeaTarget } from '@/lib/gov-ar/contingency/c
 import { readyCaeaSequences, sequencesUnready } from '@/lib/gov-ar/contingency/caea-sequences';
 import { openCredential } from '@/lib/gov-ar/credentials';
 import { queryPointsOfSale } from '@/lib/gov-ar/points-of-sale';
+import { runInBackground } from '@/lib/transform/background-work';
 
 /**
  * Suppliers spoken to per run, the longest unasked first: the others (every CAEA held, sequences known) cost only
@@ -124,7 +125,7 @@ export async function keepCaeaAhead(scope: CaeaAheadScope = {}): Promise<CaeaAhe
  * registered. Asking twice at once is harmless (the authority answers the same CAEA; the rows are upserts).
  */
 export function askCaeaSoon(scope: Pick<CaeaAheadScope, 'ownerId' | 'cuit'>): void {
-  void keepCaeaAhead(scope).catch((error: unknown) => console.error('[caea-ahead] asking soon failed:', error));
+  runInBackground('caea-ahead', () => keepCaeaAhead(scope));
 }
 
 function byOwner(workflows: WorkflowRow[]): Map<string, WorkflowRow[]> {

@@ -29,6 +29,7 @@ import {
 } from '@/lib/gov-ar/invoices/sequence-lease';
 import { wsfeVouchers } from '@/lib/gov-ar/invoices/wsfe-voucher-service';
 import { processSingleton } from '@/lib/process-singleton';
+import { inBackgroundAfter, runInBackground } from '@/lib/transform/background-work';
 
 /** A reporter stops after this long; the next run carries on. */
 const REPORTING_BUDGET_MS = 8_000;
@@ -132,7 +133,7 @@ const reporter = processSingleton('caea-reporter', () => ({
   pending: true,
   failures: 0,
   notBefore: 0,
-  retry: undefined as NodeJS.Timeout | undefined,
+  cancelRetry: undefined as (() => void) | undefined,
 }));
 
 /**
@@ -153,7 +154,7 @@ export function kickCaeaReporter(): void {
   }
   if (Date.now() < reporter.notBefore) return;
   reporter.running = true;
-  void runInBackground();
+  runInBackground('caea-report', runRounds);
 }
 
 /** The authority answered a CAE request: what this process has left to inform goes now, not after its backoff. */
@@ -167,12 +168,11 @@ function retryLater(): void {
   reporter.failures += 1;
   const wait = Math.min(MOST_BACKOFF_MS, 1_000 * 2 ** reporter.failures);
   reporter.notBefore = Date.now() + wait;
-  clearTimeout(reporter.retry);
-  reporter.retry = setTimeout(kickCaeaReporter, wait);
-  reporter.retry.unref();
+  reporter.cancelRetry?.();
+  reporter.cancelRetry = inBackgroundAfter(wait, kickCaeaReporter);
 }
 
-async function runInBackground(): Promise<void> {
+async function runRounds(): Promise<void> {
   try {
     do {
       reporter.again = false;
