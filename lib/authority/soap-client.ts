@@ -122,8 +122,12 @@ function send(endpoint: AuthorityEndpoint, envelope: string, soapAction: string,
       },
     );
     // Connected: the TCP connection made (and, for https, its TLS handshake done), or a kept-alive one reused.
+    // A reused socket gets no listener: it connected long ago, and each reuse would add one that never fires.
     request.on('socket', (socket) => {
-      if (request.reusedSocket) connected = true;
+      if (request.reusedSocket) {
+        connected = true;
+        return;
+      }
       socket.once(transport === https ? 'secureConnect' : 'connect', () => {
         connected = true;
       });

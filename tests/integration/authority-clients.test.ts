@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type http from 'node:http';
+import { globalAgent as httpAgent } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,6 +238,28 @@ describe('kept-alive connections', () => {
         expect((await feDummy('sandbox')).appServer).toBe('OK');
       });
       expect(requests).toBe(3);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a connection reused again and again gathers no listeners', async () => {
+    const sockets = new Set<object>();
+    const server = await listen((request, response) => {
+      sockets.add(request.socket);
+      response.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(FE_DUMMY_REPLY);
+    });
+    try {
+      await withEnv({ AR_EMULATOR_URL: server.url }, async () => {
+        for (let call = 0; call < 15; call++) expect((await feDummy('sandbox')).appServer).toBe('OK');
+      });
+      expect(sockets.size).toBe(1);
+      const port = new URL(server.url).port;
+      const kept = Object.entries(httpAgent.freeSockets)
+        .filter(([name]) => name.includes(`:${port}:`))
+        .flatMap(([, free]) => free ?? []);
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.listenerCount('connect')).toBe(0);
     } finally {
       await server.stop();
     }
