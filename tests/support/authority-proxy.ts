@@ -16,6 +16,8 @@ export interface AuthorityProxy {
    * FECompUltimoAutorizado answers at most `visibleUpTo`; undefined shows everything again.
    */
   lagAbove(visibleUpTo: number | undefined, options?: { lastToo?: boolean }): void;
+  /** FECompTotXRequest answers at most `most` details a request (undefined: the authority's own figure). */
+  limitBatches(most: number | undefined): void;
   /** The FECAESolicitar envelopes that went through, in order. */
   solicited: string[];
   close(): Promise<void>;
@@ -28,6 +30,7 @@ export async function startAuthorityProxy(target: () => string): Promise<Authori
   let errorsLeft = 0;
   let hook: ((envelope: string) => Promise<void>) | undefined;
   let lag: { visibleUpTo: number; lastToo: boolean } | undefined;
+  let batchLimit: number | undefined;
   const solicited: string[] = [];
 
   const server = http.createServer((incoming, outgoing) => {
@@ -61,6 +64,13 @@ export async function startAuthorityProxy(target: () => string): Promise<Authori
           (_, last) => `<CbteNro>${Math.min(Number(last), visible)}</CbteNro>`,
         );
       }
+      if (batchLimit !== undefined && body.includes('FECompTotXRequest>')) {
+        const most = batchLimit;
+        text = text.replace(
+          /<RegXReq>(\d+)<\/RegXReq>/,
+          (_, own) => `<RegXReq>${Math.min(Number(own), most)}</RegXReq>`,
+        );
+      }
       if (solicit && errorsLeft > 0) {
         errorsLeft--;
         outgoing.writeHead(502, { 'content-type': 'text/html' });
@@ -83,6 +93,9 @@ export async function startAuthorityProxy(target: () => string): Promise<Authori
     },
     lagAbove: (visibleUpTo, options = {}) => {
       lag = visibleUpTo === undefined ? undefined : { visibleUpTo, lastToo: options.lastToo ?? false };
+    },
+    limitBatches: (most) => {
+      batchLimit = most;
     },
     solicited,
     close: () =>

@@ -1,13 +1,14 @@
 // What the senders of this process did, for the bench (`npm run bench -- --invoices`): how many fresh batches
-// went out, how many invoices they carried, how long each took from numbering to its verdicts recorded, and how
-// much of that was the wait for the authority's answer. A sequence has one sender at a time, so its batches
-// are the line every invoice of the point of sale queues in (docs/benchmarks.md, "where an invoice waits").
+// went out, how many invoices they carried, how long each took (its numbering, which may have run while the batch
+// before it was out, and from its request to its verdicts recorded), and how much of that was the wait for the
+// authority's answer. A sequence has one sender at a time, so its batches are the line every invoice of the point
+// of sale queues in (docs/benchmarks.md, "where an invoice waits").
 import { processSingleton } from '@/lib/process-singleton';
 
 export interface BatchTally {
   batches: number;
   invoices: number;
-  /** From numbering to the verdicts recorded, summed over the batches. */
+  /** Its numbering, and from its request to its verdicts recorded, summed over the batches. */
   ms: number;
   /** The authority's request alone (request to answer), summed. */
   authorityMs: number;

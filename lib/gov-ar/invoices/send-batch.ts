@@ -1,7 +1,8 @@
 // Sending one workspace's invoices of a sequence to the authority in one request (FECAESolicitar; one voucher
-// per request for WSFEX and WSCT: voucher-service.ts), and recording what it said of each. A fresh batch is numbered after the sequence's last (in the transaction that marks it as
-// going out, so what is numbered is what goes out); a batch in doubt goes out again only with the numbers it
-// went out with, so an invoice never holds two numbers: the authority cannot authorise it twice.
+// per request for WSFEX and WSCT: voucher-service.ts), and recording what it said of each. A fresh batch is
+// numbered after the sequence's last (in the transaction that marks it as going out, so what is numbered is
+// what goes out), possibly while the batch before it is out; a batch in doubt goes out again only with the
+// numbers it went out with, so an invoice never holds two numbers: the authority cannot authorise it twice.
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { neverReachedAuthority } from '@/lib/authority/soap-client';
 import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
@@ -22,23 +23,43 @@ export interface FreshBatch {
   limit: number;
 }
 
+/** A batch numbered and marked as going out (in one transaction), not yet sent: numbers after+1, after+2, ... */
+export interface NumberedBatch {
+  authority: Authority;
+  sends: InvoiceSend[];
+  after: number;
+  /** How long the numbering took (the batch's tally counts it with its request and recording). */
+  numberingMs: number;
+}
+
 /** What became of a batch: the sequence's last number as it now stands, and whether any invoice is in doubt. */
 export interface BatchSent {
   end: number;
   inDoubt: boolean;
+  /** The next batch, numbered while this one was out and kept: its numbers follow `end`. */
+  ahead?: NumberedBatch;
 }
 
-/**
- * Numbers and sends the workspace's next queued invoices. After a quiet while the service is first asked
- * whether it is up (authority-health.ts): one that is down gets nothing, and they stay queued. A request that
- * provably never reached the authority frees their numbers and throws; any other failure leaves them in doubt
- * and throws.
- */
+/** Numbers and sends the workspace's next queued invoices (numberFreshBatch, then sendNumberedBatch). */
 export async function sendFreshBatch(
   lease: SequenceLease,
   authority: Authority,
   batch: FreshBatch,
 ): Promise<BatchSent> {
+  const numbered = await numberFreshBatch(lease, authority, batch);
+  if (numbered.sends.length === 0) return { end: batch.after, inDoubt: false };
+  return sendNumberedBatch(lease, numbered);
+}
+
+/**
+ * Numbers the workspace's next queued invoices and marks them as going out. After a quiet while the service is
+ * first asked whether it is up (authority-health.ts): one that is down gets nothing numbered (AuthorityError).
+ */
+export async function numberFreshBatch(
+  lease: SequenceLease,
+  authority: Authority,
+  batch: FreshBatch,
+): Promise<NumberedBatch> {
   const vouchers = voucherServiceFor(authority.sequence.docType);
   await ensureAnswering(vouchers.service, authority.environment, vouchers.health);
   const started = performance.now();
@@ -49,17 +70,36 @@ export async function sendFreshBatch(
     const { environment, cuit } = authority;
     return giveRequestIds(tx, numbered, { environment, cuit, authorityLast: lastRequestId });
   });
-  if (sends.length === 0) return { end: batch.after, inDoubt: false };
+  return { authority, sends, after: batch.after, numberingMs: performance.now() - started };
+}
+
+/**
+ * Sends a numbered batch and records what the authority said of each invoice. `numberingAhead` is the next batch
+ * being numbered meanwhile, after this one's last number (it never fails: what failed numbered nothing): it is
+ * kept when this batch ends where it was numbered to end, and freed otherwise (a refusal, a number taken
+ * elsewhere, an answer in doubt), in the same transaction as this batch's verdicts, so that the numbers held by
+ * invoices in doubt always follow the authority's last without a gap. A request that provably never reached the
+ * authority frees both batches and throws; any other failure leaves this batch in doubt, frees the next and throws.
+ */
+export async function sendNumberedBatch(
+  lease: SequenceLease,
+  batch: NumberedBatch,
+  numberingAhead?: Promise<NumberedBatch | undefined>,
+): Promise<BatchSent> {
+  const { authority, sends } = batch;
+  const vouchers = voucherServiceFor(authority.sequence.docType);
   let answer: BatchResult;
   const asked = performance.now();
   try {
     answer = await vouchers.solicit(authority, sends);
   } catch (error) {
-    if (neverReachedAuthority(error))
+    const ahead = (await numberingAhead)?.sends ?? [];
+    const unsent = neverReachedAuthority(error) ? [...sends, ...ahead] : ahead;
+    if (unsent.length > 0)
       await fenced(lease, (tx) =>
         freeSends(
           tx,
-          sends.map((send) => send.id),
+          unsent.map((send) => send.id),
         ),
       );
     throw error;
@@ -81,9 +121,15 @@ export async function sendFreshBatch(
     }
     verdicts.freed.push(...outcome.numbering.after.map((id) => sendOf(sends, id)));
   }
+  const inDoubt = outcome.inDoubt.length > 0;
+  let ahead = await numberingAhead;
+  if (ahead && (inDoubt || ahead.after !== end)) {
+    verdicts.freed.push(...ahead.sends);
+    ahead = undefined;
+  }
   await recordVerdicts(lease, voucherSequenceOf(authority), verdicts, end);
-  countBatch(sends.length, performance.now() - started, answered - asked);
-  return { end, inDoubt: outcome.inDoubt.length > 0 };
+  countBatch(sends.length, batch.numberingMs + performance.now() - asked, answered - asked);
+  return { end, inDoubt, ...(ahead ? { ahead } : {}) };
 }
 
 /**

@@ -2,7 +2,9 @@
 // (lib/gov-ar/invoices/sequence-lease.ts). A round first settles what is in doubt (settle-in-doubt.ts) and
 // sends nothing new while anything is; then it numbers and sends batches (send-batch.ts), each of one
 // workspace's invoices with that workspace's credential; a workspace that can no longer speak for the CUIT
-// has its queued invoices withdrawn, never sent under another's certificate.
+// has its queued invoices withdrawn, never sent under another's certificate. One request is out at a time;
+// while it is, the next batch is numbered to follow it, and goes out as soon as it is answered (kept only when
+// the batch out ended where it was numbered to end: send-batch.ts frees it otherwise).
 import { AuthorityError } from '@/lib/authority/authority-error';
 import {
   highestNumberHeld,
@@ -10,7 +12,7 @@ import {
   wakeQueuedSends,
   withdrawQueuedSends,
 } from '@/lib/gov-ar/invoices/issuance-queries';
-import { authoritiesOf, canSpeak, type Authority } from '@/lib/gov-ar/invoices/sequence-authority';
+import { authoritiesOf, canSpeak, type Authority, type Unusable } from '@/lib/gov-ar/invoices/sequence-authority';
 import {
   fenced,
   releaseLease,
@@ -18,7 +20,7 @@ import {
   takeLease,
   type SequenceLease,
 } from '@/lib/gov-ar/invoices/sequence-lease';
-import { sendFreshBatch } from '@/lib/gov-ar/invoices/send-batch';
+import { numberFreshBatch, sendNumberedBatch, type NumberedBatch } from '@/lib/gov-ar/invoices/send-batch';
 import { settleInDoubt } from '@/lib/gov-ar/invoices/settle-in-doubt';
 import { voucherServiceFor } from '@/lib/gov-ar/invoices/voucher-services';
 import { readyStepsNow } from '@/lib/transform/queries';
@@ -66,33 +68,58 @@ export async function sendSequence(sequenceId: string): Promise<SendingRound> {
 
 async function sendWhileHeld(lease: SequenceLease): Promise<SendingRound> {
   const started = Date.now();
-  const sequenceId = lease.sequence.id;
   const authorityOf = authoritiesOf(lease.sequence);
-  const vouchers = voucherServiceFor(lease.sequence.docType);
+  // WSFEX's request Ids are asked of the authority before each numbering: its batches are numbered in turn.
+  const numbersAhead = voucherServiceFor(lease.sequence.docType).lastRequestId === undefined;
   try {
     if ((await settleInDoubt(lease, authorityOf)) > 0) return { kind: 'unsettled' };
     let after: number | undefined;
+    let ahead: NumberedBatch | undefined;
     for (;;) {
-      if (Date.now() - started > SENDING_BUDGET_MS) return { kind: 'more' };
-      const ownerId = await nextQueuedOwner(sequenceId);
-      if (!ownerId) return { kind: 'idle' };
-      const authority = await authorityOf(ownerId);
-      if (!canSpeak(authority)) {
-        await withdraw(lease, ownerId, authority.unusable);
-        continue;
-      }
-      after = Math.max(after ?? (await lastAuthorised(lease, authority)), await highestNumberHeld(sequenceId));
-      const sent = await sendFreshBatch(lease, authority, {
-        ownerId,
-        after,
-        limit: await vouchers.batchSize(authority),
-      });
+      const inBudget = Date.now() - started <= SENDING_BUDGET_MS;
+      if (!ahead && !inBudget) return { kind: 'more' };
+      const batch = ahead ?? (await numberNextBatch(lease, authorityOf, after));
+      if (!batch) return { kind: 'idle' };
+      // While it is out, the next batch is numbered to follow it; it goes out once this one is answered.
+      const numberingAhead =
+        numbersAhead && inBudget
+          ? numberNextBatch(lease, authorityOf, batch.after + batch.sends.length).catch(() => undefined)
+          : undefined;
+      const sent = await sendNumberedBatch(lease, batch, numberingAhead);
       if (sent.inDoubt) return { kind: 'unsettled' };
       after = sent.end;
+      ahead = sent.ahead;
     }
   } catch (error) {
     if (error instanceof AuthorityError && error.problem === 'unavailable') return { kind: 'unavailable', error };
     throw error;
+  }
+}
+
+/**
+ * Numbers the next workspace's queued invoices after `after` (or the sequence's last, when not known), withdrawing
+ * those of workspaces that can no longer speak for the CUIT; undefined when nothing is queued.
+ */
+async function numberNextBatch(
+  lease: SequenceLease,
+  authorityOf: (ownerId: string) => Promise<Authority | Unusable>,
+  after: number | undefined,
+): Promise<NumberedBatch | undefined> {
+  const sequenceId = lease.sequence.id;
+  const vouchers = voucherServiceFor(lease.sequence.docType);
+  for (;;) {
+    const ownerId = await nextQueuedOwner(sequenceId);
+    if (!ownerId) return undefined;
+    const authority = await authorityOf(ownerId);
+    if (!canSpeak(authority)) {
+      await withdraw(lease, ownerId, authority.unusable);
+      continue;
+    }
+    const from = Math.max(after ?? (await lastAuthorised(lease, authority)), await highestNumberHeld(sequenceId));
+    const limit = await vouchers.batchSize(authority);
+    const batch = await numberFreshBatch(lease, authority, { ownerId, after: from, limit });
+    if (batch.sends.length > 0) return batch;
+    after = from;
   }
 }
 
