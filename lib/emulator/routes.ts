@@ -21,16 +21,20 @@ export function emulatorOnly(handler: RouteHandler): RouteHandler {
 }
 
 /**
- * A SOAP endpoint under /emulator/{environment}/..., answering AR_EMULATOR_LATENCY_MS after the work is
- * done (a timer, not a busy wait): a client that gives up sooner leaves the work done, as at the authority.
+ * A SOAP endpoint under /emulator/{environment}/..., answering AR_EMULATOR_LATENCY_MS after the request
+ * arrived (a timer, not a busy wait), or when the work is done if that takes longer: the authority's round trip
+ * includes its own work, done on its machines while the answer travels. (Answering the latency after the work
+ * counted the emulator's work twice on a shared machine: as load on the app's CPU and again as round trip.)
+ * A client that gives up sooner leaves the work done, as at the authority.
  */
 export function soapRoute(serve: (environment: Environment, request: Request) => Promise<Response>): RouteHandler {
   return emulatorOnly(async (request, context) => {
+    const answerAt = performance.now() + emulatorLatencyMs();
     const { environment } = await context.params;
     if (!isEmulatorEnvironment(environment)) return notFound(request);
     const response = await serve(environment, request);
-    const latency = emulatorLatencyMs();
-    if (latency > 0) await sleep(latency);
+    const wait = answerAt - performance.now();
+    if (wait > 0) await sleep(wait);
     return response;
   });
 }

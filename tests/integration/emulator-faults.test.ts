@@ -81,6 +81,27 @@ describe('faults', () => {
     expect(answer.head.Resultado).toBe('A');
   });
 
+  it.each([
+    [600, 300, 600],
+    [300, 800, 800],
+  ])(
+    'with AR_EMULATOR_LATENCY_MS=%i, work of %i ms (a slow fault) is answered at %i ms: the latency runs from arrival',
+    async (latency, work, answeredAt) => {
+      const auth = await issuer();
+      await setFault({ operation: 'FECAESolicitar', fault: 'slow', delay_ms: work, count: 1 });
+      process.env.AR_EMULATOR_LATENCY_MS = String(latency);
+      try {
+        const started = performance.now();
+        expect((await issueB(auth, 1)).head.Resultado).toBe('A');
+        const elapsed = performance.now() - started;
+        expect(elapsed).toBeGreaterThanOrEqual(answeredAt - 5);
+        expect(elapsed).toBeLessThan(answeredAt + 250); // not the latency after the work: 900 and 1100
+      } finally {
+        delete process.env.AR_EMULATOR_LATENCY_MS;
+      }
+    },
+  );
+
   it('lagging_lookup: the next `count` lookups of that operation do not see vouchers of the last delay_ms', async () => {
     const auth = await issuer();
     expect((await issueB(auth, 1)).head.Resultado).toBe('A');
