@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { invoiceSends, invoiceSequences } from '@/lib/db/schema';
@@ -43,6 +43,11 @@ const POINT = 41;
 const sequenceOf = (supplier: Supplier) =>
   ensureSequence({ environment: 'sandbox', cuit: supplier.cuit, pointOfSale: POINT, docType: 6 });
 
+/** The sequence's lease as a test leaves it: let go (no owner), or run out. */
+async function setLease(sequenceId: string, lease: { leaseOwner?: null; leaseUntil: null | SQL }) {
+  await (await getDb()).update(invoiceSequences).set(lease).where(eq(invoiceSequences.id, sequenceId));
+}
+
 /** `count` invoices queued on the supplier's sequence, in order (their steps found the sequence busy). */
 async function queuedInvoices(supplier: Supplier, count: number) {
   const sequence = await sequenceOf(supplier);
@@ -55,11 +60,7 @@ async function queuedInvoices(supplier: Supplier, count: number) {
     jobs.push((await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id)).id);
     await drainJobs(); // one at a time: the queue's order is the issuing order
   }
-  const db = await getDb();
-  await db
-    .update(invoiceSequences)
-    .set({ leaseOwner: null, leaseUntil: null })
-    .where(eq(invoiceSequences.id, sequence.id));
+  await setLease(sequence.id, { leaseOwner: null, leaseUntil: null });
   for (const job of jobs) expect((await getSendByJob(job))!).toMatchObject({ state: 'queued', number: null });
   return { sequence, jobs, invoices };
 }
@@ -217,10 +218,7 @@ describe('numbering the next batch while one is out', () => {
       expect((await ahead).sends).toHaveLength(2);
     } finally {
       process.env.AR_EMULATOR_URL = proxy.url;
-      await (await getDb())
-        .update(invoiceSequences)
-        .set({ leaseOwner: null, leaseUntil: null })
-        .where(eq(invoiceSequences.id, sequence.id));
+      await setLease(sequence.id, { leaseOwner: null, leaseUntil: null });
     }
     const freed = await Promise.all(jobs.map(async (job) => (await getSendByJob(job))!));
     expect(freed.map((send) => [send.state, send.number])).toEqual(jobs.map(() => ['queued', null]));
@@ -240,10 +238,7 @@ describe('numbering the next batch while one is out', () => {
     const numbered = await Promise.all(jobs.map(async (job) => (await getSendByJob(job))!.number));
     expect(numbered).toEqual([1, 2, 3, 4, 5, 6]);
     // The sender died: its lease runs out, and the next sender finds both batches in doubt.
-    await (await getDb())
-      .update(invoiceSequences)
-      .set({ leaseUntil: sql`now() - interval '1 second'` })
-      .where(eq(invoiceSequences.id, sequence.id));
+    await setLease(sequence.id, { leaseUntil: sql`now() - interval '1 second'` });
     const requests = watchRequests(sequence.id);
     try {
       // Settled by sending them again with their numbers: the authority's record shows none of them.
