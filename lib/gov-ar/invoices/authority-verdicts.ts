@@ -4,6 +4,7 @@
 // authority's errors; a freed one goes back to the queue without its number. Whatever is not named here
 // stays as it is: in doubt.
 import type { WsfeError } from '@/lib/authority/wsfe-client';
+import type { Tx } from '@/lib/db/client';
 import type { InvoiceSend } from '@/lib/db/schema';
 import { GOV_AR_SRC, META_KEY, SEND_STEP } from '@/lib/gov-ar/app';
 import {
@@ -40,13 +41,17 @@ export interface Verdicts {
 
 export const noVerdicts = (): Verdicts => ({ authorised: [], refused: [], conflicts: [], freed: [] });
 
-/** Records the verdicts (and the sequence's last number, when it moved) and wakes the jobs they end. */
-export async function recordVerdicts(
+/**
+ * Records the verdicts (and the sequence's last number, when it moved) and wakes the jobs they end. `andThen`
+ * runs last in the same transaction (the sender numbers its next batch there) and its result is answered.
+ */
+export async function recordVerdicts<T = undefined>(
   lease: SequenceLease,
   voucherSequence: VoucherSequence,
   verdicts: Verdicts,
   end?: number,
-): Promise<void> {
+  andThen?: (tx: Tx) => Promise<T>,
+): Promise<T | undefined> {
   const { authorised, refused, conflicts, freed } = verdicts;
   const settled: SettledSend[] = [
     ...authorised.map(({ send, cae, caeDue, observations }) => ({
@@ -68,7 +73,7 @@ export async function recordVerdicts(
   const authorisedEntries = authorised.map(({ send }) => send.entryId);
   const refusedEntries = [...refused, ...conflicts].map(({ send }) => send.entryId);
   let ended: string[] = [];
-  await fenced(lease, async (tx) => {
+  const then = await fenced(lease, async (tx) => {
     // The jobs first, as their steps' transitions take them (then the send, in beforeJobFails).
     await lockJobs(
       tx,
@@ -109,7 +114,9 @@ export async function recordVerdicts(
       tx,
       [...authorised, ...refused, ...conflicts].map(({ send }) => send.jobId).filter((jobId) => !done.has(jobId)),
     );
+    return andThen?.(tx);
   });
   for (const jobId of ended) jobProgressed(jobId);
   kickJobRunner();
+  return then;
 }

@@ -1,16 +1,23 @@
 // Sending one workspace's invoices of a sequence to the authority in one request (FECAESolicitar; one voucher
 // per request for WSFEX and WSCT: voucher-service.ts), and recording what it said of each. A fresh batch is
 // numbered after the sequence's last (in the transaction that marks it as going out, so what is numbered is
-// what goes out), possibly while the batch before it is out; a batch in doubt goes out again only with the
-// numbers it went out with, so an invoice never holds two numbers: the authority cannot authorise it twice.
+// what goes out), which may be the one that records the batch before it; a batch in doubt goes out again only
+// with the numbers it went out with, so an invoice never holds two numbers: the authority cannot authorise it
+// twice.
 import { AuthorityError } from '@/lib/authority/authority-error';
 import { neverReachedAuthority } from '@/lib/authority/soap-client';
 import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
+import type { Tx } from '@/lib/db/client';
 import type { InvoiceSend } from '@/lib/db/schema';
 import { ensureAnswering, heardFrom } from '@/lib/gov-ar/invoices/authority-health';
 import { batchOutcome, type BatchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
 import { countBatch } from '@/lib/gov-ar/invoices/batch-tally';
-import { freeSends, giveRequestIds, numberQueuedSends } from '@/lib/gov-ar/invoices/issuance-queries';
+import {
+  freeSends,
+  giveRequestIds,
+  highestNumberHeld,
+  numberQueuedSends,
+} from '@/lib/gov-ar/invoices/issuance-queries';
 import { noVerdicts, recordVerdicts, type Verdicts } from '@/lib/gov-ar/invoices/authority-verdicts';
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
 import { fenced, type SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
@@ -32,12 +39,19 @@ export interface NumberedBatch {
   numberingMs: number;
 }
 
+/** Whose invoices go next, with which credential and how many, looked up while the batch before is out. */
+export interface NextBatchPlan {
+  authority: Authority;
+  ownerId: string;
+  limit: number;
+}
+
 /** What became of a batch: the sequence's last number as it now stands, and whether any invoice is in doubt. */
 export interface BatchSent {
   end: number;
   inDoubt: boolean;
-  /** The next batch, numbered while this one was out and kept: its numbers follow `end`. */
-  ahead?: NumberedBatch;
+  /** The next batch, numbered after `end` in the transaction that recorded this one's verdicts. */
+  next?: NumberedBatch;
 }
 
 /** Numbers and sends the workspace's next queued invoices (numberFreshBatch, then sendNumberedBatch). */
@@ -74,17 +88,17 @@ export async function numberFreshBatch(
 }
 
 /**
- * Sends a numbered batch and records what the authority said of each invoice. `numberingAhead` is the next batch
- * being numbered meanwhile, after this one's last number (it never fails: what failed numbered nothing): it is
- * kept when this batch ends where it was numbered to end, and freed otherwise (a refusal, a number taken
- * elsewhere, an answer in doubt), in the same transaction as this batch's verdicts, so that the numbers held by
- * invoices in doubt always follow the authority's last without a gap. A request that provably never reached the
- * authority frees both batches and throws; any other failure leaves this batch in doubt, frees the next and throws.
+ * Sends a numbered batch and records what the authority said of each invoice. With `planningNext` (whose
+ * invoices go next, looked up while this batch is out; it never fails), the next batch is numbered after this
+ * one's end in the transaction that records its verdicts: every invoice queued until the answer came goes in
+ * it, and no transaction of its own stands between this answer and the next request. Nothing is numbered
+ * while an invoice of this batch is in doubt. A request that provably never reached the authority frees the
+ * batch and throws; any other failure leaves it in doubt and throws.
  */
 export async function sendNumberedBatch(
   lease: SequenceLease,
   batch: NumberedBatch,
-  numberingAhead?: Promise<NumberedBatch | undefined>,
+  planningNext?: Promise<NextBatchPlan | undefined>,
 ): Promise<BatchSent> {
   const { authority, sends } = batch;
   const vouchers = voucherServiceFor(authority.sequence.docType);
@@ -93,13 +107,11 @@ export async function sendNumberedBatch(
   try {
     answer = await vouchers.solicit(authority, sends);
   } catch (error) {
-    const ahead = (await numberingAhead)?.sends ?? [];
-    const unsent = neverReachedAuthority(error) ? [...sends, ...ahead] : ahead;
-    if (unsent.length > 0)
+    if (neverReachedAuthority(error))
       await fenced(lease, (tx) =>
         freeSends(
           tx,
-          unsent.map((send) => send.id),
+          sends.map((send) => send.id),
         ),
       );
     throw error;
@@ -122,14 +134,25 @@ export async function sendNumberedBatch(
     verdicts.freed.push(...outcome.numbering.after.map((id) => sendOf(sends, id)));
   }
   const inDoubt = outcome.inDoubt.length > 0;
-  let ahead = await numberingAhead;
-  if (ahead && (inDoubt || ahead.after !== end)) {
-    verdicts.freed.push(...ahead.sends);
-    ahead = undefined;
-  }
-  await recordVerdicts(lease, voucherSequenceOf(authority), verdicts, end);
+  const plan = inDoubt ? undefined : await planningNext;
+  const next = await recordVerdicts(
+    lease,
+    voucherSequenceOf(authority),
+    verdicts,
+    end,
+    plan && ((tx) => numberPlanned(tx, lease, plan, end)),
+  );
   countBatch(sends.length, batch.numberingMs + performance.now() - asked, answered - asked);
-  return { end, inDoubt, ...(ahead ? { ahead } : {}) };
+  return { end, inDoubt, ...(next && next.sends.length > 0 ? { next } : {}) };
+}
+
+/** The planned workspace's queued invoices numbered after `end` (and after any number still held), in `tx`. */
+async function numberPlanned(tx: Tx, lease: SequenceLease, plan: NextBatchPlan, end: number): Promise<NumberedBatch> {
+  const started = performance.now();
+  const sequenceId = lease.sequence.id;
+  const after = Math.max(end, await highestNumberHeld(sequenceId, tx));
+  const sends = await numberQueuedSends(tx, { sequenceId, ownerId: plan.ownerId, after, limit: plan.limit });
+  return { authority: plan.authority, sends, after, numberingMs: performance.now() - started };
 }
 
 /**

@@ -3,8 +3,8 @@
 // sends nothing new while anything is; then it numbers and sends batches (send-batch.ts), each of one
 // workspace's invoices with that workspace's credential; a workspace that can no longer speak for the CUIT
 // has its queued invoices withdrawn, never sent under another's certificate. One request is out at a time;
-// while it is, the next batch is numbered to follow it, and goes out as soon as it is answered (kept only when
-// the batch out ended where it was numbered to end: send-batch.ts frees it otherwise).
+// while it is, whose invoices go next is looked up, and they are numbered in the transaction that records its
+// verdicts, to go out right after it (send-batch.ts).
 import { AuthorityError } from '@/lib/authority/authority-error';
 import {
   highestNumberHeld,
@@ -20,7 +20,12 @@ import {
   takeLease,
   type SequenceLease,
 } from '@/lib/gov-ar/invoices/sequence-lease';
-import { numberFreshBatch, sendNumberedBatch, type NumberedBatch } from '@/lib/gov-ar/invoices/send-batch';
+import {
+  numberFreshBatch,
+  sendNumberedBatch,
+  type NextBatchPlan,
+  type NumberedBatch,
+} from '@/lib/gov-ar/invoices/send-batch';
 import { settleInDoubt } from '@/lib/gov-ar/invoices/settle-in-doubt';
 import { voucherServiceFor } from '@/lib/gov-ar/invoices/voucher-services';
 import { readyStepsNow } from '@/lib/transform/queries';
@@ -69,26 +74,24 @@ export async function sendSequence(sequenceId: string): Promise<SendingRound> {
 async function sendWhileHeld(lease: SequenceLease): Promise<SendingRound> {
   const started = Date.now();
   const authorityOf = authoritiesOf(lease.sequence);
-  // WSFEX's request Ids are asked of the authority before each numbering: its batches are numbered in turn.
-  const numbersAhead = voucherServiceFor(lease.sequence.docType).lastRequestId === undefined;
+  // WSFEX's request Ids are asked of the authority before each numbering: its batches are numbered on their own.
+  const numbersWithVerdicts = voucherServiceFor(lease.sequence.docType).lastRequestId === undefined;
   try {
     if ((await settleInDoubt(lease, authorityOf)) > 0) return { kind: 'unsettled' };
     let after: number | undefined;
-    let ahead: NumberedBatch | undefined;
+    let next: NumberedBatch | undefined;
     for (;;) {
       const inBudget = Date.now() - started <= SENDING_BUDGET_MS;
-      if (!ahead && !inBudget) return { kind: 'more' };
-      const batch = ahead ?? (await numberNextBatch(lease, authorityOf, after));
+      if (!next && !inBudget) return { kind: 'more' };
+      const batch = next ?? (await numberNextBatch(lease, authorityOf, after));
       if (!batch) return { kind: 'idle' };
-      // While it is out, the next batch is numbered to follow it; it goes out once this one is answered.
-      const numberingAhead =
-        numbersAhead && inBudget
-          ? numberNextBatch(lease, authorityOf, batch.after + batch.sends.length).catch(() => undefined)
-          : undefined;
-      const sent = await sendNumberedBatch(lease, batch, numberingAhead);
+      // While it is out, whose invoices go next is looked up; they are numbered when its verdicts are recorded.
+      const planningNext =
+        numbersWithVerdicts && inBudget ? planNextBatch(lease, authorityOf).catch(() => undefined) : undefined;
+      const sent = await sendNumberedBatch(lease, batch, planningNext);
       if (sent.inDoubt) return { kind: 'unsettled' };
       after = sent.end;
-      ahead = sent.ahead;
+      next = sent.next;
     }
   } catch (error) {
     if (error instanceof AuthorityError && error.problem === 'unavailable') return { kind: 'unavailable', error };
@@ -97,26 +100,38 @@ async function sendWhileHeld(lease: SequenceLease): Promise<SendingRound> {
 }
 
 /**
- * Numbers the next workspace's queued invoices after `after` (or the sequence's last, when not known), withdrawing
- * those of workspaces that can no longer speak for the CUIT; undefined when nothing is queued.
+ * The next workspace with queued invoices that can speak for the CUIT (withdrawing those of workspaces that can
+ * no longer), its credential and batch size; undefined when nothing is queued.
  */
-async function numberNextBatch(
+async function planNextBatch(
   lease: SequenceLease,
   authorityOf: (ownerId: string) => Promise<Authority | Unusable>,
-  after: number | undefined,
-): Promise<NumberedBatch | undefined> {
-  const sequenceId = lease.sequence.id;
+): Promise<NextBatchPlan | undefined> {
   const vouchers = voucherServiceFor(lease.sequence.docType);
   for (;;) {
-    const ownerId = await nextQueuedOwner(sequenceId);
+    const ownerId = await nextQueuedOwner(lease.sequence.id);
     if (!ownerId) return undefined;
     const authority = await authorityOf(ownerId);
     if (!canSpeak(authority)) {
       await withdraw(lease, ownerId, authority.unusable);
       continue;
     }
+    return { authority, ownerId, limit: await vouchers.batchSize(authority) };
+  }
+}
+
+/** The planned workspace's queued invoices numbered after `after` (or the sequence's last, when not known). */
+async function numberNextBatch(
+  lease: SequenceLease,
+  authorityOf: (ownerId: string) => Promise<Authority | Unusable>,
+  after: number | undefined,
+): Promise<NumberedBatch | undefined> {
+  const sequenceId = lease.sequence.id;
+  for (;;) {
+    const plan = await planNextBatch(lease, authorityOf);
+    if (!plan) return undefined;
+    const { authority, ownerId, limit } = plan;
     const from = Math.max(after ?? (await lastAuthorised(lease, authority)), await highestNumberHeld(sequenceId));
-    const limit = await vouchers.batchSize(authority);
     const batch = await numberFreshBatch(lease, authority, { ownerId, after: from, limit });
     if (batch.sends.length > 0) return batch;
     after = from;

@@ -1,12 +1,3 @@
-// The sender numbers the next batch while one is out at the authority, and sends it once that one is answered
-// (one request at a time, as WSFEv1 takes a sequence). Numbering ahead never buys a number: when the batch out
-// does not end where it was numbered to end (a refusal, an answer lost, a request that never left), the batch
-// numbered behind it is freed with its verdicts, never sent, so the numbers in doubt always follow the
-// authority's last without a gap; and a process that dies with both batches numbered leaves them to be sent
-// with those numbers. The authority's book ends as ours in each case.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
@@ -18,6 +9,7 @@ import { takeLease } from '@/lib/gov-ar/invoices/sequence-lease';
 import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
 import { newId } from '@/lib/ids';
 import { drainJobs } from '@/lib/transform/runner';
+import { closedPort } from '@/tests/support/authority';
 import { startAuthorityProxy, type AuthorityProxy } from '@/tests/support/authority-proxy';
 import { portal, portalGet } from '@/tests/support/emulator-client';
 import { issue, issuingSupplier, readEntry, stampOf, storeInvoice } from '@/tests/support/issuing';
@@ -68,29 +60,29 @@ async function queuedInvoices(supplier: Supplier, count: number) {
 const numbersIn = (envelope: string) => [...envelope.matchAll(/CbteDesde>(\d+)</g)].map((match) => Number(match[1]));
 
 /**
- * Every FECAESolicitar's numbers from now on, and for each whether the batch after it was numbered (marked as
- * going out) while it was still out: the request waits at the proxy until it is, or half a second.
+ * Every FECAESolicitar's numbers from now on, and for each whether its invoices were numbered in the
+ * transaction that recorded the batch before it (the same transaction time on both; a first has none before).
  */
 function watchRequests(sequenceId: string) {
-  const requests: { numbers: number[]; nextNumberedMeanwhile: boolean }[] = [];
+  const requests: { numbers: number[]; numberedWithTheVerdictsBefore: boolean }[] = [];
   proxy.onSolicit(async (envelope) => {
     const numbers = numbersIn(envelope);
-    const next = Math.max(...numbers) + 1;
-    let numbered = false;
-    for (const deadline = Date.now() + 500; !numbered && Date.now() < deadline; await sleep(10)) {
-      const [held] = await (await getDb())
-        .select({ id: invoiceSends.id })
-        .from(invoiceSends)
-        .where(
-          and(
-            eq(invoiceSends.sequenceId, sequenceId),
-            eq(invoiceSends.number, next),
-            eq(invoiceSends.state, 'sending'),
-          ),
-        );
-      numbered = held !== undefined;
-    }
-    requests.push({ numbers, nextNumberedMeanwhile: numbered });
+    const touched = await (await getDb())
+      .select({ number: invoiceSends.number, state: invoiceSends.state, updatedAt: invoiceSends.updatedAt })
+      .from(invoiceSends)
+      .where(
+        and(
+          eq(invoiceSends.sequenceId, sequenceId),
+          inArray(invoiceSends.number, [Math.min(...numbers) - 1, ...numbers]),
+        ),
+      );
+    const before = touched.find((send) => send.number === Math.min(...numbers) - 1 && send.state === 'authorised');
+    const these = touched.filter((send) => send.state === 'sending');
+    requests.push({
+      numbers,
+      numberedWithTheVerdictsBefore:
+        before !== undefined && these.every((send) => send.updatedAt.getTime() === before.updatedAt.getTime()),
+    });
   });
   return requests;
 }
@@ -119,7 +111,7 @@ async function expectBookIsOurs(supplier: Supplier, jobs: string[]) {
 }
 
 describe('numbering the next batch while one is out', () => {
-  it('numbers each batch while the one before it is out, and sends it right after, in order', async () => {
+  it('numbers each batch with the verdicts of the one before it, and sends it right after, in order', async () => {
     const supplier = await issuingSupplier(emulator());
     const { sequence, jobs } = await queuedInvoices(supplier, 7);
     const requests = watchRequests(sequence.id);
@@ -129,9 +121,9 @@ describe('numbering the next batch while one is out', () => {
       proxy.onSolicit(undefined);
     }
     expect(requests).toEqual([
-      { numbers: [1, 2, 3], nextNumberedMeanwhile: true },
-      { numbers: [4, 5, 6], nextNumberedMeanwhile: true },
-      { numbers: [7], nextNumberedMeanwhile: false },
+      { numbers: [1, 2, 3], numberedWithTheVerdictsBefore: false },
+      { numbers: [4, 5, 6], numberedWithTheVerdictsBefore: true },
+      { numbers: [7], numberedWithTheVerdictsBefore: true },
     ]);
     const sends = await expectBookIsOurs(supplier, jobs);
     expect(sends.map((send) => [send.state, send.number])).toEqual(
@@ -139,7 +131,7 @@ describe('numbering the next batch while one is out', () => {
     );
   });
 
-  it('a refusal in the batch out frees the batch numbered behind it, which goes out renumbered after the last authorised', async () => {
+  it('after a refusal, the next batch is numbered after the last authorised, the unjudged invoices first', async () => {
     const supplier = await issuingSupplier(emulator());
     const { sequence, jobs } = await queuedInvoices(supplier, 7);
     // The second invoice is one the authority refuses (a concept it does not know: 10030).
@@ -153,14 +145,14 @@ describe('numbering the next batch while one is out', () => {
     } finally {
       proxy.onSolicit(undefined);
     }
-    // 4, 5 and 6 were numbered while 1-3 was out, and never went out with those numbers: 1 was authorised, so
-    // the third invoice (unjudged) and the next two went as 2-4, the last two as 5-6.
+    // 1 was authorised, 2 refused and 3 not looked at: the third invoice and the next two went as 2-4, numbered
+    // with those verdicts, then the last two as 5-6.
     expect(requests.map((request) => request.numbers)).toEqual([
       [1, 2, 3],
       [2, 3, 4],
       [5, 6],
     ]);
-    expect(requests[0]!.nextNumberedMeanwhile).toBe(true);
+    expect(requests.map((request) => request.numberedWithTheVerdictsBefore)).toEqual([false, true, true]);
     const sends = await expectBookIsOurs(supplier, jobs);
     expect(sends.map((send) => [send.state, send.number])).toEqual([
       ['authorised', 1],
@@ -173,7 +165,7 @@ describe('numbering the next batch while one is out', () => {
     ]);
   });
 
-  it('an answer lost leaves its batch in doubt and frees the one numbered behind it; the next round settles and sends on', async () => {
+  it('an answer lost leaves its batch in doubt and numbers nothing more; the next round settles it and sends on', async () => {
     const supplier = await issuingSupplier(emulator());
     const { sequence, jobs } = await queuedInvoices(supplier, 7);
     const fault = { environment: 'sandbox', operation: 'FECAESolicitar', fault: 'drop_response', count: 1 };
@@ -181,7 +173,7 @@ describe('numbering the next batch while one is out', () => {
     const requests = watchRequests(sequence.id);
     try {
       expect((await sendSequence(sequence.id)).kind).toBe('unavailable'); // the answer did not come
-      expect(requests).toEqual([{ numbers: [1, 2, 3], nextNumberedMeanwhile: true }]);
+      expect(requests.map((request) => request.numbers)).toEqual([[1, 2, 3]]);
       const afterLoss = await Promise.all(jobs.map(async (job) => (await getSendByJob(job))!));
       expect(afterLoss.map((send) => [send.state, send.number])).toEqual([
         ['sending', 1],
@@ -199,7 +191,7 @@ describe('numbering the next batch while one is out', () => {
     expect(sends.every((send) => send.state === 'authorised')).toBe(true);
   });
 
-  it('a request that never reached the authority frees its batch and the one numbered behind it', async () => {
+  it('a request that never reached the authority frees its batch and numbers nothing more', async () => {
     const supplier = await issuingSupplier(emulator());
     const { sequence, jobs } = await queuedInvoices(supplier, 5);
     const lease = (await takeLease(sequence.id))!;
@@ -207,15 +199,10 @@ describe('numbering the next batch while one is out', () => {
     if (!canSpeak(authority)) throw new Error(authority.unusable);
     const first = await numberFreshBatch(lease, authority, { ownerId: supplier.ownerId, after: 0, limit: 2 });
     // Nothing listens where the authority is looked for now: the connection is refused.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
-    process.env.AR_EMULATOR_URL = `http://127.0.0.1:${port}`;
+    process.env.AR_EMULATOR_URL = `http://127.0.0.1:${await closedPort()}`;
     try {
-      const ahead = numberFreshBatch(lease, authority, { ownerId: supplier.ownerId, after: 2, limit: 2 });
-      await expect(sendNumberedBatch(lease, first, ahead)).rejects.toMatchObject({ detail: { reached: false } });
-      expect((await ahead).sends).toHaveLength(2);
+      const planned = Promise.resolve({ authority, ownerId: supplier.ownerId, limit: 2 });
+      await expect(sendNumberedBatch(lease, first, planned)).rejects.toMatchObject({ detail: { reached: false } });
     } finally {
       process.env.AR_EMULATOR_URL = proxy.url;
       await setLease(sequence.id, { leaseOwner: null, leaseUntil: null });
@@ -227,30 +214,29 @@ describe('numbering the next batch while one is out', () => {
     expect(sends.map((send) => send.number)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('a sender that died with two batches numbered leaves them to go out with those numbers', async () => {
+  it('a sender that died right after recording a batch leaves the next, numbered with it, to go out with its numbers', async () => {
     const supplier = await issuingSupplier(emulator());
-    const { sequence, jobs } = await queuedInvoices(supplier, 6);
+    const { sequence, jobs } = await queuedInvoices(supplier, 7);
     const lease = (await takeLease(sequence.id))!;
     const authority = await authoritiesOf(lease.sequence)(supplier.ownerId);
     if (!canSpeak(authority)) throw new Error(authority.unusable);
-    await numberFreshBatch(lease, authority, { ownerId: supplier.ownerId, after: 0, limit: 3 });
-    await numberFreshBatch(lease, authority, { ownerId: supplier.ownerId, after: 3, limit: 3 });
-    const numbered = await Promise.all(jobs.map(async (job) => (await getSendByJob(job))!.number));
-    expect(numbered).toEqual([1, 2, 3, 4, 5, 6]);
-    // The sender died: its lease runs out, and the next sender finds both batches in doubt.
+    const first = await numberFreshBatch(lease, authority, { ownerId: supplier.ownerId, after: 0, limit: 3 });
+    const planned = Promise.resolve({ authority, ownerId: supplier.ownerId, limit: 3 });
+    const sent = await sendNumberedBatch(lease, first, planned);
+    expect(sent.next!.sends.map((send) => send.number)).toEqual([4, 5, 6]);
+    // The sender died before sending 4-6: its lease runs out, and the next sender finds them in doubt.
     await setLease(sequence.id, { leaseUntil: sql`now() - interval '1 second'` });
     const requests = watchRequests(sequence.id);
     try {
-      // Settled by sending them again with their numbers: the authority's record shows none of them.
+      // Settled by sending them again with their numbers (the authority's record shows none of them), then 7.
       expect(await sendSequence(sequence.id)).toEqual({ kind: 'idle' });
     } finally {
       proxy.onSolicit(undefined);
     }
-    expect(requests.map((request) => request.numbers)).toEqual([[1, 2, 3, 4, 5, 6]]);
+    expect(requests.map((request) => request.numbers)).toEqual([[4, 5, 6], [7]]);
     const sends = await expectBookIsOurs(supplier, jobs);
-    expect(sends.map((send) => [send.state, send.number])).toEqual(numbered.map((number) => ['authorised', number]));
-    const ids = sends.map((send) => send.id);
-    const left = await (await getDb()).select().from(invoiceSends).where(inArray(invoiceSends.id, ids));
-    expect(left.every((send) => send.state === 'authorised')).toBe(true);
+    expect(sends.map((send) => [send.state, send.number])).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((number) => ['authorised', number]),
+    );
   });
 });
