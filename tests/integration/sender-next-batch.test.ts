@@ -63,9 +63,10 @@ const numbersIn = (envelope: string) => [...envelope.matchAll(/CbteDesde>(\d+)</
  * Every FECAESolicitar's numbers from now on, and for each whether its invoices were numbered in the
  * transaction that recorded the batch before it (the same transaction time on both; a first has none before).
  */
-function watchRequests(sequenceId: string) {
+function watchRequests(sequenceId: string, meanwhile?: (request: number) => Promise<void>) {
   const requests: { numbers: number[]; numberedWithTheVerdictsBefore: boolean }[] = [];
   proxy.onSolicit(async (envelope) => {
+    await meanwhile?.(requests.length);
     const numbers = numbersIn(envelope);
     const touched = await (await getDb())
       .select({ number: invoiceSends.number, state: invoiceSends.state, updatedAt: invoiceSends.updatedAt })
@@ -129,6 +130,32 @@ describe('numbering the next batch while one is out', () => {
     expect(sends.map((send) => [send.state, send.number])).toEqual(
       [1, 2, 3, 4, 5, 6, 7].map((number) => ['authorised', number]),
     );
+  });
+
+  it('numbers the invoices queued while a batch is out with its verdicts, though none were queued when it left', async () => {
+    const supplier = await issuingSupplier(emulator());
+    const { sequence, jobs } = await queuedInvoices(supplier, 2);
+    const whileOut: string[] = [];
+    // While the first request is out, two more invoices are queued (the sequence is busy: their steps queue them).
+    const requests = watchRequests(sequence.id, async (request) => {
+      if (request > 0) return;
+      for (let i = 0; i < 2; i++) {
+        const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: String(POINT) });
+        const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+        await drainJobs(job.id);
+        whileOut.push(job.id);
+      }
+    });
+    try {
+      expect(await sendSequence(sequence.id)).toEqual({ kind: 'idle' });
+    } finally {
+      proxy.onSolicit(undefined);
+    }
+    expect(requests).toEqual([
+      { numbers: [1, 2], numberedWithTheVerdictsBefore: false },
+      { numbers: [3, 4], numberedWithTheVerdictsBefore: true },
+    ]);
+    await expectBookIsOurs(supplier, [...jobs, ...whileOut]);
   });
 
   it('after a refusal, the next batch is numbered after the last authorised, the unjudged invoices first', async () => {

@@ -85,9 +85,14 @@ async function sendWhileHeld(lease: SequenceLease): Promise<SendingRound> {
       if (!next && !inBudget) return { kind: 'more' };
       const batch = next ?? (await numberNextBatch(lease, authorityOf, after));
       if (!batch) return { kind: 'idle' };
-      // While it is out, whose invoices go next is looked up; they are numbered when its verdicts are recorded.
+      // While it is out, whose invoices go next is looked up (its own workspace's, when none are queued yet: it
+      // has just taken them all); they are numbered when its verdicts are recorded.
       const planningNext =
-        numbersWithVerdicts && inBudget ? planNextBatch(lease, authorityOf).catch(() => undefined) : undefined;
+        numbersWithVerdicts && inBudget
+          ? planNextBatch(lease, authorityOf)
+              .then((plan) => plan ?? sameWorkspaceAgain(batch))
+              .catch(() => undefined)
+          : undefined;
       const sent = await sendNumberedBatch(lease, batch, planningNext);
       if (sent.inDoubt) return { kind: 'unsettled' };
       after = sent.end;
@@ -118,6 +123,13 @@ async function planNextBatch(
     }
     return { authority, ownerId, limit: await vouchers.batchSize(authority) };
   }
+}
+
+/** The next batch of the workspace whose batch is out: what it queues while that one is out. */
+async function sameWorkspaceAgain(batch: NumberedBatch): Promise<NextBatchPlan> {
+  const { authority } = batch;
+  const limit = await voucherServiceFor(authority.sequence.docType).batchSize(authority);
+  return { authority, ownerId: batch.sends[0]!.ownerId, limit };
 }
 
 /** The planned workspace's queued invoices numbered after `after` (or the sequence's last, when not known). */
