@@ -57,6 +57,21 @@ async function queuedInvoices(supplier: Supplier, count: number) {
   return { sequence, jobs, invoices };
 }
 
+/**
+ * A sender's state as its loop has it: `count` invoices queued, the lease taken, the first `batchSize` numbered,
+ * and the next batch planned as the same workspace's.
+ */
+async function firstBatchTaken(count: number, batchSize: number) {
+  const supplier = await issuingSupplier(emulator());
+  const { sequence, jobs } = await queuedInvoices(supplier, count);
+  const lease = (await takeLease(sequence.id))!;
+  const authority = await authoritiesOf(lease.sequence)(supplier.ownerId);
+  if (!canSpeak(authority)) throw new Error(authority.unusable);
+  const first = await numberFreshBatch(lease, authority, { ownerId: supplier.ownerId, after: 0, limit: batchSize });
+  const planned = Promise.resolve({ authority, ownerId: supplier.ownerId, limit: batchSize });
+  return { supplier, sequence, jobs, lease, first, planned };
+}
+
 const numbersIn = (envelope: string) => [...envelope.matchAll(/CbteDesde>(\d+)</g)].map((match) => Number(match[1]));
 
 /**
@@ -219,16 +234,10 @@ describe('numbering the next batch while one is out', () => {
   });
 
   it('a request that never reached the authority frees its batch and numbers nothing more', async () => {
-    const supplier = await issuingSupplier(emulator());
-    const { sequence, jobs } = await queuedInvoices(supplier, 5);
-    const lease = (await takeLease(sequence.id))!;
-    const authority = await authoritiesOf(lease.sequence)(supplier.ownerId);
-    if (!canSpeak(authority)) throw new Error(authority.unusable);
-    const first = await numberFreshBatch(lease, authority, { ownerId: supplier.ownerId, after: 0, limit: 2 });
+    const { supplier, sequence, jobs, lease, first, planned } = await firstBatchTaken(5, 2);
     // Nothing listens where the authority is looked for now: the connection is refused.
     process.env.AR_EMULATOR_URL = `http://127.0.0.1:${await closedPort()}`;
     try {
-      const planned = Promise.resolve({ authority, ownerId: supplier.ownerId, limit: 2 });
       await expect(sendNumberedBatch(lease, first, planned)).rejects.toMatchObject({ detail: { reached: false } });
     } finally {
       process.env.AR_EMULATOR_URL = proxy.url;
@@ -242,13 +251,7 @@ describe('numbering the next batch while one is out', () => {
   });
 
   it('a sender that died right after recording a batch leaves the next, numbered with it, to go out with its numbers', async () => {
-    const supplier = await issuingSupplier(emulator());
-    const { sequence, jobs } = await queuedInvoices(supplier, 7);
-    const lease = (await takeLease(sequence.id))!;
-    const authority = await authoritiesOf(lease.sequence)(supplier.ownerId);
-    if (!canSpeak(authority)) throw new Error(authority.unusable);
-    const first = await numberFreshBatch(lease, authority, { ownerId: supplier.ownerId, after: 0, limit: 3 });
-    const planned = Promise.resolve({ authority, ownerId: supplier.ownerId, limit: 3 });
+    const { supplier, sequence, jobs, lease, first, planned } = await firstBatchTaken(7, 3);
     const sent = await sendNumberedBatch(lease, first, planned);
     expect(sent.next!.sends.map((send) => send.number)).toEqual([4, 5, 6]);
     // The sender died before sending 4-6: its lease runs out, and the next sender finds them in doubt.
