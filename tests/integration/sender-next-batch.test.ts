@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { captureQueries } from '@/lib/db/query-log';
 import { invoiceSends, invoiceSequences } from '@/lib/db/schema';
 import { ensureSequence, getSendByJob, takeSequenceLease } from '@/lib/gov-ar/invoices/issuance-queries';
 import { numberFreshBatch, sendNumberedBatch } from '@/lib/gov-ar/invoices/send-batch';
@@ -268,5 +269,31 @@ describe('numbering the next batch while one is out', () => {
     expect(sends.map((send) => [send.state, send.number])).toEqual(
       [1, 2, 3, 4, 5, 6, 7].map((number) => ['authorised', number]),
     );
+  });
+
+  it('an invoice queued while this process sends its sequence finds it busy without asking the database, and goes out', async () => {
+    const supplier = await issuingSupplier(emulator());
+    const { sequence, jobs } = await queuedInvoices(supplier, 2);
+    const tries: { kind: string; statements: string[] }[] = [];
+    const whileOut: string[] = [];
+    const requests = watchRequests(sequence.id, async (request) => {
+      if (request > 0) return;
+      const { result, queries } = await captureQueries(() => sendSequence(sequence.id));
+      tries.push({ kind: result.kind, statements: queries.map((query) => query.sql) });
+      const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: String(POINT) });
+      const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+      await drainJobs(job.id); // its step queues it and finds the sequence busy
+      whileOut.push(job.id);
+    });
+    try {
+      expect(await sendSequence(sequence.id)).toEqual({ kind: 'idle' });
+    } finally {
+      proxy.onSolicit(undefined);
+    }
+    expect(tries).toEqual([{ kind: 'busy', statements: [] }]);
+    expect(requests.map((request) => request.numbers)).toEqual([[1, 2], [3]]);
+    await expectBookIsOurs(supplier, [...jobs, ...whileOut]);
+    // Once it let go, the lease is the database's again: a try finds nothing to send.
+    expect(await sendSequence(sequence.id)).toEqual({ kind: 'idle' });
   });
 });

@@ -6,9 +6,10 @@ import type { CalculableInvoice } from '@/lib/gobl/invoice';
 import type { InvoiceSend } from '@/lib/db/schema';
 import type { Environment } from '@/lib/ar/environments';
 import { isSandboxWorkspace } from '@/lib/access/sandbox-flag';
-import { ensureSequence, getSendByJob, queueSend } from '@/lib/gov-ar/invoices/issuance-queries';
+import { getSendByJob, queueSend } from '@/lib/gov-ar/invoices/issuance-queries';
 import { invoiceVoucher } from '@/lib/gov-ar/invoices/invoice-voucher';
 import { authorisedMessage } from '@/lib/gov-ar/invoices/issued-voucher';
+import { sequenceIdOf } from '@/lib/gov-ar/invoices/sequence-ids';
 import { sendSequence } from '@/lib/gov-ar/invoices/sequence-sender';
 import { caeaIssuedMessage, contingencyDue, issueUnderCaea } from '@/lib/gov-ar/contingency/caea-issuing';
 import { authorityAnswered, kickCaeaReporter } from '@/lib/gov-ar/contingency/caea-reporter';
@@ -110,7 +111,7 @@ async function queueInvoice(
   if ('refusal' in voucher) return { outcome: { kind: 'fail', message: `Not issued: ${voucher.refusal}.` } };
   const environment: Environment = (await isSandboxWorkspace(ownerId)) === false ? 'live' : 'sandbox';
   const cuit = String(data.doc.supplier?.tax_id?.code ?? '');
-  const sequence = await ensureSequence({
+  const sequenceId = await sequenceIdOf({
     environment,
     cuit,
     pointOfSale: voucher.pointOfSale,
@@ -118,7 +119,7 @@ async function queueInvoice(
   });
   const send = await queueSend({
     ownerId,
-    sequenceId: sequence.id,
+    sequenceId,
     entryId,
     jobId,
     detail: voucher.detail,

@@ -28,6 +28,7 @@ import {
 } from '@/lib/gov-ar/invoices/send-batch';
 import { settleInDoubt } from '@/lib/gov-ar/invoices/settle-in-doubt';
 import { voucherServiceFor } from '@/lib/gov-ar/invoices/voucher-services';
+import { processSingleton } from '@/lib/process-singleton';
 import { readyStepsNow } from '@/lib/transform/queries';
 import { kickJobRunner } from '@/lib/transform/wake-ups';
 
@@ -48,10 +49,18 @@ export type SendingRound =
   /** The authority did not answer; what was queued stays queued, what was in doubt stays in doubt. */
   | { kind: 'unavailable'; error: AuthorityError };
 
+/**
+ * Sequences whose lease a sender of this process holds. An invoice queued here while one is sending finds it
+ * busy without asking the database (a write per invoice under load); that sender wakes it as it lets go.
+ */
+const sendingHere = processSingleton('sequences-sending-here', () => new Set<string>());
+
 /** Sends the sequence's queued invoices (and settles any in doubt) while this call holds its lease. */
 export async function sendSequence(sequenceId: string): Promise<SendingRound> {
+  if (sendingHere.has(sequenceId)) return { kind: 'busy' };
   const lease = await takeLease(sequenceId);
   if (!lease) return { kind: 'busy' };
+  sendingHere.add(sequenceId);
   let round: SendingRound | undefined;
   try {
     round = await sendWhileHeld(lease);
@@ -61,7 +70,13 @@ export async function sendSequence(sequenceId: string): Promise<SendingRound> {
     round = { kind: 'busy' };
     return round;
   } finally {
-    await releaseLease(lease);
+    try {
+      await releaseLease(lease);
+    } finally {
+      // Only once the lease is let go: an invoice that found this sender busy was queued before this, so the
+      // wake-up below finds it.
+      sendingHere.delete(sequenceId);
+    }
     // Invoices queued while this sender held the sequence (their own try found it busy), or left when its
     // budget ran out, wait for news: the oldest are woken now to carry on, rather than when their wait runs
     // out. Not after the authority failed to answer: they keep their backoff.
