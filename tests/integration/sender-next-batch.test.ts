@@ -58,6 +58,14 @@ async function queuedInvoices(supplier: Supplier, count: number) {
   return { sequence, jobs, invoices };
 }
 
+/** One more invoice issued while a sender holds the sequence: its step queues it and finds the sequence busy. */
+async function issueWhileBusy(supplier: Supplier): Promise<string> {
+  const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: String(POINT) });
+  const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
+  await drainJobs(job.id);
+  return job.id;
+}
+
 /**
  * A sender's state as its loop has it: `count` invoices queued, the lease taken, the first `batchSize` numbered,
  * and the next batch planned as the same workspace's.
@@ -155,12 +163,7 @@ describe('numbering the next batch while one is out', () => {
     // While the first request is out, two more invoices are queued (the sequence is busy: their steps queue them).
     const requests = watchRequests(sequence.id, async (request) => {
       if (request > 0) return;
-      for (let i = 0; i < 2; i++) {
-        const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: String(POINT) });
-        const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
-        await drainJobs(job.id);
-        whileOut.push(job.id);
-      }
+      for (let i = 0; i < 2; i++) whileOut.push(await issueWhileBusy(supplier));
     });
     try {
       expect(await sendSequence(sequence.id)).toEqual({ kind: 'idle' });
@@ -280,10 +283,7 @@ describe('numbering the next batch while one is out', () => {
       if (request > 0) return;
       const { result, queries } = await captureQueries(() => sendSequence(sequence.id));
       tries.push({ kind: result.kind, statements: queries.map((query) => query.sql) });
-      const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: String(POINT) });
-      const job = await issue(supplier.apiKey, supplier.invoiceWorkflowId, invoice.id);
-      await drainJobs(job.id); // its step queues it and finds the sequence busy
-      whileOut.push(job.id);
+      whileOut.push(await issueWhileBusy(supplier));
     });
     try {
       expect(await sendSequence(sequence.id)).toEqual({ kind: 'idle' });
