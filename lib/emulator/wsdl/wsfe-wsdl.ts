@@ -28,14 +28,35 @@ const FORTNIGHT: Field[] = [
   ['Periodo', 'int', '1'],
   ['Orden', 'short', '1'],
 ];
-/** FECAEDetRequest's elements, in order (lib/ar/arca/wsfe-detail-order.ts). */
-const DETAIL: Field[] = [
+/** The header of FECAESolicitar's and FECAEASolicitar's answers (`FeCabResp`). */
+const CAB_RESPONSE: Field[] = [
+  ['Cuit', 'long', '1'],
+  ['PtoVta', 'int', '1'],
+  ['CbteTipo', 'int', '1'],
+  ['FchProceso', 'string'],
+  ['CantReg', 'int', '1'],
+  ['Resultado', 'string'],
+  ['Reproceso', 'string'],
+];
+/** A voucher's first elements, in a request and in its answer: its concept, receiver, numbers and date. */
+const VOUCHER_HEAD: Field[] = [
   ['Concepto', 'int', '1'],
   ['DocTipo', 'int', '1'],
   ['DocNro', 'long', '1'],
   ['CbteDesde', 'long', '1'],
   ['CbteHasta', 'long', '1'],
   ['CbteFch', 'string'],
+];
+/** What both answers say of each voucher before its code (`CAE` and its expiry, or `CAEA`). */
+const DET_RESPONSE: Field[] = [...VOUCHER_HEAD, ['Resultado', 'string'], ['Observaciones', 'ArrayOfObs']];
+/** An observation's, error's or event's elements. */
+const CODE_MESSAGE: Field[] = [
+  ['Code', 'int', '1'],
+  ['Msg', 'string'],
+];
+/** FECAEDetRequest's elements, in order (lib/ar/arca/wsfe-detail-order.ts). */
+const DETAIL: Field[] = [
+  ...VOUCHER_HEAD,
   ['ImpTotal', 'double', '1'],
   ['ImpTotConc', 'double', '1'],
   ['ImpNeto', 'double', '1'],
@@ -175,50 +196,13 @@ export const WSFE_WSDL: ServiceDescription = {
     ArrayOfActividad: list('Actividad'),
     Actividad: [['Id', 'long', '1']],
     FECAEResponse: [['FeCabResp', 'FECAECabResponse'], ['FeDetResp', 'ArrayOfFECAEDetResponse'], ...ERRORS_EVENTS],
-    FECAECabResponse: [
-      ['Cuit', 'long', '1'],
-      ['PtoVta', 'int', '1'],
-      ['CbteTipo', 'int', '1'],
-      ['FchProceso', 'string'],
-      ['CantReg', 'int', '1'],
-      ['Resultado', 'string'],
-      ['Reproceso', 'string'],
-    ],
+    FECAECabResponse: CAB_RESPONSE,
     ArrayOfFECAEDetResponse: list('FECAEDetResponse'),
-    FECAEDetResponse: [
-      ['Concepto', 'int', '1'],
-      ['DocTipo', 'int', '1'],
-      ['DocNro', 'long', '1'],
-      ['CbteDesde', 'long', '1'],
-      ['CbteHasta', 'long', '1'],
-      ['CbteFch', 'string'],
-      ['Resultado', 'string'],
-      ['Observaciones', 'ArrayOfObs'],
-      ['CAE', 'string'],
-      ['CAEFchVto', 'string'],
-    ],
+    FECAEDetResponse: [...DET_RESPONSE, ['CAE', 'string'], ['CAEFchVto', 'string']],
     FECAEAResponse: [['FeCabResp', 'FECAEACabResponse'], ['FeDetResp', 'ArrayOfFECAEADetResponse'], ...ERRORS_EVENTS],
-    FECAEACabResponse: [
-      ['Cuit', 'long', '1'],
-      ['PtoVta', 'int', '1'],
-      ['CbteTipo', 'int', '1'],
-      ['FchProceso', 'string'],
-      ['CantReg', 'int', '1'],
-      ['Resultado', 'string'],
-      ['Reproceso', 'string'],
-    ],
+    FECAEACabResponse: CAB_RESPONSE,
     ArrayOfFECAEADetResponse: list('FECAEADetResponse'),
-    FECAEADetResponse: [
-      ['Concepto', 'int', '1'],
-      ['DocTipo', 'int', '1'],
-      ['DocNro', 'long', '1'],
-      ['CbteDesde', 'long', '1'],
-      ['CbteHasta', 'long', '1'],
-      ['CbteFch', 'string'],
-      ['Resultado', 'string'],
-      ['Observaciones', 'ArrayOfObs'],
-      ['CAEA', 'string'],
-    ],
+    FECAEADetResponse: [...DET_RESPONSE, ['CAEA', 'string']],
     FECAEAGetResponse: [['ResultGet', 'FECAEAGet'], ...ERRORS_EVENTS],
     FECAEAGet: [
       ['CAEA', 'string'],
@@ -245,20 +229,11 @@ export const WSFE_WSDL: ServiceDescription = {
       ['PtoVta', 'int', '1'],
     ],
     ArrayOfObs: list('Obs'),
-    Obs: [
-      ['Code', 'int', '1'],
-      ['Msg', 'string'],
-    ],
+    Obs: CODE_MESSAGE,
     ArrayOfErr: list('Err'),
-    Err: [
-      ['Code', 'int', '1'],
-      ['Msg', 'string'],
-    ],
+    Err: CODE_MESSAGE,
     ArrayOfEvt: list('Evt'),
-    Evt: [
-      ['Code', 'int', '1'],
-      ['Msg', 'string'],
-    ],
+    Evt: CODE_MESSAGE,
     FERecuperaLastCbteResponse: [
       ['PtoVta', 'int', '1'],
       ['CbteTipo', 'int', '1'],
