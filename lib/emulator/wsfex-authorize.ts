@@ -12,7 +12,6 @@ import { element } from '@/lib/emulator/wsfe-xml';
 import { checkExportVoucher, EXPORT_TYPES_E } from '@/lib/emulator/wsfex-checks';
 import {
   findExportByRequestId,
-  findExportByRequestIdInTx,
   findExportVoucher,
   insertExportVoucher,
   type EmulatorExportVoucher,
@@ -70,7 +69,7 @@ export async function authorizeExport({ environment, cuit, payload, now }: WsfeC
   const date = voucher.date ?? today;
   const outcome = await withSequence(sequence, async (tx, last) => {
     // The same Id sent again while the first was in flight: its first result, once that one committed.
-    const committed = voucher.id > 0 ? await findExportByRequestIdInTx(tx, environment, cuit, voucher.id) : undefined;
+    const committed = voucher.id > 0 ? await findExportByRequestId(environment, cuit, voucher.id, tx) : undefined;
     if (committed) return { result: again(committed, voucher), end: last };
     if (voucher.number !== last.number + 1 || (last.date !== null && date < last.date)) {
       const error = {

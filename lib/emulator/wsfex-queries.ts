@@ -11,33 +11,17 @@ import type { Sequence } from '@/lib/emulator/invoicing-queries';
 export type EmulatorExportVoucher = typeof emulatorExportVouchers.$inferSelect;
 export type NewEmulatorExportVoucher = Omit<typeof emulatorExportVouchers.$inferInsert, 'id' | 'createdAt'>;
 
+/**
+ * The voucher the CUIT sent with this request Id; inside `tx` when given (the transaction that holds the
+ * sequence's lock, where a request with this Id may have just committed).
+ */
 export async function findExportByRequestId(
   environment: Environment,
   cuit: string,
   requestId: number,
+  tx?: Tx,
 ): Promise<EmulatorExportVoucher | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(emulatorExportVouchers)
-    .where(
-      and(
-        eq(emulatorExportVouchers.environment, environment),
-        eq(emulatorExportVouchers.cuit, cuit),
-        eq(emulatorExportVouchers.requestId, requestId),
-      ),
-    );
-  return row;
-}
-
-/** The same, inside the transaction that holds the sequence's lock (a request with this Id may have just committed). */
-export async function findExportByRequestIdInTx(
-  tx: Tx,
-  environment: Environment,
-  cuit: string,
-  requestId: number,
-): Promise<EmulatorExportVoucher | undefined> {
-  const [row] = await tx
+  const [row] = await (tx ?? (await getDb()))
     .select()
     .from(emulatorExportVouchers)
     .where(
