@@ -1,7 +1,6 @@
 // A sequence's id by its key (environment, CUIT, point of sale, voucher type), kept once known: a sequence row
 // is made once and never deleted or re-keyed, so every invoice after the first skips the read.
-import type { SequenceKey } from '@/lib/gov-ar/invoices/issuance-queries';
-import { ensureSequence } from '@/lib/gov-ar/invoices/issuance-queries';
+import { ensureSequence, type SequenceKey } from '@/lib/gov-ar/invoices/issuance-queries';
 import { processSingleton } from '@/lib/process-singleton';
 
 const known = processSingleton('sequence-ids', () => new Map<string, string>());
