@@ -9,6 +9,7 @@ import {
   claimRunnableStep,
   lockJob,
   markJobRunning,
+  markJobRunningIn,
   scheduleStepRetryNow,
   type ClaimedStep,
 } from '@/lib/transform/queries';
@@ -37,6 +38,23 @@ export async function claimNextStep(jobId?: string): Promise<ClaimedStep | undef
   // moves the job itself, in the transaction that records it.
   if (step && step.position === 0 && !step.rescue && !inlineHandler(step)) await markJobRunning(step.jobId);
   return step;
+}
+
+/** Runs a claimed step and the ones its chain hands on, until the chain stops (ends, waits or is retried later). */
+export async function runClaimedChain(first: ClaimedStep): Promise<void> {
+  for (let step: ClaimedStep | undefined = first; step; ) step = await runClaimedStep(step, true);
+}
+
+/**
+ * A job inserted with its first step claimed for its maker, in the transaction that inserted it (its row is
+ * the transaction's own, so no lock is taken): the inline steps at its head run there, and the first step
+ * left to run outside the transaction is answered, claimed. The job runs from here as if a worker had
+ * claimed that first step, without the claim or a transaction of the inline steps' own.
+ */
+export async function startClaimedJob(tx: Tx, job: JobRow, first: ClaimedStep): Promise<ClaimedStep | undefined> {
+  if (inlineHandler(first)) return runInline(tx, job, first, true);
+  await markJobRunningIn(tx, job.id);
+  return first;
 }
 
 const inlineHandler = (step: ClaimedStep): InlineStepHandler | undefined =>

@@ -7,25 +7,26 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import type { Entry, JobRow } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import type { Created } from '@/lib/api/created';
-import { getEntryById } from '@/lib/silo/queries';
 import type { Job as JobJson } from '@/lib/responses/transform';
 import { presentJob } from '@/lib/transform/present';
 import {
-  getJobById,
   getJobByIdAnyOwner,
   getJobByKey,
-  getJobWithEntryStatus,
+  getJobAnswer,
   getOpenJobForEntry,
-  getWorkflowById,
+  STEP_LEASE,
+  getWorkflowAndEntry,
   insertJobWithSteps,
+  type ClaimedStep,
   listJobsByOwner,
   listJobSteps,
   listStepsOfJobs,
 } from '@/lib/transform/queries';
 import { toPage } from '@/lib/api/pagination';
 import { deliveriesByJob } from '@/lib/webhooks/queries';
-import { kickJobRunner } from '@/lib/transform/wake-ups';
-import { watchJobProgress } from '@/lib/transform/job-waiters';
+import { kickJobRunner, reserveJobRun, type JobRunSlot } from '@/lib/transform/wake-ups';
+import { jobProgressed, watchJobProgress } from '@/lib/transform/job-waiters';
+import { runClaimedChain, startClaimedJob } from '@/lib/transform/engine';
 import type { JobBody, JobListQuery } from '@/lib/transform/schemas';
 import { templateNamed, type WorkflowTemplate } from '@/lib/transform/templates';
 import { assertAppConnected } from '@/lib/transform/workflows';
@@ -40,14 +41,24 @@ const sameRequest = (job: JobRow, body: JobBody) =>
 const inProgress = (template: WorkflowTemplate, entry: Entry, openJob: JobRow) =>
   template.refuseJob(entry, openJob) ?? new ApiError('conflict', 'This entry already has a job in progress.');
 
-/** Starts a job (202), or answers the stored one (200) for a repeated id or key with the same body. */
-export async function createJob(caller: Caller, body: JobBody, id?: string): Promise<Created<JobJson>> {
+/**
+ * Starts a job (202), or answers the stored one (200) for a repeated id or key with the same body. A job its
+ * caller waits for (`waited`) starts at once when the runner has a slot for it: its first step is claimed as it
+ * is inserted, the inline steps at its head run in that transaction, and the rest in the slot, so it does not
+ * queue behind other jobs' steps for the workers.
+ */
+export async function createJob(
+  caller: Caller,
+  body: JobBody,
+  id?: string,
+  options: { waited?: boolean } = {},
+): Promise<Created<JobJson>> {
   const existing = await findExisting(caller, body, id);
   if (existing) return { created: false, value: await present(existing) };
 
-  const workflow = await getWorkflowById(caller.ownerId, body.workflow_id);
-  if (!workflow) throw notFound('workflow', body.workflow_id);
-  const entry = await getEntryById(caller.ownerId, body.silo_entry_id);
+  const found = await getWorkflowAndEntry(caller.ownerId, body.workflow_id, body.silo_entry_id);
+  if (!found) throw notFound('workflow', body.workflow_id);
+  const { workflow, entry } = found;
   if (!entry) throw notFound('entry', body.silo_entry_id);
   const template = templateNamed(workflow.template);
   if (!template)
@@ -61,11 +72,11 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
     });
   }
   await assertAppConnected(caller, template);
-  const openJob = await getOpenJobForEntry(entry.id);
-  const refusal = openJob ? inProgress(template, entry, openJob) : template.refuseJob(entry, undefined);
+  // An entry's open job is not looked for first: the unique index that allows one finds it (below).
+  const refusal = template.refuseJob(entry, undefined);
   if (refusal) {
     // A concurrent request with the same id or key may have made it since we looked: that is a replay.
-    const winner = openJob && (await findExisting(caller, body, id));
+    const winner = await findExisting(caller, body, id);
     if (winner) return { created: false, value: await present(winner) };
     throw refusal;
   }
@@ -73,6 +84,7 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
   const plan = template.plan(workflow.config);
   const jobId = id ?? newId();
   const now = new Date();
+  const slot = options.waited ? reserveJobRun() : undefined;
   try {
     const job = await insertJobWithSteps(
       {
@@ -92,12 +104,24 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
         ...step,
         id: newId(),
         jobId,
-        status: step.position === 0 ? ('ready' as const) : ('pending' as const),
+        ...(step.position !== 0
+          ? { status: 'pending' as const }
+          : slot
+            ? { status: 'running' as const, attempts: 1, startedAt: now, lockedUntil: STEP_LEASE }
+            : { status: 'ready' as const }),
         runAt: now,
       })),
+      slot
+        ? (tx, inserted) =>
+            startClaimedJob(tx, inserted.row, {
+              ...inserted.steps.find((step) => step.position === 0 && !step.rescue)!,
+              template: template.name,
+            })
+        : undefined,
     );
-    kickJobRunner();
-    // Presented as made (no runner has touched it yet in this answer; no webhook has been raised).
+    if (slot) runInSlot(slot, jobId, job.after);
+    else kickJobRunner();
+    // Presented as inserted (a started job has moved on since; a waiting caller reads it again).
     return {
       created: true,
       value: presentJob(
@@ -106,13 +130,24 @@ export async function createJob(caller: Caller, body: JobBody, id?: string): Pro
       ),
     };
   } catch (error) {
+    slot?.release();
     if (!isUniqueViolation(error)) throw error;
     const winner = await findExisting(caller, body, id);
     if (winner) return { created: false, value: await present(winner) };
-    // The unique index on an entry's open job: another create won the race.
+    // The unique index on an entry's open job: another job is open (or a concurrent create won the race).
     const open = await getOpenJobForEntry(entry.id);
     throw open ? inProgress(template, entry, open) : error;
   }
+}
+
+/** The rest of a started job in its slot; a job whose steps all ran as it was inserted has ended, and says so. */
+function runInSlot(slot: JobRunSlot, jobId: string, next: ClaimedStep | undefined): void {
+  if (next) {
+    slot.run(() => runClaimedChain(next));
+    return;
+  }
+  slot.release();
+  jobProgressed(jobId);
 }
 
 async function findExisting(caller: Caller, body: JobBody, id?: string): Promise<JobRow | undefined> {
@@ -128,9 +163,17 @@ async function findExisting(caller: Caller, body: JobBody, id?: string): Promise
 }
 
 export async function getJob(caller: Caller, id: string) {
-  const job = await getJobById(caller.ownerId, id);
-  if (!job) throw notFound('job', id);
-  return present(job);
+  const answer = await readJobAnswer(caller.ownerId, id);
+  if (!answer) throw notFound('job', id);
+  return answer.json;
+}
+
+/** A job as answered, with its entry's status: one read, and one more for its events when it raised any. */
+async function readJobAnswer(ownerId: string, id: string) {
+  const row = await getJobAnswer(ownerId, id);
+  if (!row) return undefined;
+  const webhooks = row.hasWebhooks ? ((await deliveriesByJob([id])).get(id) ?? []) : [];
+  return { job: row.job, entryStatus: row.entryStatus, json: presentJob(row.job, row.steps, webhooks) };
 }
 
 /** A job's states a waiting answer stops at: it ended, or it waits for someone else (the supplier's upload). */
@@ -158,17 +201,14 @@ async function waitForJob(
   try {
     if (fresh) await progress.next(Math.min(WAIT_READ_MS, deadline - Date.now()));
     for (;;) {
-      const row = await getJobWithEntryStatus(caller.ownerId, id);
-      if (!row) throw notFound('job', id);
-      const { job, entryStatus } = row;
+      const answer = await readJobAnswer(caller.ownerId, id);
+      if (!answer) throw notFound('job', id);
+      const { job, entryStatus, json } = answer;
       if (SETTLED_STATUSES.includes(job.status)) {
-        return {
-          settled: true,
-          job: { ...(await present(job)), ...(entryStatus ? { entry_status: entryStatus } : {}) },
-        };
+        return { settled: true, job: { ...json, ...(entryStatus ? { entry_status: entryStatus } : {}) } };
       }
       const left = deadline - Date.now();
-      if (left <= 0) return { settled: false, job: await present(job) };
+      if (left <= 0) return { settled: false, job: json };
       await progress.next(Math.min(WAIT_READ_MS, left));
     }
   } finally {
@@ -186,7 +226,7 @@ export async function createJobAndWait(
   wait: number | undefined,
   id?: string,
 ): Promise<{ status: 200 | 202; job: JobJson }> {
-  const created = await createJob(caller, body, id);
+  const created = await createJob(caller, body, id, { waited: wait !== undefined && wait > 0 });
   const waited = wait === undefined ? undefined : await waitForJob(caller, created.value.id, wait, created.created);
   if (waited?.settled) return { status: 200, job: waited.job };
   return { status: created.created ? 202 : 200, job: waited?.job ?? created.value };

@@ -1,19 +1,23 @@
 // Database access for workflows, jobs and job steps; reads are scoped to a workspace.
 import 'server-only';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { getDb, inTransaction, type Db, type Tx } from '@/lib/db/client';
 import {
   entries,
   jobs,
   jobSteps,
   scheduledTasks,
+  webhookDeliveries,
   workflows,
+  type Entry,
   type EntryStatus,
   type JobRow,
   type JobStepRow,
   type WorkflowRow,
 } from '@/lib/db/schema';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
+import { parsedJson, stepRowFromJson, type StepRowJson } from '@/lib/transform/step-row-json';
 
 export const OPEN_JOB_STATUSES = ['queued', 'running', 'waiting'] as const;
 
@@ -27,6 +31,21 @@ export async function getWorkflowById(ownerId: string, id: string): Promise<Work
     .select()
     .from(workflows)
     .where(and(eq(workflows.ownerId, ownerId), eq(workflows.id, id)));
+  return row;
+}
+
+/** A workflow and an entry of the same workspace, read together (a job's creation needs both): the entry null when missing. */
+export async function getWorkflowAndEntry(
+  ownerId: string,
+  workflowId: string,
+  entryId: string,
+): Promise<{ workflow: WorkflowRow; entry: Entry | null } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ workflow: workflows, entry: entries })
+    .from(workflows)
+    .leftJoin(entries, and(eq(entries.ownerId, ownerId), eq(entries.id, entryId)))
+    .where(and(eq(workflows.ownerId, ownerId), eq(workflows.id, workflowId)));
   return row;
 }
 
@@ -46,27 +65,29 @@ export async function getJobByIdAnyOwner(id: string): Promise<JobRow | undefined
   return row;
 }
 
-export async function getJobById(ownerId: string, id: string): Promise<JobRow | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.id, id)));
-  return row;
+/** A job as its answer shows it: the row, its entry's status, its steps in order, and whether it raised events. */
+export interface JobAnswerRow {
+  job: JobRow;
+  entryStatus: EntryStatus | null;
+  steps: JobStepRow[];
+  hasWebhooks: boolean;
 }
 
-/** The job with its entry's status (a settled job's answer names it), in one statement. */
-export async function getJobWithEntryStatus(
-  ownerId: string,
-  id: string,
-): Promise<{ job: JobRow; entryStatus: EntryStatus | null } | undefined> {
+/** The job with its entry's status (a settled job's answer names it) and its steps, in one statement. */
+export async function getJobAnswer(ownerId: string, id: string): Promise<JobAnswerRow | undefined> {
   const db = await getDb();
   const [row] = await db
-    .select({ job: jobs, entryStatus: entries.status })
+    .select({
+      job: jobs,
+      entryStatus: entries.status,
+      steps: sql<StepRowJson[] | string>`(select coalesce(json_agg(s order by s.position), '[]'::json)
+        from ${jobSteps} s where s.job_id = ${jobs.id})`,
+      hasWebhooks: sql<boolean>`exists (select 1 from ${webhookDeliveries} d where d.job_id = ${jobs.id})`,
+    })
     .from(jobs)
     .leftJoin(entries, eq(entries.id, jobs.siloEntryId))
     .where(and(eq(jobs.ownerId, ownerId), eq(jobs.id, id)));
-  return row;
+  return row && { ...row, steps: parsedJson(row.steps).map(stepRowFromJson) };
 }
 
 export async function getJobByKey(ownerId: string, key: string): Promise<JobRow | undefined> {
@@ -160,11 +181,16 @@ export async function insertWorkflow(tx: Tx, values: typeof workflows.$inferInse
   return row!;
 }
 
-/** A new job and its planned steps, in one transaction. */
-export async function insertJobWithSteps(job: typeof jobs.$inferInsert, steps: (typeof jobSteps.$inferInsert)[]) {
+/** A new job and its planned steps, in one transaction; `andThen` continues in it (it starts the job, say). */
+export async function insertJobWithSteps<T = undefined>(
+  job: typeof jobs.$inferInsert,
+  steps: PgInsertValue<typeof jobSteps>[],
+  andThen?: (tx: Tx, inserted: { row: JobRow; steps: JobStepRow[] }) => Promise<T>,
+): Promise<{ row: JobRow; steps: JobStepRow[]; after?: T }> {
   return inTransaction(async (tx) => {
     const [row] = await tx.insert(jobs).values(job).returning();
-    return { row: row!, steps: await tx.insert(jobSteps).values(steps).returning() };
+    const inserted = { row: row!, steps: await tx.insert(jobSteps).values(steps).returning() };
+    return { ...inserted, after: andThen ? await andThen(tx, inserted) : undefined };
   });
 }
 
@@ -237,7 +263,11 @@ export async function scheduleStepRetryNow(step: JobStepRow, at: Date, message: 
 
 /** A queued job's first step was claimed: the job is running. */
 export async function markJobRunning(jobId: string): Promise<void> {
-  const db = await getDb();
+  await markJobRunningIn(await getDb(), jobId);
+}
+
+/** The same, in the caller's transaction (the one that claimed the step). */
+export async function markJobRunningIn(db: Db | Tx, jobId: string): Promise<void> {
   await db
     .update(jobs)
     .set({ status: 'running', updatedAt: new Date() })

@@ -5,7 +5,7 @@
 import { drainWebhookDeliveries } from '@/lib/webhooks/delivery';
 import { processSingleton } from '@/lib/process-singleton';
 import { runPeriodicTasks } from '@/lib/transform/periodic-tasks';
-import { setWakers } from '@/lib/transform/wake-ups';
+import { setWakers, type JobRunSlot } from '@/lib/transform/wake-ups';
 import { runInBackground, settleBackgroundWork } from '@/lib/transform/background-work';
 import { claimNextStep, runClaimedStep } from '@/lib/transform/engine';
 import { getJobByIdAnyOwner } from '@/lib/transform/queries';
@@ -13,11 +13,20 @@ import { nextJobProgress } from '@/lib/transform/job-waiters';
 
 /** How long a job's waiter waits for news from this process before looking at the job itself. */
 const PROGRESS_WAIT_MS = 200;
+/**
+ * Jobs whose steps run at once for the callers waiting for them (reserveJobRun), at most this many at a time;
+ * past that, a new job is the step workers'. Each is one waiting request's, so the bound only matters when
+ * waits run out and their callers create more.
+ */
+const JOB_RUN_SLOTS = 64;
 
 interface RunnerState {
   timer?: NodeJS.Timeout;
   active: number;
   concurrency: number;
+  /** Job run slots: how many there are, and how many are taken (reserved or running), beside the workers. */
+  slots: number;
+  slotsTaken: number;
   sending: boolean;
   stopped: boolean;
   idle: Set<() => void>;
@@ -56,11 +65,13 @@ export async function runJobToEnd(jobId: string, timeoutMs = 10_000): Promise<vo
   }
 }
 
-export function startJobRunner(options: { pollMs?: number; concurrency?: number } = {}): void {
+export function startJobRunner(options: { pollMs?: number; concurrency?: number; jobRunSlots?: number } = {}): void {
   if (runner.state && !runner.state.stopped) return;
   const state: RunnerState = {
     active: 0,
     concurrency: options.concurrency ?? 4,
+    slots: options.jobRunSlots ?? JOB_RUN_SLOTS,
+    slotsTaken: 0,
     sending: false,
     stopped: false,
     idle: new Set(),
@@ -73,7 +84,7 @@ export function startJobRunner(options: { pollMs?: number; concurrency?: number 
   state.timer = setInterval(tick, options.pollMs ?? 1000);
   state.timer.unref();
   runner.state = state;
-  setWakers({ jobs: startStepWorker, webhooks: startWebhookSender });
+  setWakers({ jobs: startStepWorker, webhooks: startWebhookSender, jobRun: reserveJobRunSlot });
   tick();
 }
 
@@ -88,6 +99,30 @@ function startStepWorker(): void {
       state.active--;
       settle(state);
     });
+}
+
+/** A slot for one job's steps beside the workers (what reserveJobRun asks); its work settles with the background work. */
+function reserveJobRunSlot(): JobRunSlot | undefined {
+  const state = runner.state;
+  if (!state || state.stopped || state.slotsTaken >= state.slots) return undefined;
+  state.slotsTaken++;
+  let reserved = true;
+  const free = () => state.slotsTaken--;
+  return {
+    run: (task) => {
+      if (!reserved) return;
+      reserved = false;
+      // A runner stopped meanwhile has settled its background work: the claimed step is taken over once its
+      // lease runs out, by the next runner.
+      if (state.stopped) free();
+      else runInBackground('jobs', () => task().finally(free));
+    },
+    release: () => {
+      if (!reserved) return;
+      reserved = false;
+      free();
+    },
+  };
 }
 
 /** The webhook sender, unless it is sending already (what kickWebhookSender wakes). */

@@ -6,6 +6,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@/lib/db/client';
 import { jobs, jobSteps, type JobRow, type JobStepRow, type JobStatus } from '@/lib/db/schema';
 import { scheduleStepRetry, STEP_LEASE } from '@/lib/transform/queries';
+import { parsedJson, stepRowFromJson, type StepRowJson } from '@/lib/transform/step-row-json';
 
 type StepChange = { [K in keyof typeof jobSteps.$inferInsert]?: (typeof jobSteps.$inferInsert)[K] | SQL };
 
@@ -78,26 +79,6 @@ export async function failStepAndContinue(
   return endStepAndQueueNext(tx, job, stillAsRead(step), 'failed', message, now, claimNext);
 }
 
-/** The claimed next step as `row_to_json` writes it (snake_case columns, timestamps as text). */
-interface ClaimedRow {
-  id: string;
-  job_id: string;
-  position: number;
-  name: string;
-  rescue: boolean;
-  config: JobStepRow['config'];
-  status: JobStepRow['status'];
-  attempts: number;
-  errors: number;
-  run_at: string;
-  locked_until: string | null;
-  started_at: string | null;
-  completed_at: string | null;
-  message: string | null;
-}
-
-const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
-
 /**
  * Ends the step `which` names (if it is there), moves on to the next pending step of its chain and moves
  * the job (running, or ended when the chain is done): one statement, since these are a step's most
@@ -134,30 +115,10 @@ async function endStepAndQueueNext(
       completed_at = case when exists (select 1 from next) then completed_at else ${now} end
     where id = ${job.id} and exists (select 1 from ended)
     returning (select row_to_json(next) from next) as claimed`);
-  const rows = (result as unknown as { rows: { claimed: ClaimedRow | string | null }[] }).rows;
+  const rows = (result as unknown as { rows: { claimed: StepRowJson | string | null }[] }).rows;
   if (rows.length === 0) return { ended: false };
   const raw = rows[0]!.claimed;
-  if (!raw) return { ended: true };
-  const row: ClaimedRow = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  return {
-    ended: true,
-    claimed: {
-      id: row.id,
-      jobId: row.job_id,
-      position: row.position,
-      name: row.name,
-      rescue: row.rescue,
-      config: row.config,
-      status: row.status,
-      attempts: row.attempts,
-      errors: row.errors,
-      runAt: new Date(row.run_at),
-      lockedUntil: dateOrNull(row.locked_until),
-      startedAt: dateOrNull(row.started_at),
-      completedAt: dateOrNull(row.completed_at),
-      message: row.message,
-    },
-  };
+  return raw ? { ended: true, claimed: stepRowFromJson(parsedJson(raw)) } : { ended: true };
 }
 
 /** A step of a job that outside work finished for it, with the message its own run would have recorded. */

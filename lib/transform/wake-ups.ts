@@ -7,6 +7,15 @@ import { processSingleton } from '@/lib/process-singleton';
 interface Wakers {
   jobs?: () => void;
   webhooks?: () => void;
+  jobRun?: () => JobRunSlot | undefined;
+}
+
+/** A place the runner keeps for one job's steps, run at once beside its step workers. */
+export interface JobRunSlot {
+  /** Runs `task` in the slot (it is freed when the task ends). */
+  run(task: () => Promise<unknown>): void;
+  /** Frees the slot unused. */
+  release(): void;
 }
 
 const wakers = processSingleton('wake-ups', (): Wakers => ({}));
@@ -14,11 +23,19 @@ const wakers = processSingleton('wake-ups', (): Wakers => ({}));
 /** Starts one more step worker, up to the runner's concurrency. */
 export const kickJobRunner = () => wakers.jobs?.();
 
+/**
+ * A slot to run one job's steps at once, for a caller that waits for the job (a create with `?wait=`): they
+ * do not queue behind other jobs' steps for the workers. Undefined when no runner runs in this process, or all
+ * its slots are taken; then the job is the workers'.
+ */
+export const reserveJobRun = (): JobRunSlot | undefined => wakers.jobRun?.();
+
 /** Starts the webhook sender, unless it is sending already. */
 export const kickWebhookSender = () => wakers.webhooks?.();
 
 /** The runner says how to wake it when it starts, and forgets it when it stops. */
 export function setWakers(next: Wakers): void {
   wakers.jobs = next.jobs;
+  wakers.jobRun = next.jobRun;
   wakers.webhooks = next.webhooks;
 }

@@ -12,6 +12,7 @@ import { startBenchApp } from '@/tests/bench/app-server';
 import { createScratchDatabase, dropScratchDatabase } from '@/tests/support/scratch-database';
 import type { RunningServer } from '@/tests/support/server-process';
 import { api, expectStatus, inPool, takeConnectionResets } from '@/tests/bench/http';
+import { type InvoiceTimes, invoiceTimeline, type Phase } from '@/tests/bench/invoice-timeline';
 import { measureRps } from '@/tests/bench/load';
 import { createWorkspace, prepareSuppliers, register, supplierKey } from '@/tests/bench/registrations';
 import { percentile } from '@/tests/bench/validation';
@@ -50,6 +51,8 @@ export interface InvoiceRun {
   idle: { p50Ms: number; maxMs: number; runs: number };
   /** The store request alone, on the same app after the run (no job): per second at the run's concurrency. */
   storesAlonePerSecond: number;
+  /** Where a timed invoice's time went, phase by phase (tests/bench/invoice-timeline.ts). */
+  timeline: Phase[];
 }
 
 export type Storage = { kind: 'embedded' } | { kind: 'postgres'; serverUrl: string; processes: number };
@@ -178,6 +181,7 @@ interface Issued {
   entryId: string;
   ms: number;
   polls: number;
+  times: InvoiceTimes;
 }
 
 /** Stores an invoice entry (201, or the run fails); the stored entry. */
@@ -189,7 +193,9 @@ const storeInvoice = (baseUrl: string, apiKey: string, data: unknown): Promise<{
   );
 
 async function issueOne(baseUrl: string, apiKey: string, workflowId: string, data: unknown): Promise<Issued> {
+  const storeSentAt = Date.now();
   const entry = await storeInvoice(baseUrl, apiKey, data);
+  const storedAt = Date.now();
   const started = performance.now();
   let polls = 0;
   // The job's answer waits for its end (`?wait=`): two requests an invoice, no polling. A wait that ran out
@@ -206,7 +212,8 @@ async function issueOne(baseUrl: string, apiKey: string, workflowId: string, dat
   }
   if (answer.status !== 200)
     throw new Error(`invoice ${entry.id}: job answered ${answer.status} ${JSON.stringify(answer.body)}`);
-  if (answer.body.entry_status === 'Sent') return { entryId: entry.id, ms: performance.now() - started, polls };
+  const times = { storeSentAt, storedAt, answeredAt: Date.now(), job: answer.body };
+  if (answer.body.entry_status === 'Sent') return { entryId: entry.id, ms: performance.now() - started, polls, times };
   throw new Error(`invoice ${entry.id} not Sent: job ${answer.body.status}, entry ${answer.body.entry_status}`);
 }
 
@@ -315,6 +322,7 @@ async function measureInvoiceIssuing(
     batches: batchesOfRun(batchesBefore, batchesAfter),
     idle: { p50Ms: percentile(idleTimes, 50), maxMs: idleTimes.at(-1) ?? 0, runs: IDLE_RUNS },
     storesAlonePerSecond,
+    timeline: invoiceTimeline(issued.map((item) => item.times)),
   };
 }
 
@@ -411,6 +419,11 @@ export function printInvoiceReport(run: InvoiceRun, json: boolean): void {
     `  the sender: ${batches.count} batches of ${batches.invoicesEach.toFixed(1)} invoices, ` +
       `${batches.msEach.toFixed(0)} ms each (numbering to verdicts recorded), ` +
       `of which ${batches.authorityMsEach.toFixed(0)} ms the authority's request`,
+  );
+  console.log(
+    `  where an invoice's time went (p50 / p90 ms): ${run.timeline
+      .map((phase) => `${phase.name} ${phase.p50Ms.toFixed(0)} / ${phase.p90Ms.toFixed(0)}`)
+      .join('; ')}`,
   );
   for (const { perInvoice, sql } of run.frequentStatements) {
     console.log(

@@ -81,6 +81,8 @@ async function firstBatchTaken(count: number, batchSize: number) {
   return { supplier, sequence, jobs, lease, first, planned };
 }
 
+/** The statement that asks for a sequence's lease (sequence-lease.ts). */
+const LEASE_ASK = /^update "invoice_sequences" set "lease_owner" = \$1, "lease_until" = now\(\)/;
 const numbersIn = (envelope: string) => [...envelope.matchAll(/CbteDesde>(\d+)</g)].map((match) => Number(match[1]));
 
 /**
@@ -295,5 +297,31 @@ describe('numbering the next batch while one is out', () => {
     await expectBookIsOurs(supplier, [...jobs, ...whileOut]);
     // Once it let go, the lease is the database's again: a try finds nothing to send.
     expect(await sendSequence(sequence.id)).toEqual({ kind: 'idle' });
+  });
+
+  it('asks for the lease once for the invoices that try at the same time; they find it busy', async () => {
+    const supplier = await issuingSupplier(emulator());
+    const { sequence, jobs } = await queuedInvoices(supplier, 2);
+    const { result, queries } = await captureQueries(() =>
+      Promise.all([sendSequence(sequence.id), sendSequence(sequence.id), sendSequence(sequence.id)]),
+    );
+    expect(result).toEqual([{ kind: 'idle' }, { kind: 'busy' }, { kind: 'busy' }]);
+    expect(queries.filter((query) => LEASE_ASK.test(query.sql))).toHaveLength(1);
+    await expectBookIsOurs(supplier, jobs);
+  });
+
+  it('asks again on behalf of the invoices that found its ask busy when another instance held the lease', async () => {
+    const supplier = await issuingSupplier(emulator());
+    const { sequence, jobs } = await queuedInvoices(supplier, 2);
+    await takeSequenceLease(sequence.id, newId(), 60); // another instance's
+    const { result, queries } = await captureQueries(() =>
+      Promise.all([sendSequence(sequence.id), sendSequence(sequence.id)]),
+    );
+    expect(result).toEqual([{ kind: 'busy' }, { kind: 'busy' }]);
+    expect(queries.filter((query) => LEASE_ASK.test(query.sql))).toHaveLength(2);
+    // It lets go: the next try takes the lease and sends them.
+    await setLease(sequence.id, { leaseOwner: null, leaseUntil: null });
+    expect(await sendSequence(sequence.id)).toEqual({ kind: 'idle' });
+    await expectBookIsOurs(supplier, jobs);
   });
 });

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import * as jobsRoute from '@/app/transform/v1/jobs/route';
 import * as jobRoute from '@/app/transform/v1/jobs/[id]/route';
 import { getDb } from '@/lib/db/client';
+import { captureQueries } from '@/lib/db/query-log';
 import { sendNotice } from '@/lib/db/notice-queries';
 import { jobs } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
@@ -50,6 +51,46 @@ describe('POST /transform/v1/jobs?wait=', () => {
     expect(answer.body.steps.every((step: { status: string }) => step.status === 'completed')).toBe(true);
     // GET answers the job as always, without the entry's status.
     expect((await getJob(supplier.apiKey, answer.body.id)).body).not.toHaveProperty('entry_status');
+  });
+
+  it("runs a waited invoice's job at once, beside the step workers: its first steps as it is made, no claim of their own", async () => {
+    const supplier = await registeredSupplier(emulator());
+    const workflow = await createInvoiceWorkflow(supplier.apiKey);
+    const invoice = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '32' });
+    // No step worker at all: only the job's own run can issue it.
+    startJobRunner({ pollMs: 60_000, concurrency: 0 });
+    const { result: answer, queries } = await captureQueries(() =>
+      postJob(supplier.apiKey, { workflow_id: workflow.id, silo_entry_id: invoice.id }, '30'),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'completed', entry_status: 'Sent' });
+    // Set Processing ran in the transaction that made the job, which claimed the send step: no step was claimed.
+    expect(queries.filter((query) => /coalesce\(\s*\(select s\.id from "job_steps"/.test(query.sql))).toEqual([]);
+    expect(answer.body.steps[0]).toMatchObject({ name: 'silo.status.processing', status: 'completed' });
+    // A job that raised no event is read in one statement, its steps with it.
+    const { result: read, queries: reads } = await captureQueries(() => getJob(supplier.apiKey, answer.body.id));
+    expect(reads).toHaveLength(1);
+    expect(read.body.steps).toEqual(answer.body.steps);
+  });
+
+  it('leaves a job to the step workers without a wait, or when the runner has no slot free', async () => {
+    const supplier = await registeredSupplier(emulator());
+    const workflow = await createInvoiceWorkflow(supplier.apiKey);
+    startJobRunner({ pollMs: 60_000, concurrency: 0, jobRunSlots: 0 });
+    const waited = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '33' });
+    const answer = await postJob(supplier.apiKey, { workflow_id: workflow.id, silo_entry_id: waited.id }, '1');
+    expect(answer.status).toBe(202);
+    expect(answer.body).toMatchObject({
+      status: 'queued',
+      steps: [{ status: 'queued' }, { status: 'pending' }, { status: 'pending' }],
+    });
+    await stopJobRunner();
+    startJobRunner({ pollMs: 60_000, concurrency: 0 });
+    const plain = await storeInvoice(supplier.apiKey, supplier.cuit, { series: '33' });
+    const created = await postJob(supplier.apiKey, { workflow_id: workflow.id, silo_entry_id: plain.id });
+    expect(created.status).toBe(202);
+    await sleep(300);
+    expect((await getJob(supplier.apiKey, created.body.id)).body).toMatchObject({ status: 'queued' });
   });
 
   it('answers 200 with a registration job once it waits for the supplier, its entry Processing', async () => {

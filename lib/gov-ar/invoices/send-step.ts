@@ -31,15 +31,19 @@ const UNSETTLED_RETRY_MS = 3_000;
 export async function sendInvoice({ step, job, entry, workflow }: StepContext): Promise<StepOutcome> {
   // A first run finds nothing queued: only a run of this job's step queues its invoice.
   let send = step.attempts > 1 ? await getSendByJob(job.id) : undefined;
+  let queuedNow = false;
   if (!send) {
     const queued = await queueInvoice(job.id, entry.ownerId, entry.id, entry.data as { doc: CalculableInvoice });
     if ('outcome' in queued) return queued.outcome;
     send = queued.send;
+    queuedNow = true;
   }
   if (send.state === 'queued' || send.state === 'sending') {
     const round = await sendSequence(send.sequenceId);
     if (round.kind !== 'unavailable' && round.kind !== 'busy') authorityAnswered();
-    send = (await getSendByJob(job.id))!;
+    // Queued just now while another sender holds the sequence: that sender settles it and wakes this step,
+    // which reads it then (its patience cannot have run out yet).
+    if (!(queuedNow && round.kind === 'busy')) send = (await getSendByJob(job.id))!;
     // In contingency, an invoice still queued past its patience is issued under the CAEA; until then it
     // looks again by the time its patience runs out.
     const caeaDue = send.state === 'queued' ? contingencyDue(workflow.config, send) : undefined;

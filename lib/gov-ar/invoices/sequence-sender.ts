@@ -50,17 +50,35 @@ export type SendingRound =
   | { kind: 'unavailable'; error: AuthorityError };
 
 /**
- * Sequences whose lease a sender of this process holds. An invoice queued here while one is sending finds it
- * busy without asking the database (a write per invoice under load); that sender wakes it as it lets go.
+ * Sequences whose lease a sender of this process holds or is asking for. An invoice queued here while one is
+ * sending finds it busy without asking the database (a write per invoice under load); that sender wakes it as
+ * it lets go. `foundBusy`: an invoice found it so while the lease was being asked for.
  */
-const sendingHere = processSingleton('sequences-sending-here', () => new Set<string>());
+const sendingHere = processSingleton('sequences-sending-here', () => new Map<string, { foundBusy: boolean }>());
 
 /** Sends the sequence's queued invoices (and settles any in doubt) while this call holds its lease. */
 export async function sendSequence(sequenceId: string): Promise<SendingRound> {
-  if (sendingHere.has(sequenceId)) return { kind: 'busy' };
-  const lease = await takeLease(sequenceId);
+  const here = sendingHere.get(sequenceId);
+  if (here) {
+    here.foundBusy = true;
+    return { kind: 'busy' };
+  }
+  // Marked before the lease is asked for: the invoices queued meanwhile find it busy rather than each asking too.
+  const asking = { foundBusy: false };
+  sendingHere.set(sequenceId, asking);
+  let lease: SequenceLease | undefined;
+  try {
+    for (;;) {
+      lease = await takeLease(sequenceId);
+      if (lease || !asking.foundBusy) break;
+      // Another instance holds it. It wakes what is queued when it lets go, but it may have let go before the
+      // invoices that found this ask busy were queued: the lease is asked for again on their behalf.
+      asking.foundBusy = false;
+    }
+  } finally {
+    if (!lease) sendingHere.delete(sequenceId);
+  }
   if (!lease) return { kind: 'busy' };
-  sendingHere.add(sequenceId);
   let round: SendingRound | undefined;
   try {
     round = await sendWhileHeld(lease);
