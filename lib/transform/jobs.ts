@@ -19,7 +19,6 @@ import {
   insertJobWithSteps,
   type ClaimedStep,
   listJobsByOwner,
-  listJobSteps,
   listStepsOfJobs,
 } from '@/lib/transform/queries';
 import { toPage } from '@/lib/api/pagination';
@@ -242,7 +241,7 @@ export async function listJobs(caller: Caller, query: JobListQuery) {
   return toPage(rows, query.limit, (job) => presentJob(job, steps.get(job.id) ?? [], webhooks.get(job.id) ?? []));
 }
 
+/** A job already found (a replay's), answered as GET answers it; as found if it has gone since. */
 async function present(job: JobRow) {
-  const [steps, webhooks] = await Promise.all([listJobSteps(job.id), deliveriesByJob([job.id])]);
-  return presentJob(job, steps, webhooks.get(job.id) ?? []);
+  return (await readJobAnswer(job.ownerId, job.id))?.json ?? presentJob(job, []);
 }
