@@ -28,7 +28,7 @@ import { jobProgressed, watchJobProgress } from '@/lib/transform/job-waiters';
 import { runClaimedChain, startClaimedJob } from '@/lib/transform/engine';
 import type { JobBody, JobListQuery } from '@/lib/transform/schemas';
 import { templateNamed, type WorkflowTemplate } from '@/lib/transform/templates';
-import { assertAppConnected } from '@/lib/transform/workflows';
+import { appNotConnected } from '@/lib/transform/workflows';
 
 const RESCUE_POSITION = 1000;
 
@@ -57,7 +57,7 @@ export async function createJob(
 
   const found = await getWorkflowAndEntry(caller.ownerId, body.workflow_id, body.silo_entry_id);
   if (!found) throw notFound('workflow', body.workflow_id);
-  const { workflow, entry } = found;
+  const { workflow, entry, connectedApps } = found;
   if (!entry) throw notFound('entry', body.silo_entry_id);
   const template = templateNamed(workflow.template);
   if (!template)
@@ -70,7 +70,7 @@ export async function createJob(
       silo_entry_id: `not an entry of the ${template.folder} folder`,
     });
   }
-  await assertAppConnected(caller, template);
+  if (!connectedApps.includes(template.app)) throw appNotConnected(template);
   // An entry's open job is not looked for first: the unique index that allows one finds it (below).
   const refusal = template.refuseJob(entry, undefined);
   if (refusal) {

@@ -4,6 +4,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { getDb, inTransaction, type Db, type Tx } from '@/lib/db/client';
 import {
+  enrollments,
   entries,
   jobs,
   jobSteps,
@@ -34,15 +35,23 @@ export async function getWorkflowById(ownerId: string, id: string): Promise<Work
   return row;
 }
 
-/** A workflow and an entry of the same workspace, read together (a job's creation needs both): the entry null when missing. */
+/**
+ * A workflow and an entry of the same workspace, read together (a job's creation needs both): the entry null when
+ * missing; with the apps the workspace has connected (and not disabled), which the workflow's template needs.
+ */
 export async function getWorkflowAndEntry(
   ownerId: string,
   workflowId: string,
   entryId: string,
-): Promise<{ workflow: WorkflowRow; entry: Entry | null } | undefined> {
+): Promise<{ workflow: WorkflowRow; entry: Entry | null; connectedApps: string[] } | undefined> {
   const db = await getDb();
   const [row] = await db
-    .select({ workflow: workflows, entry: entries })
+    .select({
+      workflow: workflows,
+      entry: entries,
+      connectedApps: sql<string[]>`array(select ${enrollments.appId} from ${enrollments}
+        where ${enrollments.ownerId} = ${ownerId} and not ${enrollments.disabled})`,
+    })
     .from(workflows)
     .leftJoin(entries, and(eq(entries.ownerId, ownerId), eq(entries.id, entryId)))
     .where(and(eq(workflows.ownerId, ownerId), eq(workflows.id, workflowId)));

@@ -51,10 +51,13 @@ export async function listWorkflows(caller: Caller, query: ListQuery) {
 }
 
 /** A template's workflows and jobs need its app connected to the workspace. */
-export async function assertAppConnected(caller: Caller, template: WorkflowTemplate): Promise<void> {
-  if (await isAppConnected(template.app, caller.ownerId)) return;
-  throw new ApiError(
+async function assertAppConnected(caller: Caller, template: WorkflowTemplate): Promise<void> {
+  if (!(await isAppConnected(template.app, caller.ownerId))) throw appNotConnected(template);
+}
+
+/** What a workflow or job of a template whose app the workspace has not connected is answered. */
+export const appNotConnected = (template: WorkflowTemplate) =>
+  new ApiError(
     'app_not_connected',
     `Connect the ${template.appTitle} app first (POST /access/v1/apps/${template.app}/connect).`,
   );
-}

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as jobsRoute from '@/app/transform/v1/jobs/route';
 import * as jobRoute from '@/app/transform/v1/jobs/[id]/route';
+import { getDb } from '@/lib/db/client';
+import { enrollments, jobs } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { drainJobs } from '@/lib/transform/runner';
 import { call } from '@/tests/support/call';
@@ -234,6 +237,17 @@ describe('job errors', () => {
     expect(result.status).toBe(status);
     expect(result.body.code).toBe(code);
     expect((await getEntry(theirs.apiKey, theirs.entry.id)).body.status).toBe('Empty');
+  });
+
+  it("answers 409 app_not_connected once the workflow's app is disabled for the workspace, and makes no job", async () => {
+    const { apiKey, owner_id, body } = await setup();
+    const db = await getDb();
+    await db.update(enrollments).set({ disabled: true }).where(eq(enrollments.ownerId, owner_id));
+    const result = await postJob(apiKey, body);
+    expect(result.status).toBe(409);
+    expect(result.body).toEqual({ code: 'app_not_connected', message: expect.stringContaining('/connect') });
+    expect((await getEntry(apiKey, body.silo_entry_id)).body.status).toBe('Empty');
+    expect(await db.select().from(jobs).where(eq(jobs.siloEntryId, body.silo_entry_id))).toEqual([]);
   });
 
   it.each([
