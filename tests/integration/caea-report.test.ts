@@ -270,6 +270,38 @@ describe('vouchers issued under a CAEA', () => {
     expect(await statesOf(sequenceId)).toEqual([[1, 'reported']]);
   });
 
+  it('a lost answer and a lagging record: informed again, 703 leaves it in doubt, not refused; the record settles it', async () => {
+    at('2026-11-20');
+    const { supplier, caea } = await supplierWithCaea();
+    const { sequenceId, sends } = await issuedUnderCaea(supplier, caea.caea, 1);
+    at('2026-11-21');
+    await fault('FECAEARegInformativo', 'drop_response');
+    expect((await reportSequence(sequenceId, '20261121')).kind).toBe('unavailable');
+    expect(await book(supplier.cuit)).toHaveLength(1);
+    // The record lags a minute behind: the authority's last number still shows 0, so the voucher goes again, and
+    // the authority answers 703 (it holds number 1 already). That is no refusal of the voucher.
+    const lag = (count: number) =>
+      Promise.all(
+        ['FECompUltimoAutorizado', 'FECompConsultar'].map((operation) =>
+          portal(emulator(), 'faults', {
+            environment: 'sandbox',
+            operation,
+            fault: 'lagging_lookup',
+            delay_ms: 60_000,
+            count,
+          }),
+        ),
+      );
+    await lag(10);
+    expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'unsettled' });
+    expect(await statesOf(sequenceId)).toEqual([[1, 'reporting']]);
+    expect(await metaOf(sends[0]!.entryId, 'arca-caea-errors')).toEqual([]);
+    await lag(0);
+    expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'idle' });
+    expect(await statesOf(sequenceId)).toEqual([[1, 'reported']]);
+    expect(await book(supplier.cuit)).toEqual([[1, caea.caea]]);
+  });
+
   it('a refused report is visible (meta record, event), numbering stops at it, and corrected it is informed again', async () => {
     at('2026-11-20');
     const { supplier, caea } = await supplierWithCaea();

@@ -16,6 +16,7 @@ import { batchOutcome } from '@/lib/gov-ar/invoices/batch-outcome';
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
 import { fenced, type SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
 import { wsfeVouchers } from '@/lib/gov-ar/invoices/wsfe-voucher-service';
+import { datedBeforePrevious } from '@/lib/gov-ar/invoices/numbering-refusal';
 
 /** FECAEARegInformativo's refusal of a voucher for its number or date alone (as CAE's 10016). */
 const NUMBERING_CODE = '703';
@@ -78,12 +79,12 @@ export async function informBatch(
   verdicts.refused = outcome.refused.map(({ id, errors }) => ({ send: sendOf(id), errors }));
   verdicts.unreported = outcome.unjudged.map(sendOf);
   if (outcome.numbering) {
-    // Refused for its number or date alone: dated before the last informed (a real refusal, 704), or already
-    // informed by a request whose answer was lost (in doubt: the record settles it), or a number not next.
+    // Refused for its number or date alone: its own refusal only when dated before the voucher the record holds
+    // as the number before it; otherwise informed already by a request whose answer was lost, or not next, and
+    // in doubt (`reporting`) until the record settles it (settle-reports.ts), as the CAE sender does.
     const first = sendOf(outcome.numbering.id);
-    const last = await wsfeVouchers.lastNumber(authority);
-    if (last === first.number! - 1) verdicts.refused.push({ send: first, errors: [outcome.numbering.error] });
-    else if (last < first.number! - 1) verdicts.unreported.push(first);
+    if (await datedBeforePrevious(wsfeVouchers, authority, first, first.number!))
+      verdicts.refused.push({ send: first, errors: [outcome.numbering.error] });
     verdicts.unreported.push(...outcome.numbering.after.map(sendOf));
   }
   await recordReportVerdicts(lease, verdicts);

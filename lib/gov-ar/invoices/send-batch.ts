@@ -4,7 +4,6 @@
 // what goes out), which may be the one that records the batch before it; a batch in doubt goes out again only
 // with the numbers it went out with, so an invoice never holds two numbers: the authority cannot authorise it
 // twice.
-import { AuthorityError } from '@/lib/authority/authority-error';
 import { neverReachedAuthority } from '@/lib/authority/soap-client';
 import type { BatchResult } from '@/lib/authority/wsfe-vouchers';
 import type { Tx } from '@/lib/db/client';
@@ -22,6 +21,7 @@ import { noVerdicts, recordVerdicts, type Verdicts } from '@/lib/gov-ar/invoices
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
 import { fenced, type SequenceLease } from '@/lib/gov-ar/invoices/sequence-lease';
 import { voucherServiceFor } from '@/lib/gov-ar/invoices/voucher-services';
+import { datedBeforePrevious } from '@/lib/gov-ar/invoices/numbering-refusal';
 
 export interface FreshBatch {
   ownerId: string;
@@ -174,28 +174,12 @@ export async function resendInDoubt(lease: SequenceLease, authority: Authority, 
   if (outcome.numbering) {
     const first = sendOf(sends, outcome.numbering.id);
     // Should the lookup fail, what the answer said of the others is still recorded; this one stays in doubt.
-    const refusedForItsDate = await datedBeforePrevious(authority, first, outcome.numbering.number).catch(
-      (error: unknown) => {
-        if (error instanceof AuthorityError) return false;
-        throw error;
-      },
-    );
-    if (refusedForItsDate) {
+    if (await datedBeforePrevious(vouchers, authority, first, outcome.numbering.number)) {
       verdicts.refused.push({ send: first, errors: [outcome.numbering.error] });
       verdicts.freed.push(...outcome.numbering.after.map((id) => sendOf(sends, id)));
     }
   }
   await recordVerdicts(lease, voucherSequenceOf(authority), verdicts);
-}
-
-/** Whether the send is dated before the voucher the authority's record holds as number `number - 1`. */
-async function datedBeforePrevious(authority: Authority, send: InvoiceSend, number: number): Promise<boolean> {
-  if (number <= 1) return false;
-  const vouchers = voucherServiceFor(authority.sequence.docType);
-  const previous = await vouchers.lookUp(authority, number - 1);
-  const previousDate = previous ? vouchers.dateOf(previous.fields) : '';
-  const date = vouchers.dateOf(vouchers.numbered(send, number));
-  return /^\d{8}$/.test(previousDate) && /^\d{8}$/.test(date) && date < previousDate;
 }
 
 const numbersOf = (sends: InvoiceSend[]) => sends.map((send) => ({ id: send.id, number: send.number! }));
