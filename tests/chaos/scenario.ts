@@ -5,6 +5,8 @@
 // authority is down for longer than the workflows' patience (contingency: invoices issued under the CAEA);
 // then the faults are cleared, the app settles (failures that came late are issued again once, and it settles
 // again), the vouchers issued under the CAEA are informed, and the two books are reconciled. The CLI (run.ts) and CI's test (tests/server/chaos.test.ts) both run this.
+import fs from 'node:fs';
+import path from 'node:path';
 import { inPool } from '@/tests/bench/http';
 import { readAuthorityBook, readOurInvoices } from '@/tests/chaos/books';
 import { startCluster, type ChaosCluster, type Storage } from '@/tests/chaos/cluster';
@@ -232,6 +234,13 @@ export async function runChaosPass(settings: ChaosSettings): Promise<ChaosPassRe
   } finally {
     if (harnessErrors.length && cluster) log(`last output of the processes:\n${cluster.logs().slice(-4_000)}`);
     await cluster?.stop();
+    // CHAOS_LOGS=<dir> keeps every process's whole output of the pass (the app's and the authority's), to read a failure.
+    if (process.env.CHAOS_LOGS && cluster) {
+      const file = path.join(process.env.CHAOS_LOGS, `${label.replace(/[^a-z0-9]+/gi, '-')}-${settings.seed}.log`);
+      fs.mkdirSync(process.env.CHAOS_LOGS, { recursive: true });
+      fs.writeFileSync(file, cluster.logs());
+      log(`the processes' output: ${file}`);
+    }
   }
   return {
     label,
