@@ -1,6 +1,6 @@
 // Database access for workspaces, API keys, apps, enrollments and enrollment tokens.
 import 'server-only';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import {
   apiKeys,
@@ -163,10 +163,23 @@ export async function getEnrollment(by: {
   return row;
 }
 
+/** An enrollment that connects its app to its workspace: one not disabled. */
+const connects = eq(enrollments.disabled, false);
+
 export async function isAppConnected(appId: string, ownerId: string): Promise<boolean> {
-  const enrollment = await getEnrollment({ appId, ownerId });
-  return Boolean(enrollment && !enrollment.disabled);
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.appId, appId), eq(enrollments.ownerId, ownerId), connects));
+  return row !== undefined;
 }
+
+/** The ids of the apps the workspace has connected, as a column of a larger read (a job's creation reads it). */
+export const connectedAppIds = (ownerId: string) =>
+  sql<
+    string[]
+  >`array(select ${enrollments.appId} from ${enrollments} where ${enrollments.ownerId} = ${ownerId} and ${connects})`;
 
 export async function insertEnrollmentToken(enrollmentId: string, token: string, expiresAt: Date) {
   const db = await getDb();

@@ -4,7 +4,6 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { getDb, inTransaction, type Db, type Tx } from '@/lib/db/client';
 import {
-  enrollments,
   entries,
   jobs,
   jobSteps,
@@ -18,6 +17,7 @@ import {
   type WorkflowRow,
 } from '@/lib/db/schema';
 import { afterCursor, newestFirst } from '@/lib/api/pagination';
+import { connectedAppIds } from '@/lib/access/queries';
 import { parsedJson, stepRowFromJson, type StepRowJson } from '@/lib/transform/step-row-json';
 
 export const OPEN_JOB_STATUSES = ['queued', 'running', 'waiting'] as const;
@@ -49,8 +49,7 @@ export async function getWorkflowAndEntry(
     .select({
       workflow: workflows,
       entry: entries,
-      connectedApps: sql<string[]>`array(select ${enrollments.appId} from ${enrollments}
-        where ${enrollments.ownerId} = ${ownerId} and not ${enrollments.disabled})`,
+      connectedApps: connectedAppIds(ownerId),
     })
     .from(workflows)
     .leftJoin(entries, and(eq(entries.ownerId, ownerId), eq(entries.id, entryId)))
