@@ -7,7 +7,7 @@
 import { AuthorityError } from '@/lib/authority/authority-error';
 import type { InvoiceSend } from '@/lib/db/schema';
 import type { Authority } from '@/lib/gov-ar/invoices/sequence-authority';
-import type { VoucherService } from '@/lib/gov-ar/invoices/voucher-service';
+import type { HeldVoucher, VoucherService } from '@/lib/gov-ar/invoices/voucher-service';
 
 /**
  * Whether the send, as number `number`, is dated before the voucher the authority's record holds as `number - 1`.
@@ -20,7 +20,7 @@ export async function datedBeforePrevious(
   number: number,
 ): Promise<boolean> {
   if (number <= 1) return false;
-  let previous: Awaited<ReturnType<VoucherService['lookUp']>>;
+  let previous: HeldVoucher | undefined;
   try {
     previous = await vouchers.lookUp(authority, number - 1);
   } catch (error) {
