@@ -22,7 +22,9 @@ export function registerPeriodicTask(task: PeriodicTask): void {
 export async function runPeriodicTasks(now = Date.now()): Promise<void> {
   if (now - tasks.lastCheck < CHECK_EVERY_MS) return;
   tasks.lastCheck = now;
+  // Claimed as of the check, not as of when the tasks before it end: a task as frequent as the checks, claimed
+  // a moment after one, would not be due yet at the next and would run every other check.
   for (const task of tasks.byName.values()) {
-    if (await claimTask(task.name, task.everyMs)) await task.run();
+    if (await claimTask(task.name, task.everyMs, new Date(now))) await task.run();
   }
 }

@@ -28,8 +28,7 @@ import {
   type SequenceLease,
 } from '@/lib/gov-ar/invoices/sequence-lease';
 import { wsfeVouchers } from '@/lib/gov-ar/invoices/wsfe-voucher-service';
-import { processSingleton } from '@/lib/process-singleton';
-import { inBackgroundAfter, runInBackground } from '@/lib/transform/background-work';
+import { kickedWork } from '@/lib/transform/kicked-work';
 
 /** A reporter stops after this long; the next run carries on. */
 const REPORTING_BUDGET_MS = 8_000;
@@ -123,72 +122,29 @@ function nextBatch(waiting: InvoiceSend[], size: number): InvoiceSend[] {
   return batch;
 }
 
-const reporter = processSingleton('caea-reporter', () => ({
-  running: false,
-  again: false,
-  /**
-   * Vouchers may be left to inform: the last run failed (or was cut short), so it runs again. True at start: a
-   * process that died may have left some, and the first answer the authority gives has them informed.
-   */
-  pending: true,
-  failures: 0,
-  notBefore: 0,
-  cancelRetry: undefined as (() => void) | undefined,
-}));
-
 /**
- * Longest wait between background runs while the authority does not answer: short, since vouchers issued under
- * a CAEA are informed as soon as it answers (and the CAE sender's first answer cuts the wait: `authorityAnswered`).
+ * The reporter run in the background (lib/transform/kicked-work.ts). Pending at start: a process that died may
+ * have left vouchers to inform, and the first answer the authority gives has them informed. Its longest wait
+ * between runs while the authority does not answer is short, since vouchers issued under a CAEA are informed as
+ * soon as it answers (and the CAE sender's first answer cuts the wait: `authorityAnswered`).
  */
-const MOST_BACKOFF_MS = 30_000;
+const backgroundReporter = kickedWork(
+  'caea-report',
+  async () => {
+    const rounds = await reportCaea();
+    const left = rounds.some(
+      (round) => round.kind === 'unavailable' || round.kind === 'more' || round.kind === 'unsettled',
+    );
+    return left ? 'left' : 'done';
+  },
+  { mostBackoffMs: 30_000, pendingAtStart: true },
+);
 
 /**
  * Runs the reporter in the background now (once at a time; after failures, not before its backoff): called
  * right after an invoice is issued under a CAEA.
  */
-export function kickCaeaReporter(): void {
-  reporter.pending = true;
-  if (reporter.running) {
-    reporter.again = true;
-    return;
-  }
-  if (Date.now() < reporter.notBefore) return;
-  reporter.running = true;
-  runInBackground('caea-report', runRounds);
-}
+export const kickCaeaReporter = (): void => backgroundReporter.kick();
 
 /** The authority answered a CAE request: what this process has left to inform goes now, not after its backoff. */
-export function authorityAnswered(): void {
-  if (!reporter.pending || reporter.running) return;
-  reporter.notBefore = 0;
-  kickCaeaReporter();
-}
-
-function retryLater(): void {
-  reporter.failures += 1;
-  const wait = Math.min(MOST_BACKOFF_MS, 1_000 * 2 ** reporter.failures);
-  reporter.notBefore = Date.now() + wait;
-  reporter.cancelRetry?.();
-  reporter.cancelRetry = inBackgroundAfter(wait, kickCaeaReporter);
-}
-
-async function runRounds(): Promise<void> {
-  try {
-    do {
-      reporter.again = false;
-      const rounds = await reportCaea();
-      if (rounds.some((round) => round.kind === 'unavailable' || round.kind === 'more' || round.kind === 'unsettled')) {
-        retryLater();
-        return;
-      }
-      reporter.failures = 0;
-      reporter.notBefore = 0;
-    } while (reporter.again);
-    reporter.pending = false;
-  } catch (error) {
-    retryLater();
-    console.error('[caea-report] run failed; the next run tries again:', error);
-  } finally {
-    reporter.running = false;
-  }
-}
+export const authorityAnswered = (): void => backgroundReporter.hurry();
