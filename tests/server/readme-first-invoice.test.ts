@@ -5,7 +5,7 @@
 // issues three more; and a wrong key stops it at the first call, saying why. Then its contingency block, on the
 // supplier the first registered: an invoice issued under the CAEA while the emulator is down, and informed once
 // it is back. Every loop the README's shell blocks hold has a time limit.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,17 +28,28 @@ function blockUnder(heading: string): string {
 }
 const firstInvoiceBlock = () => blockUnder('## Your first invoice');
 
-/** Pasted into bash: the block on its standard input, run where the person happens to be. */
+/**
+ * Pasted into bash: the block on its standard input, run where the person happens to be. Run without holding
+ * this process, which reads the server's output meanwhile (a server whose output pipe filled would stop).
+ */
 function paste(block: string, env: Record<string, string>) {
   const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'first-invoice-'));
-  const run = spawnSync('bash', [], {
-    input: block,
-    cwd: elsewhere,
-    env: { PATH: process.env.PATH, HOME: elsewhere, ...env } as unknown as NodeJS.ProcessEnv,
-    encoding: 'utf8',
-    timeout: 240_000,
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      'bash',
+      [],
+      {
+        cwd: elsewhere,
+        env: { PATH: process.env.PATH, HOME: elsewhere, ...env } as unknown as NodeJS.ProcessEnv,
+        encoding: 'utf8',
+        timeout: 240_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+      // Killed at its time limit: no status.
+      (error, stdout, stderr) =>
+        resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    ).stdin!.end(block);
   });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 /** The `show` objects the block prints (jq's pretty JSON, one after the other). */
@@ -70,7 +81,7 @@ describe(`the README's "Your first invoice" (${serverUrl ? 'PostgreSQL' : 'PGlit
   it('registers the demo supplier and issues an A, a B and a credit note; an exporter, its E and T; each with its CAE, QR and PDF', {
     timeout: 300_000,
   }, async () => {
-    const run = paste(firstInvoiceBlock(), { BASE: server.url, KEY: apiKey });
+    const run = await paste(firstInvoiceBlock(), { BASE: server.url, KEY: apiKey });
     expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
     expect(run.stderr).toBe('');
 
@@ -104,7 +115,7 @@ describe(`the README's "Your first invoice" (${serverUrl ? 'PostgreSQL' : 'PGlit
   });
 
   it('runs again on the registered supplier, issuing the next numbers', { timeout: 300_000 }, async () => {
-    const run = paste(firstInvoiceBlock(), { BASE: server.url, KEY: apiKey });
+    const run = await paste(firstInvoiceBlock(), { BASE: server.url, KEY: apiKey });
     expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
     expect(shownVouchers(run.stdout).map((voucher) => voucher.number)).toEqual([
       '1-00000002',
@@ -116,7 +127,7 @@ describe(`the README's "Your first invoice" (${serverUrl ? 'PostgreSQL' : 'PGlit
   });
 
   it('stops at the first failed call, printing the answer, and issues nothing', { timeout: 120_000 }, async () => {
-    const run = paste(firstInvoiceBlock(), { BASE: server.url, KEY: 'sk_test_wrong' });
+    const run = await paste(firstInvoiceBlock(), { BASE: server.url, KEY: 'sk_test_wrong' });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(
       /^GET \/silo\/v1\/entries\?folder=suppliers&limit=100: HTTP 401 \{"code":"unauthorized"/,
@@ -134,7 +145,7 @@ describe(`the README's contingency block (${serverUrl ? 'PostgreSQL' : 'PGlite'}
     // in doubt (README: the block's comment on step 4).
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     const started = Date.now();
-    const run = paste(blockUnder('### Contingency: invoices while the authority is down (CAEA)'), {
+    const run = await paste(blockUnder('### Contingency: invoices while the authority is down (CAEA)'), {
       BASE: server.url,
       KEY: apiKey,
     });
