@@ -40,9 +40,14 @@ export async function claimNextStep(jobId?: string): Promise<ClaimedStep | undef
   return step;
 }
 
-/** Runs a claimed step and the ones its chain hands on, until the chain stops (ends, waits or is retried later). */
-export async function runClaimedChain(first: ClaimedStep): Promise<void> {
-  for (let step: ClaimedStep | undefined = first; step; ) step = await runClaimedStep(step, true);
+/**
+ * Runs a claimed step and the ones its chain hands on, until the chain stops (ends, waits or is retried later);
+ * answers how many ran.
+ */
+export async function runClaimedChain(first: ClaimedStep): Promise<number> {
+  let ran = 0;
+  for (let step: ClaimedStep | undefined = first; step; ran++) step = await runClaimedStep(step, true);
+  return ran;
 }
 
 /**

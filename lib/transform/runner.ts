@@ -7,7 +7,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import { runPeriodicTasks } from '@/lib/transform/periodic-tasks';
 import { setWakers, type JobRunSlot } from '@/lib/transform/wake-ups';
 import { runInBackground, settleBackgroundWork } from '@/lib/transform/background-work';
-import { claimNextStep, runClaimedStep } from '@/lib/transform/engine';
+import { claimNextStep, runClaimedChain } from '@/lib/transform/engine';
 import { getJobByIdAnyOwner } from '@/lib/transform/queries';
 import { nextJobProgress } from '@/lib/transform/job-waiters';
 
@@ -40,12 +40,8 @@ const runner = processSingleton('job-runner', (): { state?: RunnerState } => ({}
  */
 export async function drainJobs(jobId?: string): Promise<number> {
   let ran = 0;
-  for (let step = await claimNextStep(jobId); step; ) {
-    // A step that ended and handed this runner its job's next step: that runs at once.
-    const next = await runClaimedStep(step, true);
-    ran++;
-    step = next ?? (await claimNextStep(jobId));
-  }
+  for (let step = await claimNextStep(jobId); step; step = await claimNextStep(jobId))
+    ran += await runClaimedChain(step);
   return ran;
 }
 
