@@ -302,6 +302,25 @@ describe('vouchers issued under a CAEA', () => {
     expect(await book(supplier.cuit)).toEqual([[1, caea.caea]]);
   });
 
+  it('a voucher dated before the one informed before it is refused (703), and numbering stops at it', async () => {
+    at('2026-11-20');
+    const { supplier, caea } = await supplierWithCaea();
+    // The second is dated the day before the first: refused for its date (703); the third is not looked at.
+    const { sequenceId, sends } = await issuedUnderCaea(supplier, caea.caea, 3, {
+      change: { at: 1, detail: { CbteFch: '20261119' } },
+    });
+    at('2026-11-21');
+    expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'blocked', at: 2 });
+    expect(await statesOf(sequenceId)).toEqual([
+      [1, 'reported'],
+      [2, 'report_refused'],
+      [3, 'unreported'],
+    ]);
+    expect(await book(supplier.cuit)).toEqual([[1, caea.caea]]);
+    const [record] = await metaOf(sends[1]!.entryId, 'arca-caea-errors');
+    expect(record!.value).toEqual([expect.objectContaining({ code: 703 })]);
+  });
+
   it('a refused report is visible (meta record, event), numbering stops at it, and corrected it is informed again', async () => {
     at('2026-11-20');
     const { supplier, caea } = await supplierWithCaea();
