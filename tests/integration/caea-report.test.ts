@@ -169,6 +169,27 @@ async function metaOf(entryId: string, key: string) {
     .where(and(eq(metaRecords.entryId, entryId), eq(metaRecords.key, key)));
 }
 
+/**
+ * Three vouchers issued under a CAEA, the second changed by `change` so that the authority refuses it with
+ * `code`: informed, the first is reported, the second refused (its meta record says why) and the third waits.
+ */
+async function secondOfThreeRefused(change: Record<string, unknown>, code: number) {
+  at('2026-11-20');
+  const { supplier, caea } = await supplierWithCaea();
+  const { sequenceId, sends } = await issuedUnderCaea(supplier, caea.caea, 3, { change: { at: 1, detail: change } });
+  at('2026-11-21');
+  expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'blocked', at: 2 });
+  expect(await statesOf(sequenceId)).toEqual([
+    [1, 'reported'],
+    [2, 'report_refused'],
+    [3, 'unreported'],
+  ]);
+  expect(await book(supplier.cuit)).toEqual([[1, caea.caea]]);
+  const [record] = await metaOf(sends[1]!.entryId, 'arca-caea-errors');
+  expect(record!.value).toEqual([expect.objectContaining({ code })]);
+  return { supplier, caea, sequenceId, sends };
+}
+
 describe('vouchers issued under a CAEA', () => {
   it('are informed once, in number order; a later round informs nothing again', async () => {
     at('2026-11-20');
@@ -303,41 +324,13 @@ describe('vouchers issued under a CAEA', () => {
   });
 
   it('a voucher dated before the one informed before it is refused (703), and numbering stops at it', async () => {
-    at('2026-11-20');
-    const { supplier, caea } = await supplierWithCaea();
     // The second is dated the day before the first: refused for its date (703); the third is not looked at.
-    const { sequenceId, sends } = await issuedUnderCaea(supplier, caea.caea, 3, {
-      change: { at: 1, detail: { CbteFch: '20261119' } },
-    });
-    at('2026-11-21');
-    expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'blocked', at: 2 });
-    expect(await statesOf(sequenceId)).toEqual([
-      [1, 'reported'],
-      [2, 'report_refused'],
-      [3, 'unreported'],
-    ]);
-    expect(await book(supplier.cuit)).toEqual([[1, caea.caea]]);
-    const [record] = await metaOf(sends[1]!.entryId, 'arca-caea-errors');
-    expect(record!.value).toEqual([expect.objectContaining({ code: 703 })]);
+    await secondOfThreeRefused({ CbteFch: '20261119' }, 703);
   });
 
   it('a refused report is visible (meta record, event), numbering stops at it, and corrected it is informed again', async () => {
-    at('2026-11-20');
-    const { supplier, caea } = await supplierWithCaea();
     // The second names a currency the authority does not know (1401): refused; the third is not looked at (703).
-    const { sequenceId, sends } = await issuedUnderCaea(supplier, caea.caea, 3, {
-      change: { at: 1, detail: { MonId: 'ZZZ' } },
-    });
-    at('2026-11-21');
-    expect(await reportSequence(sequenceId, '20261121')).toEqual({ kind: 'blocked', at: 2 });
-    expect(await statesOf(sequenceId)).toEqual([
-      [1, 'reported'],
-      [2, 'report_refused'],
-      [3, 'unreported'],
-    ]);
-    expect(await book(supplier.cuit)).toEqual([[1, caea.caea]]);
-    const [record] = await metaOf(sends[1]!.entryId, 'arca-caea-errors');
-    expect(record!.value).toEqual([expect.objectContaining({ code: 1401 })]);
+    const { supplier, caea, sequenceId, sends } = await secondOfThreeRefused({ MonId: 'ZZZ' }, 1401);
     const db = await getDb();
     const events = await db
       .select()
