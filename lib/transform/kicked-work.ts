@@ -74,8 +74,11 @@ export function kickedWork(name: string, run: KickedRun, options: KickedWorkOpti
           retryLater();
           return;
         }
+        // Done: the backoff is over, and a retry still scheduled from before (a hurry cut it short) has nothing to do.
         state.failures = 0;
         state.backoffUntil = 0;
+        state.cancelRetry?.();
+        state.cancelRetry = undefined;
       } while (state.again);
       state.pending = false;
     } catch (error) {

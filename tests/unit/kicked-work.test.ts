@@ -68,7 +68,7 @@ describe('work run when kicked', () => {
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('run failed'), expect.any(Error));
   });
 
-  it('a kick during the backoff waits for it; a hurry runs now; a done run resets the backoff', async () => {
+  it('a kick during the backoff waits for it; a hurry runs now; a done run ends the backoff and its retry', async () => {
     const reporter = work(['left', 'left', 'done', 'left']);
     const start = Date.now();
     reporter.kick();
@@ -80,9 +80,12 @@ describe('work run when kicked', () => {
     reporter.hurry();
     await settle();
     expect(reporter.runs.map((at) => at - start)).toEqual([0, 2_000, 3_000]);
+    // Done: the retry the hurry cut short (due at 6 s) does not run.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reporter.runs.map((at) => at - start)).toEqual([0, 2_000, 3_000]);
     reporter.kick(); // left, and waits the first backoff again (2 s), not the 8 s the failures had reached
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(reporter.runs.map((at) => at - start)).toEqual([0, 2_000, 3_000, 3_000, 5_000]);
+    expect(reporter.runs.map((at) => at - start)).toEqual([0, 2_000, 3_000, 13_000, 15_000]);
   });
 
   it("runs at the backoff's end even when its timer fires before the wall clock gets there", async () => {
